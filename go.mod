@@ -1,0 +1,3 @@
+module pbc
+
+go 1.26
