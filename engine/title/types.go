@@ -45,6 +45,10 @@ type Company struct {
 	Ability string
 	// Train is the reserved train id a train private turns into ("5P-0").
 	Train string
+	// Hexes and Tiles restrict where and what the ability may lay, assign or
+	// token (P12 port spikes, P15 mill hexes, CA P14 Toronto tiles, ...).
+	Hexes []string
+	Tiles []string
 }
 
 // CorpKind is the kind of a corporation.
@@ -72,15 +76,41 @@ type Corporation struct {
 	Assoc     string   // minors: associated major; majors: associated minor
 	Exchange  int      // exchange tokens (majors)
 	Labels    []string // extra facts ("Associated minor for CPR")
+	// Shares are the certificate sizes in percent, president's first: minors
+	// [100], majors [20 10 10 10 10 10 10 10 10], CA CPR ten 10s.
+	Shares []int
+	// FloatPercent is the share of the corporation that must be sold to float
+	// at the start (majors: PNW 50, CA 20, CA CPR 10; minors 100).
+	FloatPercent int
+	// DestExits, when set, narrow the destination to the city on Dest's tile
+	// that reaches these tile edges (CA GNWR north, GT south, ICR any, NTR SE).
+	DestExits []int
+	// DestWithHome: the destination token is placed together with the home
+	// token (CA CPR).
+	DestWithHome bool
 }
 
-// Distance is how far a train runs: cities and towns it may count.
+// Distance is how far a train runs. A plain n-train is {Cities: n}: it counts
+// n stops of any kind (cities, off-boards and towns). An L is {1, 1, Local}:
+// one tokened city plus at most one town. A Pullman is {Towns: -1}: the train
+// it is attached to also counts any number of towns. An E is {Express}.
 type Distance struct {
-	Cities int  // number of cities (and off-boards) counted; 0 = unlimited
-	Towns  int  // towns counted (skipped towns are free in 1822); -1 = any number
-	Local  bool // L-type: one city or one town
+	Cities  int  // stops counted (towns included unless Towns is set); 0 = unlimited
+	Towns   int  // towns counted on top of Cities; -1 = any number
+	Local   bool // L-type: one city plus at most one town
 	Express bool // E-type: any distance, only tokened cities count (doubled)
 }
+
+// TrainKind says how a train counts against limits and ownership.
+type TrainKind uint8
+
+// Train kinds.
+const (
+	Regular   TrainKind = iota // depot trains and the private 5P: normal rules
+	Permanent                  // 2P, LP: never rusts, outside the train limit, cannot be sold
+	Pullman                    // PNW P+, CA P: attached to another train, not a train itself
+	Grain                      // CA G: attached to another train, counts grain elevators
+)
 
 // Variant is an alternative way to buy a train (an L bought as a 2, a 7 as an E).
 type Variant struct {
@@ -101,6 +131,13 @@ type Train struct {
 	Variants []Variant
 	// Reserved trains (2P, LP, 5P, P+) belong to privates and are not sold in the depot.
 	Reserved bool
+	// ReservedFor names the private owning each copy, by copy index: LP with
+	// ["P3", "P4"] means LP-0 belongs to P3 and LP-1 to P4.
+	ReservedFor []string
+	Kind        TrainKind
+	// Events fired by the first purchase of this type ("close_concessions",
+	// "full_capitalisation", "phase_revenue", "open_detroit_duluth").
+	Events []string
 }
 
 // Phase is a game phase.
@@ -123,6 +160,7 @@ const (
 	ParMinor            // minors may par here in every phase
 	ParAll              // majors and minors may par here (phases 2-7)
 	EndGame             // reaching it triggers the game end
+	YellowZone          // CA: shares priced here do not count against the certificate limit
 )
 
 // Cell is one stock market cell.
@@ -148,4 +186,39 @@ type Title struct {
 	Map        *board.Map
 	// Options the title accepts (e.g. "starting_packet", "remove_two_ls").
 	Options []string
+	// StartSets lists, by player count, the company ids in play when that is
+	// not all of Companies (CA ERS/WRS with 2 players). See StartingCompanies.
+	StartSets map[int][]string
+	// Deck says how the shuffled company deck is arranged at setup.
+	Deck DeckSetup
+	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
+	// LUpgradeCostPhase2 from phase 2 on.
+	LUpgradeCost       int
+	LUpgradeCostPhase2 int
+	// EndOnEmptyFirstSR ends the game when the first stock round sees no bid.
+	EndOnEmptyFirstSR bool
+	// BankBreakExtraOR adds one operating round to the set in which the bank
+	// breaks (base 1822CA).
+	BankBreakExtraOR bool
+	// EndLockFirstTrigger keeps the first end trigger even if a later one
+	// would end the game sooner (CA family); PNW lets the sooner one win.
+	EndLockFirstTrigger bool
+	// StartingPackets are, by seat, the minors and privates dealt by the
+	// PNW starting_packet option.
+	StartingPackets [][]string
+}
+
+// DeckSetup describes how the company deck is ordered after the shuffle.
+type DeckSetup struct {
+	FrontMinor      string   // minor moved to the front of the minors ("M6"); "" for none
+	FrontConcession string   // concession moved to the front ("C2"); "" without concessions
+	FrontPrivates   []string // privates moved to the front, in final order
+	// Stacks (PNW family): per stack in deck order, how many associated and
+	// how many other minors it takes from the shuffled minors.
+	Stacks [][2]int
+	// Pairs (PNW Short Scenario): (associated, unassociated) minor pairs, one
+	// drawn at random to open and close the minor deck; its associated minor
+	// has minimum bid PairMinBid.
+	Pairs      [][2]string
+	PairMinBid int
 }

@@ -1,0 +1,45 @@
+package title
+
+import "testing"
+
+// allTitles builds every registered title.
+func allTitles() []*Title {
+	var out []*Title
+	for _, n := range Names() {
+		t, err := ByName(n)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func TestByName(t *testing.T) {
+	for _, n := range Names() {
+		ti, err := ByName(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ti.Name != n {
+			t.Errorf("ByName(%q).Name = %q", n, ti.Name)
+		}
+		if ti.Map != nil {
+			t.Errorf("%s: Map set; the engine attaches the board", n)
+		}
+		for _, p := range []int{ti.MinPlayers, ti.MaxPlayers} {
+			if ti.StartCash[p] == 0 || ti.CertLimit[p] == 0 || ti.BidTokens[p] == 0 {
+				t.Errorf("%s: no cash, cert limit or bid tokens for %d players", n, p)
+			}
+		}
+	}
+	if _, err := ByName("1822"); err == nil {
+		t.Error("ByName(1822) succeeded")
+	}
+	a, _ := ByName("1822PNW")
+	b, _ := ByName("1822PNW")
+	a.Companies[0].Name = "changed"
+	if b.Companies[0].Name == "changed" {
+		t.Error("ByName shares state between calls")
+	}
+}
