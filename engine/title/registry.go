@@ -8,6 +8,8 @@ var titles = []struct {
 	make func() *Title
 }{
 	{"1822PNW", PNW},
+	{"1822PNW Short Scenario", PNWShort},
+	{"1822PNW SRS", PNWSRS},
 }
 
 // Names returns the supported title names, spelled as on 18xx.games.

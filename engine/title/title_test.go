@@ -125,6 +125,8 @@ func TestMarkets(t *testing.T) {
 		yellowTop int // highest YellowZone price, 0 if none
 	}{
 		{PNW(), 28, []int{600}, []int{50}, []int{55, 60, 65, 70, 75, 80, 90, 100}, 0},
+		{PNWShort(), 28, []int{500, 550, 600}, []int{50}, []int{55, 60, 65, 70, 75, 80, 90, 100}, 0},
+		{PNWSRS(), 28, []int{500, 550, 600}, []int{50}, []int{55, 60, 65, 70, 75, 80, 90, 100}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.title.Name, func(t *testing.T) {
@@ -180,6 +182,9 @@ func TestPhases(t *testing.T) {
 						t.Errorf("phase %s starts on unknown train %q", ph.Name, on)
 					}
 				}
+			}
+			if slices.Contains(ti.Phases[1].Status, "l_upgrade") != (ti.LUpgradeCostPhase2 == 70) {
+				t.Errorf("phase 2 switches %v with phase-2 upgrade cost %d", ti.Phases[1].Status, ti.LUpgradeCostPhase2)
 			}
 			if !slices.Contains(ti.Phases[5].Status, "full_capitalisation") || !slices.Contains(ti.Phases[4].Status, "can_par") {
 				t.Errorf("phase 5/6 switches = %v / %v", ti.Phases[4].Status, ti.Phases[5].Status)
@@ -272,6 +277,8 @@ func TestPrivateTrains(t *testing.T) {
 		want  string // private=train pairs
 	}{
 		{"1822PNW", "P1=5P-0 P2=2P-0 P3=LP-0 P4=LP-1 P5=P+-0 P6=P+-1"},
+		{"1822PNW Short Scenario", "P1=5P-0 P2=2P-0 P3=LP-0 P5=P+-0"},
+		{"1822PNW SRS", "P1=5P-0 P2=2P-0 P3=LP-0 P5=P+-0"},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -299,6 +306,8 @@ func TestDepot(t *testing.T) {
 		lPrice int
 	}{
 		{"1822PNW", "L:22 3:7 4:4 5:2 6:3 7:-1", 60},
+		{"1822PNW Short Scenario", "L:14 3:7 4:4 5:2 6:3 7:-1", 50},
+		{"1822PNW SRS", "L:14 3:7 4:3 5:1 6:2 7:-1", 50},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -326,6 +335,9 @@ func TestStartingSets(t *testing.T) {
 	}{
 		{"1822PNW", 3, "P1-P21 M1-M21 MA MB MC"},
 		{"1822PNW", 5, "P1-P21 M1-M21 MA MB MC"},
+		{"1822PNW Short Scenario", 4, "P1 P2 P3 P5 P7 P9 P10 P11 P14 P15 P16 P20 M1-M21 MA MB MC"},
+		{"1822PNW SRS", 2, "P1 P2 P3 P5 P7 P9 P10 P11 P14 P15 P16 P18 M6-M21 MB MC"},
+		{"1822PNW SRS", 3, "P1 P2 P3 P5 P7 P9 P10 P11 P14 P15 P16 P18 M6-M21 MB MC"},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -336,6 +348,88 @@ func TestStartingSets(t *testing.T) {
 		if want := ids(tc.want); !slices.Equal(got, want) {
 			t.Errorf("%s with %d players: %d companies %v, want %d %v",
 				tc.title, tc.players, len(got), got, len(want), want)
+		}
+	}
+}
+
+// TestScenarioSwitches checks the per-title setup facts of doc 2.11 and 1.4.
+func TestScenarioSwitches(t *testing.T) {
+	tests := []struct {
+		title            string
+		cash, cert, bids string // "players:value" lists
+		upgrade          [2]int
+		emptySR1End      bool
+		corps            int
+		options          int
+	}{
+		{"1822PNW", "3:500 4:375 5:300", "3:21 4:15 5:12", "3:5 4:4 5:4", [2]int{80, 80}, true, 31, 3},
+		{"1822PNW Short Scenario", "3:500 4:375 5:300", "3:18 4:14 5:11", "3:5 4:4 5:4", [2]int{80, 70}, false, 31, 0},
+		{"1822PNW SRS", "2:750 3:500", "2:18 3:14", "2:6 3:5", [2]int{80, 70}, false, 23, 0},
+	}
+	for _, tc := range tests {
+		ti, err := ByName(tc.title)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []struct {
+			name string
+			got  map[int]int
+			want string
+		}{{"cash", ti.StartCash, tc.cash}, {"cert", ti.CertLimit, tc.cert}, {"bids", ti.BidTokens, tc.bids}} {
+			if got := perPlayer(m.got); got != m.want {
+				t.Errorf("%s %s = %s, want %s", tc.title, m.name, got, m.want)
+			}
+		}
+		if ti.Bank != 12000 || ti.LUpgradeCost != tc.upgrade[0] || ti.LUpgradeCostPhase2 != tc.upgrade[1] ||
+			ti.EndOnEmptyFirstSR != tc.emptySR1End || len(ti.Corps) != tc.corps || len(ti.Options) != tc.options {
+			t.Errorf("%s: bank %d upgrade %d/%d emptySR1 %v corps %d options %v", tc.title, ti.Bank,
+				ti.LUpgradeCost, ti.LUpgradeCostPhase2, ti.EndOnEmptyFirstSR, len(ti.Corps), ti.Options)
+		}
+	}
+}
+
+// perPlayer formats a per-player-count table as "2:750 3:500".
+func perPlayer(m map[int]int) string {
+	var parts []string
+	for p := 1; p <= 7; p++ {
+		if v, ok := m[p]; ok {
+			parts = append(parts, fmt.Sprintf("%d:%d", p, v))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestPNWStacks checks that the minor stacks of the PNW family use up every
+// associated and other minor exactly (doc 2.5-2.7).
+func TestPNWStacks(t *testing.T) {
+	for _, ti := range []*Title{PNW(), PNWShort(), PNWSRS()} {
+		assoc, other := 0, 0
+		for _, c := range ti.Companies {
+			if c.Kind == Private || c.ID == ti.Deck.FrontMinor {
+				continue
+			}
+			if ti.Corp(c.Corp).Assoc != "" {
+				assoc++
+			} else {
+				other++
+			}
+		}
+		if len(ti.Deck.Pairs) > 0 {
+			assoc--
+			other--
+		}
+		for _, s := range ti.Deck.Stacks {
+			assoc -= s[0]
+			other -= s[1]
+		}
+		if assoc != 0 || other != 0 {
+			t.Errorf("%s: stacks leave %d associated and %d other minors", ti.Name, assoc, other)
+		}
+		for _, p := range ti.Deck.Pairs {
+			a, u := ti.Company(p[0]), ti.Company(p[1])
+			if a == nil || u == nil || ti.Corp(a.Corp).Assoc == "" || ti.Corp(u.Corp).Assoc != "" {
+				t.Errorf("%s: bad pair %v", ti.Name, p)
+			}
 		}
 	}
 }
