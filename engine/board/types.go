@@ -78,10 +78,13 @@ func (r Revenue) At(c Color) int {
 type Node struct {
 	Kind    NodeKind
 	Revenue Revenue
-	Slots   int  // station token slots (cities, off-boards with slots)
-	Loc     int  // optional drawing position hint (edge number or -1 for centre)
-	Hidden  bool // revenue not shown (some off-board halves)
-	Group   string
+	Slots   int    // station token slots (cities, off-boards with slots)
+	Loc     string // drawing position hint: "" none, "center", or an edge position such as "3" or "2.5"
+	Hidden  bool   // revenue not shown (some off-board halves)
+	Group   string // city group of a multi-city hex ("Montreal", "Toronto", ...)
+	// VisitCost is the stop's visit cost; 99 marks a city that no route may
+	// enter (the 1822CA Detroit–Duluth blockers Q19 and Y27).
+	VisitCost int
 }
 
 // End is one end of a track path: either a hex edge (0-5) or a node index.
@@ -103,8 +106,15 @@ func (e End) IsEdge() bool { return e.Node < 0 }
 type Path struct {
 	A, B     End
 	Terminal bool // a route must end here (off-board style)
-	Lanes    int  // 0 or 1: a single lane; 2+: parallel lanes sharing an edge
-	Lane     [2]int
+	// TerminalKind is the 18xx.games terminal value of a terminal path: 1 (an
+	// off-board taper) or 2 (a short stub, as on PNW mountain and water hexes).
+	TerminalKind int
+	Lanes        int    // 0 or 1: a single lane; 2+: parallel lanes sharing an edge
+	Lane         [2]int // lane index at A and at B when Lanes > 1
+	// Width is the lane count at A and at B when Lanes > 1 (they differ where two
+	// single-lane paths merge into a two-lane edge, e.g. PNW P9, B23, N23).
+	Width [2]int
+	Thin  bool // thin track (a PNW port's sea lane): it never joins normal track
 }
 
 // Tile is a tile definition: a laid tile from the supply or a preprinted hex face.
@@ -116,7 +126,11 @@ type Tile struct {
 	Paths  []Path
 	Label  string // "Y", "T", "Sea", "Por", ...
 	Cost   int    // upgrade cost printed on the tile itself (rare)
-	Hidden bool   // not part of the laid-tile supply (preprinted only)
+	Hidden bool   // not part of the laid-tile supply (preprinted faces, builder cube, DD tiles)
+	// Terrain is the terrain printed on the tile (PNW4 carries a mountain); a
+	// preprinted face repeats its hex's terrain.
+	Terrain []Terrain
+	Icons   []string // icon names printed on the tile ("minus_10" on PNW portage tiles)
 }
 
 // Unlimited marks a tile or train count without a limit.
@@ -175,8 +189,18 @@ type Hex struct {
 	Cost     int // total upgrade cost of the printed terrain
 	Borders  []Border
 	Label    string
-	Icons    []string // markers printed on the hex: "SWW_home", "timber", "port", ...
+	Icons    []string // markers printed on the hex: "SWW_home", "anchor", "port", ...
 	Reserved []string // corporation ids with a home reservation here
+	// StickyIcons are the Icons that stay on the hex when a tile is laid (1822CA
+	// ports and grain elevators); the others go with the preprinted face.
+	StickyIcons []string
+	// TileIndex is the hex's position in the map-definition entry that lists it:
+	// the preprinted face's tile id is "<ID>-<TileIndex>" ("D19-1").
+	TileIndex int
+	// FutureLabel is a label the hex's tile must carry from colour FutureColor on
+	// (1822CA: "A" Windsor, "B" Hamilton from green, "L" from brown).
+	FutureLabel string
+	FutureColor Color
 }
 
 // Map is a title's board.
@@ -184,4 +208,6 @@ type Map struct {
 	Layout Layout
 	Hexes  []Hex
 	Tiles  []Tile // the laid-tile supply in definition order
+
+	index map[string]int // hex id -> position in Hexes, built by Hex
 }
