@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,8 @@ const fixturesDir = "../../../shared/fixtures"
 // fixtureAction holds the action fields that name hexes, tiles and cities.
 type fixtureAction struct {
 	Type     string `json:"type"`
+	ID       int    `json:"id"`
+	ActionID *int   `json:"action_id"`
 	Hex      string `json:"hex"`
 	Tile     string `json:"tile"`
 	Rotation int    `json:"rotation"`
@@ -46,7 +49,72 @@ func loadFixtures(t *testing.T, dir string) map[string][]fixtureAction {
 		if err := json.Unmarshal(data, &game); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		out[filepath.Base(f)] = game.Actions
+		out[filepath.Base(f)] = effective(game.Actions)
+	}
+	return out
+}
+
+// effective drops undone actions (the undo/redo filter of the log format, 3.6).
+func effective(raw []fixtureAction) []fixtureAction {
+	type slot struct {
+		a    fixtureAction
+		full bool
+	}
+	type undone struct {
+		pos []int
+		act []fixtureAction
+	}
+	kept := make([]slot, len(raw))
+	var stack []undone
+	for i, a := range raw {
+		switch a.Type {
+		case "undo":
+			p := 0
+			switch {
+			case a.ActionID != nil && *a.ActionID == 0:
+			case a.ActionID != nil:
+				for j, r := range raw {
+					if r.ID == *a.ActionID {
+						p = j + 1
+						break
+					}
+				}
+			default:
+				for j := i - 1; j >= 0; j-- {
+					if kept[j].full && kept[j].a.Type != "message" {
+						p = j
+						break
+					}
+				}
+			}
+			var g undone
+			for j := p; j < i; j++ {
+				if kept[j].full && kept[j].a.Type != "message" {
+					g.pos, g.act = append(g.pos, j), append(g.act, kept[j].a)
+					kept[j].full = false
+				}
+			}
+			stack = append(stack, g)
+		case "redo":
+			if n := len(stack); n > 0 {
+				g := stack[n-1]
+				stack = stack[:n-1]
+				for k, j := range g.pos {
+					kept[j] = slot{g.act[k], true}
+				}
+			}
+		case "message":
+			kept[i] = slot{a, true}
+		default:
+			stack = nil
+			kept[i] = slot{a, true}
+		}
+	}
+	var out []fixtureAction
+	for _, k := range kept {
+		if k.full {
+			out = append(out, k.a)
+		}
 	}
 	return out
 }
@@ -57,7 +125,7 @@ var copySuffix = regexp.MustCompile(`-\d+$`)
 // against the maps: laid tiles exist in the title's supply and their track only
 // leads to hexes on the map, across no impassable border.
 func TestFixtureBoards(t *testing.T) {
-	for _, mc := range maps {
+	for _, mc := range titleMaps {
 		t.Run(mc.dir, func(t *testing.T) {
 			m := mc.build()
 			games := loadFixtures(t, mc.dir)
@@ -66,11 +134,12 @@ func TestFixtureBoards(t *testing.T) {
 			}
 			lays := 0
 			for file, actions := range games {
+				onHex := map[string]laid{}
 				for _, a := range actions {
 					switch a.Type {
 					case "lay_tile":
 						lays++
-						checkLay(t, m, file, a)
+						checkLay(t, m, file, a, onHex)
 					case "run_routes":
 						for _, r := range a.Routes {
 							for _, id := range r.Hexes {
@@ -92,7 +161,14 @@ func TestFixtureBoards(t *testing.T) {
 	}
 }
 
-func checkLay(t *testing.T, m *Map, file string, a fixtureAction) {
+// laid is a tile on a hex at a rotation.
+type laid struct {
+	tile *Tile
+	rot  int
+}
+
+// checkLay checks one effective tile lay; onHex holds the tiles laid so far.
+func checkLay(t *testing.T, m *Map, file string, a fixtureAction, onHex map[string]laid) {
 	t.Helper()
 	h := m.Hex(a.Hex)
 	if h == nil {
@@ -108,8 +184,27 @@ func checkLay(t *testing.T, m *Map, file string, a fixtureAction) {
 	if _, ok := TileDef(name); !ok {
 		t.Errorf("%s: tile %s not in the library", file, name)
 	}
-	if name == "BC" || name == "PNW3" {
-		return // a builder cube has no track; PNW3 is laid by an ability anywhere
+	if name == "BC" {
+		return // a builder cube is a marker: the hex keeps its tile
+	}
+	old, ok := onHex[h.ID]
+	if !ok {
+		old = laid{&h.Tile, 0}
+	}
+	onHex[h.ID] = laid{tile, a.Rotation}
+	// An upgrade keeps all existing track. Only abilities lay on PNW's brown
+	// mountain ranges (coal mine PNW4) and blue waters (ports, portages), over
+	// their printed stubs.
+	if ok || (h.Color != Blue && h.Color != Brown) {
+		newExits := tile.Exits(a.Rotation)
+		for _, e := range old.tile.Exits(old.rot) {
+			if !slices.Contains(newExits, e) {
+				t.Errorf("%s: %s on %s rotation %d drops edge %d of %s", file, a.Tile, h.ID, a.Rotation, e, old.tile.Name)
+			}
+		}
+	}
+	if name == "PNW3" {
+		return // PNW3 is laid by an ability, its track may run off the map
 	}
 	for _, e := range tile.Exits(a.Rotation) {
 		n := m.Hex(Neighbor(m.Layout, h.ID, e))

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// maps lists every title's map constructor.
-var maps = []struct {
+// titleMaps lists every title's map constructor.
+var titleMaps = []struct {
 	title string
 	dir   string // fixture directory
 	build func() *Map
@@ -16,10 +16,13 @@ var maps = []struct {
 	{"1822PNW", "1822PNW", PNW, 163},
 	{"1822PNW Short Scenario", "1822PNWShortScenario", PNWShort, 163},
 	{"1822PNW SRS", "1822PNWSRS", PNWSRS, 163},
+	{"1822CA", "1822CA", CA, 279},
+	{"1822CA ERS", "1822CAERS", CAERS, 156},
+	{"1822CA WRS", "1822CAWRS", CAWRS, 115},
 }
 
 func TestMapShapes(t *testing.T) {
-	for _, mc := range maps {
+	for _, mc := range titleMaps {
 		m := mc.build()
 		if len(m.Hexes) != mc.hexes {
 			t.Errorf("%s: %d hexes; want %d", mc.title, len(m.Hexes), mc.hexes)
@@ -151,5 +154,68 @@ func TestTileLibrary(t *testing.T) {
 	}
 	if !strings.HasPrefix(fmt.Sprint(x24.Exits(1)), "[0 1 3 4 5]") {
 		t.Errorf("X24.Exits(1) = %v", x24.Exits(1))
+	}
+}
+
+func TestCAFacts(t *testing.T) {
+	ca, ers, wrs := CA(), CAERS(), CAWRS()
+	if ca.Layout != Flat || ers.Layout != Flat || wrs.Layout != Flat {
+		t.Fatal("CA layouts are not flat")
+	}
+	k15 := ca.Hex("K15")
+	if k15.TileIndex != 1 || k15.Name != "Regina" || k15.Label != "Y" {
+		t.Errorf("K15 = %+v", k15)
+	}
+	if h := ca.Hex("AC21"); h.TileIndex != 0 || len(h.Tile.Cities()) != 2 || h.Tile.Nodes[1].Group != "Toronto" {
+		t.Errorf("AC21 = %+v", h)
+	}
+	ag13 := ca.Hex("AG13")
+	if ag13.Tile.Nodes[0].Kind != City || ag13.Tile.Nodes[1].Kind != Town || ag13.Tile.Paths[0] != nn(0, 1) {
+		t.Errorf("AG13 = %+v", ag13.Tile)
+	}
+	if h := ca.Hex("T12"); h.TileIndex != 1 || len(h.Tile.Nodes) != 1 || h.Tile.Nodes[0].Kind != Junction {
+		t.Errorf("CA T12 = %+v", h)
+	}
+	if h := ers.Hex("T12"); h.TileIndex != 0 || h.Name != "Vancouver" || h.Tile.Nodes[0].Slots != 2 {
+		t.Errorf("ERS T12 = %+v", h)
+	}
+	if h := wrs.Hex("T14"); h.Name != "Montréal" || h.Tile.Nodes[0].Slots != 3 || !equalInts(h.Tile.Exits(0), []int{1, 2}) {
+		t.Errorf("WRS T14 = %+v", h)
+	}
+	if h := ca.Hex("P18"); !equalInts(h.Tile.Exits(0), []int{2, 3, 4, 5}) {
+		t.Errorf("CA P18 exits %v", h.Tile.Exits(0))
+	}
+	if h := wrs.Hex("P18"); !equalInts(h.Tile.Exits(0), []int{2, 3, 4}) {
+		t.Errorf("WRS P18 exits %v", h.Tile.Exits(0))
+	}
+	if h := ca.Hex("Q19"); h.Tile.Nodes[0].VisitCost != 99 {
+		t.Errorf("Q19 = %+v", h)
+	}
+	if ers.Hex("C15") != nil || wrs.Hex("AF12") != nil || ers.Hex("Q19") != nil || wrs.Hex("Y29") != nil {
+		t.Error("regional maps hold hexes of the other half")
+	}
+	if h := ca.Hex("Z28"); h.FutureLabel != "A" || h.FutureColor != Green {
+		t.Errorf("Z28 = %+v", h)
+	}
+	if h := ca.Hex("I17"); !hasString(h.StickyIcons, "elevator") {
+		t.Errorf("I17 = %+v", h)
+	}
+	if h := ca.Hex("AI7"); len(h.Borders) != 2 || h.Borders[0] != (Border{Edge: 1, Kind: WaterBorder, Cost: 40}) {
+		t.Errorf("AI7 borders %+v", h.Borders)
+	}
+	if h := ca.Hex("E11"); h.Label != "YP" || h.Cost != 120 {
+		t.Errorf("E11 = %+v", h)
+	}
+	if h := ca.Hex("a6"); h == nil || h.Color != Blue {
+		t.Errorf("a6 = %+v", h)
+	}
+	if tile, _ := ca.TileDef("768"); tile.Count != 5 || !equalInts(tile.Exits(0), []int{1, 2, 4, 5}) {
+		t.Errorf("CA 768 = %+v", tile)
+	}
+	if tile, _ := ca.TileDef("W1"); len(tile.Cities()) != 4 || tile.Cost != 40 || tile.Nodes[0].Slots != 2 {
+		t.Errorf("W1 = %+v", tile)
+	}
+	if len(ca.Tiles) != len(caManifest) || len(wrs.Tiles) != len(caManifest) {
+		t.Error("CA supplies differ from the manifest")
 	}
 }
