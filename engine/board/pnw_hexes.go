@@ -1,5 +1,5 @@
-// Code generated from the published 1822PNW and 1822CA board data; DO NOT EDIT.
-// The tables below are facts of the 1822PNW/1822CA boards, written in pbc's own format.
+// Board data: facts of the 1822PNW/1822CA boards and tile sets (hexes, terrain,
+// borders, track layouts, counts), tabulated in pbc's own format. Hand-maintained.
 
 package board
 

@@ -183,7 +183,7 @@ type Border struct {
 type Hex struct {
 	ID       string // "H11", "AG13", "a6"
 	Name     string // location name, "" if none
-	Color    Color  // printed colour: White, Yellow (preprinted yellow), Gray, Red, Blue
+	Color    Color  // printed colour: White, Yellow (preprinted yellow), Gray, Red, Blue; Brown for PNW mountain ranges
 	Tile     Tile   // the preprinted face (may have no nodes)
 	Terrain  []Terrain
 	Cost     int // total upgrade cost of the printed terrain
