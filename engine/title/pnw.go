@@ -1,6 +1,7 @@
 package title
 
 import (
+	"strconv"
 	"strings"
 
 	"pbc/engine/board"
@@ -172,6 +173,9 @@ func pnwMinorCompanies() []Company {
 			c.Desc = "Minor " + m.id + ", home " + home + "; associated with the " + pnwAssociations[m.id] + "."
 		default:
 			c.Desc = "Minor " + m.id + ", home " + home + "."
+		}
+		if m.homeCost > 0 {
+			c.Desc = strings.TrimSuffix(c.Desc, ".") + "; its home token costs $" + strconv.Itoa(m.homeCost) + "."
 		}
 		out = append(out, c)
 	}

@@ -10,6 +10,9 @@ var titles = []struct {
 	{"1822PNW", PNW},
 	{"1822PNW Short Scenario", PNWShort},
 	{"1822PNW SRS", PNWSRS},
+	{"1822CA", CA},
+	{"1822CA ERS", CAERS},
+	{"1822CA WRS", CAWRS},
 }
 
 // Names returns the supported title names, spelled as on 18xx.games.

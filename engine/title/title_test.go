@@ -127,6 +127,9 @@ func TestMarkets(t *testing.T) {
 		{PNW(), 28, []int{600}, []int{50}, []int{55, 60, 65, 70, 75, 80, 90, 100}, 0},
 		{PNWShort(), 28, []int{500, 550, 600}, []int{50}, []int{55, 60, 65, 70, 75, 80, 90, 100}, 0},
 		{PNWSRS(), 28, []int{500, 550, 600}, []int{50}, []int{55, 60, 65, 70, 75, 80, 90, 100}, 0},
+		{CA(), 35, []int{700}, []int{50}, []int{60, 70, 80, 90, 100}, 45},
+		{CAERS(), 33, []int{500, 550, 600}, []int{50}, []int{60, 70, 80, 90, 100}, 45},
+		{CAWRS(), 33, []int{500, 550, 600}, []int{50}, []int{60, 70, 80, 90, 100}, 45},
 	}
 	for _, tc := range tests {
 		t.Run(tc.title.Name, func(t *testing.T) {
@@ -279,6 +282,9 @@ func TestPrivateTrains(t *testing.T) {
 		{"1822PNW", "P1=5P-0 P2=2P-0 P3=LP-0 P4=LP-1 P5=P+-0 P6=P+-1"},
 		{"1822PNW Short Scenario", "P1=5P-0 P2=2P-0 P3=LP-0 P5=P+-0"},
 		{"1822PNW SRS", "P1=5P-0 P2=2P-0 P3=LP-0 P5=P+-0"},
+		{"1822CA", "P1=5P-0 P2=LP-0 P3=2P-0 P4=2P-1 P5=P-0 P6=P-1 P26=G-0 P27=G-1"},
+		{"1822CA ERS", "P1=5P-0 P2=LP-0 P3=2P-0 P4=2P-1 P5=P-0 P6=P-1"},
+		{"1822CA WRS", "P1=5P-0 P2=LP-0 P3=2P-0 P4=2P-1 P5=P-0 P6=P-1 P26=G-0 P27=G-1"},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -308,6 +314,9 @@ func TestDepot(t *testing.T) {
 		{"1822PNW", "L:22 3:7 4:4 5:2 6:3 7:-1", 60},
 		{"1822PNW Short Scenario", "L:14 3:7 4:4 5:2 6:3 7:-1", 50},
 		{"1822PNW SRS", "L:14 3:7 4:3 5:1 6:2 7:-1", 50},
+		{"1822CA", "L:22 3:9 4:6 5:3 6:3 7:-1", 60},
+		{"1822CA ERS", "L:14 3:6 4:4 5:2 6:3 7:20", 50},
+		{"1822CA WRS", "L:14 3:6 4:4 5:2 6:3 7:20", 50},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -338,6 +347,13 @@ func TestStartingSets(t *testing.T) {
 		{"1822PNW Short Scenario", 4, "P1 P2 P3 P5 P7 P9 P10 P11 P14 P15 P16 P20 M1-M21 MA MB MC"},
 		{"1822PNW SRS", 2, "P1 P2 P3 P5 P7 P9 P10 P11 P14 P15 P16 P18 M6-M21 MB MC"},
 		{"1822PNW SRS", 3, "P1 P2 P3 P5 P7 P9 P10 P11 P14 P15 P16 P18 M6-M21 MB MC"},
+		{"1822CA", 2, "P1-P30 C1-C10 M1-M30"},
+		{"1822CA", 7, "P1-P30 C1-C10 M1-M30"},
+		{"1822CA ERS", 3, "P1-P9 P11-P17 P22-P25 P28-P30 C2 C4 C6 C7 C8 C10 M1-M19"},
+		{"1822CA ERS", 5, "P1-P9 P11-P17 P22-P25 P28-P30 C2 C4 C6 C7 C8 C10 M1-M19"},
+		{"1822CA ERS", 2, "P1 P2 P3 P9 P12-P17 P23 P24 P28 P29 P30 C2 C4 C6 C7 C8 C10 M1-M19"},
+		{"1822CA WRS", 4, "P1-P8 P11 P18 P19 P20 P22 P24 P26 P27 P28 P29 C1 C2 C3 C5 C8 C9 M16-M30"},
+		{"1822CA WRS", 2, "P1 P2 P3 P5 P7 P9 P11 P12 P18 P19 P20 P26 P27 P28 P29 C1 C2 C3 C5 C8 C9 M16-M30"},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -361,10 +377,18 @@ func TestScenarioSwitches(t *testing.T) {
 		emptySR1End      bool
 		corps            int
 		options          int
+		extraOR, lock    bool // BankBreakExtraOR, EndLockFirstTrigger
 	}{
-		{"1822PNW", "3:500 4:375 5:300", "3:21 4:15 5:12", "3:5 4:4 5:4", [2]int{80, 80}, true, 31, 3},
-		{"1822PNW Short Scenario", "3:500 4:375 5:300", "3:18 4:14 5:11", "3:5 4:4 5:4", [2]int{80, 70}, false, 31, 0},
-		{"1822PNW SRS", "2:750 3:500", "2:18 3:14", "2:6 3:5", [2]int{80, 70}, false, 23, 0},
+		{"1822PNW", "3:500 4:375 5:300", "3:21 4:15 5:12", "3:5 4:4 5:4", [2]int{80, 80}, true, 31, 3, false, false},
+		{"1822PNW Short Scenario", "3:500 4:375 5:300", "3:18 4:14 5:11", "3:5 4:4 5:4", [2]int{80, 70}, false, 31, 0,
+			false, false},
+		{"1822PNW SRS", "2:750 3:500", "2:18 3:14", "2:6 3:5", [2]int{80, 70}, false, 23, 0, false, false},
+		{"1822CA", "2:1000 3:700 4:525 5:420 6:350 7:300", "2:40 3:26 4:20 5:16 6:13 7:11", "2:7 3:6 4:5 5:4 6:3 7:3",
+			[2]int{80, 80}, true, 40, 0, true, true},
+		{"1822CA ERS", "2:750 3:500 4:375 5:300", "2:27 3:17 4:13 5:10", "2:7 3:6 4:5 5:4", [2]int{80, 70}, false, 25, 0,
+			false, true},
+		{"1822CA WRS", "2:750 3:500 4:375 5:300", "2:27 3:17 4:13 5:10", "2:7 3:6 4:5 5:4", [2]int{80, 70}, false, 21, 0,
+			false, true},
 	}
 	for _, tc := range tests {
 		ti, err := ByName(tc.title)
@@ -381,7 +405,8 @@ func TestScenarioSwitches(t *testing.T) {
 			}
 		}
 		if ti.Bank != 12000 || ti.LUpgradeCost != tc.upgrade[0] || ti.LUpgradeCostPhase2 != tc.upgrade[1] ||
-			ti.EndOnEmptyFirstSR != tc.emptySR1End || len(ti.Corps) != tc.corps || len(ti.Options) != tc.options {
+			ti.EndOnEmptyFirstSR != tc.emptySR1End || len(ti.Corps) != tc.corps || len(ti.Options) != tc.options ||
+			ti.BankBreakExtraOR != tc.extraOR || ti.EndLockFirstTrigger != tc.lock {
 			t.Errorf("%s: bank %d upgrade %d/%d emptySR1 %v corps %d options %v", tc.title, ti.Bank,
 				ti.LUpgradeCost, ti.LUpgradeCostPhase2, ti.EndOnEmptyFirstSR, len(ti.Corps), ti.Options)
 		}

@@ -88,6 +88,9 @@ type Corporation struct {
 	// DestWithHome: the destination token is placed together with the home
 	// token (CA CPR).
 	DestWithHome bool
+	// HomeChoose: the owner picks which city of Home gets the home token when
+	// placing it (CA minor 13 in Toronto); HomeCity is then only a default.
+	HomeChoose bool
 }
 
 // Distance is how far a train runs. A plain n-train is {Cities: n}: it counts
