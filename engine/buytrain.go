@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"pbc/engine/action"
+)
+
+// buyTrainStep buys trains from the depot or (from phase 3) other companies,
+// upgrades L trains to 2s, and handles emergency money raising.
+type buyTrainStep struct {
+	stepBase
+	r    *round
+	sold []*Corp // corporations whose shares the president sold this step
+}
+
+func (s *buyTrainStep) name() string { return "buy trains" }
+func (s *buyTrainStep) skip()        { s.pass() }
+func (s *buyTrainStep) setup()       { s.sold = nil }
+
+// mustBuy: a company with no (non-extra) train must buy one while the depot has any.
+func (g *Game) mustBuyTrain(c *Corp) bool {
+	return g.countTrains(c) == 0 && len(g.depotTrains()) > 0
+}
+
+func (g *Game) minDepotPrice() int {
+	best := -1
+	for _, t := range g.depotTrains() {
+		prices := []int{t.Def.Price}
+		for _, v := range t.Def.Variants {
+			prices = append(prices, v.Price)
+		}
+		for _, p := range prices {
+			if best < 0 || p < best {
+				best = p
+			}
+		}
+	}
+	return max(best, 0)
+}
+
+func (g *Game) upgradeLCost() int {
+	if g.phaseNum() >= 2 && g.T.LUpgradeCostPhase2 > 0 {
+		return g.T.LUpgradeCostPhase2
+	}
+	if g.T.LUpgradeCost > 0 {
+		return g.T.LUpgradeCost
+	}
+	return 80
+}
+
+func (g *Game) canBuyTrain(c *Corp) bool {
+	room := g.countTrains(c) < g.trainLimit(c)
+	if room && len(g.depotTrains()) > 0 && c.Cash >= g.minDepotPrice() {
+		return true
+	}
+	for _, t := range c.Trains {
+		if t.Name == "L" && c.Cash >= g.upgradeLCost() {
+			return true
+		}
+	}
+	if room && g.phaseHas("can_buy_trains") {
+		for _, o := range g.Corps {
+			if o == c || o.Closed || o.President() != c.President() {
+				continue
+			}
+			for _, t := range o.Trains {
+				if !g.isExtraTrain(t) && c.Cash >= 1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (s *buyTrainStep) actions(e any) []string {
+	g := s.g
+	cur, ok := s.r.current().(*Corp)
+	if !ok {
+		return nil
+	}
+	if p, isP := e.(*Player); isP {
+		if p == cur.President() && g.mustBuyTrain(cur) && cur.Cash < g.minDepotPrice() && g.canSellAny(p) {
+			return []string{"sell_shares"}
+		}
+		return nil
+	}
+	if e != any(cur) {
+		return nil
+	}
+	if g.mustBuyTrain(cur) {
+		return []string{"sell_shares", "buy_train"}
+	}
+	if g.canBuyTrain(cur) {
+		return []string{"buy_train", "pass"}
+	}
+	return nil
+}
+
+func (s *buyTrainStep) process(a action.Action, e any) error {
+	g := s.g
+	c := s.r.current().(*Corp)
+	switch v := a.(type) {
+	case *action.Pass:
+		if g.mustBuyTrain(c) {
+			return ruleErr("%s has no train and must buy one", c.ID)
+		}
+		s.pass()
+		return nil
+	case *action.SellShares:
+		p, ok := e.(*Player)
+		if !ok {
+			p = c.President()
+		}
+		if err := g.sellShares(p, v.Shares, nil); err != nil {
+			return err
+		}
+		return nil
+	case *action.BuyTrain:
+		if err := g.buyTrain(c, v); err != nil {
+			return err
+		}
+		if !g.canBuyTrain(c) {
+			s.pass()
+		}
+		return nil
+	}
+	return ruleErr("%s can buy a train or pass", c.ID)
+}
+
+// buyTrain applies a train purchase, an L→2 upgrade or an emergency buy.
+func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
+	t := g.Depot.Train(v.Train)
+	if t == nil {
+		return ruleErr("there is no train %s", v.Train)
+	}
+	if v.Exchange != "" {
+		if t.Owner != c || t.Name != "L" {
+			return ruleErr("%s has no L train %s to upgrade", c.ID, v.Train)
+		}
+		if v.Price > c.Cash {
+			return ruleErr("upgrading costs $%d; %s has $%d", v.Price, c.ID, c.Cash)
+		}
+		if err := g.setVariant(t, "2"); err != nil {
+			return err
+		}
+		g.pay(c, nil, v.Price)
+		if g.phaseNum() == 1 {
+			g.trainBought(t)
+		}
+		return nil
+	}
+	if t.Owner == c {
+		return ruleErr("%s already owns %s", c.ID, t.ID)
+	}
+	variant := v.Variant
+	if variant == "" {
+		variant = t.Name
+	}
+	from := t.Owner
+	if from == nil {
+		onSale := false
+		for _, x := range g.depotTrains() {
+			if x == t {
+				onSale = true
+			}
+		}
+		if !onSale {
+			return ruleErr("train %s is not for sale now", t.ID)
+		}
+		vv, ok := variantOf(t.Def, variant)
+		if !ok {
+			return ruleErr("a %s cannot be bought as a %s", t.Def.Name, variant)
+		}
+		if variant == "E" {
+			for _, x := range c.Trains {
+				if x.Name == "E" {
+					return ruleErr("%s can only own one E-train", c.ID)
+				}
+			}
+		}
+		if v.Price != vv.Price {
+			return ruleErr("a %s costs $%d from the depot", variant, vv.Price)
+		}
+		if err := g.setVariant(t, variant); err != nil {
+			return err
+		}
+	} else if !g.phaseHas("can_buy_trains") {
+		return ruleErr("trains can be bought from other companies from phase 3")
+	}
+	price := v.Price
+	if price > c.Cash {
+		if !g.mustBuyTrain(c) {
+			return ruleErr("%s has $%d and cannot pay $%d", c.ID, c.Cash, price)
+		}
+		p := c.President()
+		need := price - c.Cash
+		if need > p.Cash {
+			g.takeLoan(p, need-p.Cash)
+		}
+		g.pay(p, c, need)
+	}
+	if from == nil {
+		g.pay(c, nil, price)
+	} else {
+		g.pay(c, from, price)
+	}
+	g.giveTrain(c, t)
+	g.trainBought(t)
+	return nil
+}
+
+// takeLoan lends a player money with 50% interest added at once.
+func (g *Game) takeLoan(p *Player, amount int) {
+	g.pay(nil, p, amount)
+	p.Debt += amount + (amount*50+99)/100
+}

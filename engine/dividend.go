@@ -1,0 +1,406 @@
+package engine
+
+import (
+	"strings"
+
+	"pbc/engine/action"
+	"pbc/engine/board"
+)
+
+// routeStep records the routes run by the operating company.
+type routeStep struct {
+	stepBase
+	r *round
+}
+
+func (s *routeStep) name() string { return "run routes" }
+func (s *routeStep) skip()        { s.pass() }
+
+// routeTrains are the trains that run routes (Pullmans ride along instead).
+func (g *Game) routeTrains(c *Corp) []*Train {
+	var out []*Train
+	for _, t := range c.Trains {
+		if !isPullman(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// pullmanChoices are the trains a Pullman may be attached to.
+func (g *Game) pullmanChoices(c *Corp) []*Train {
+	var out []*Train
+	for _, t := range g.routeTrains(c) {
+		if isLocal(t) || t.Name == "E" {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func hasPullman(c *Corp) bool {
+	for _, t := range c.Trains {
+		if isPullman(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *routeStep) actions(e any) []string {
+	c, ok := e.(*Corp)
+	g := s.g
+	if !ok || e != s.r.current() {
+		return nil
+	}
+	trains := g.routeTrains(c)
+	if len(trains) == 0 {
+		return nil
+	}
+	if c.IsMinor() {
+		onlyE := true
+		for _, t := range trains {
+			if t.Name != "E" {
+				onlyE = false
+			}
+		}
+		if onlyE {
+			return nil
+		}
+	}
+	if !g.canRunRoute(c) {
+		return nil
+	}
+	out := []string{"run_routes"}
+	if s.r.op.pullman < 0 && hasPullman(c) && len(g.pullmanChoices(c)) > 0 {
+		out = append(out, "choose")
+	}
+	return out
+}
+
+func (s *routeStep) process(a action.Action, e any) error {
+	g := s.g
+	c := e.(*Corp)
+	op := s.r.op
+	switch v := a.(type) {
+	case *action.Choose:
+		list := g.pullmanChoices(c)
+		i := atoiDefault(v.Choice, -1)
+		if i < 0 || i >= len(list) {
+			return ruleErr("choose a train from 0 to %d to carry the Pullman", len(list)-1)
+		}
+		op.pullman = i
+		return nil
+	case *action.RunRoutes:
+		for _, rt := range v.Routes {
+			t := g.Depot.Train(rt.Train)
+			if t == nil || t.Owner != c {
+				return ruleErr("%s does not own train %s", c.ID, rt.Train)
+			}
+		}
+		op.routes = v.Routes
+		op.revenue = 0
+		for _, rt := range v.Routes {
+			op.revenue += rt.Revenue
+		}
+		op.revenue += v.ExtraRevenue
+		op.subsidy = g.mailSubsidy(c, v.Routes)
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s must run its routes", c.ID)
+}
+
+func atoiDefault(s string, d int) int {
+	n := 0
+	if s == "" {
+		return d
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return d
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// routeHexes lists every hex a recorded route passes through.
+func routeHexes(rt action.Route) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, seg := range rt.Connections {
+		for _, h := range seg {
+			if h == "local" {
+				continue
+			}
+			if i := strings.IndexByte(h, ' '); i > 0 {
+				h = h[:i]
+			}
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// stopRevenue is the base revenue of the stop on hex (for mail contracts).
+func (g *Game) stopRevenue(rt action.Route, hex string) int {
+	h := g.Board.Hex(hex)
+	if h == nil {
+		return 0
+	}
+	node := -1
+	for _, n := range rt.Nodes {
+		if i := strings.LastIndexByte(n, '-'); i > 0 && n[:i] == hex {
+			node = atoiDefault(n[i+1:], -1)
+			break
+		}
+	}
+	nodes := h.Tile.Nodes
+	if node < 0 || node >= len(nodes) {
+		for i, n := range nodes {
+			if n.Kind != board.Junction {
+				node = i
+				break
+			}
+		}
+	}
+	if node < 0 || node >= len(nodes) {
+		return 0
+	}
+	return nodes[node].Revenue.At(g.tileColor())
+}
+
+// mailSubsidy pays half the base value of the first and last stops of the best
+// route(s), one per mail contract owned (PNW P9; CA P22/P23).
+func (g *Game) mailSubsidy(c *Corp, routes []action.Route) int {
+	n := 0
+	for _, p := range c.Privates {
+		if p.Def.Ability == "mail" {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	var bonuses []int
+	for _, rt := range routes {
+		if len(rt.Connections) == 0 || (len(rt.Connections) == 1 && len(rt.Connections[0]) > 0 && rt.Connections[0][0] == "local") {
+			continue
+		}
+		stops := rt.Hexes
+		if len(stops) == 0 {
+			continue
+		}
+		t := g.Depot.Train(rt.Train)
+		if !g.isPNW() && (t == nil || strings.HasPrefix(t.Name, "L") || len(stops) < 2) {
+			continue
+		}
+		first := g.stopRevenue(rt, stops[0])
+		last := 0
+		if len(stops) > 1 {
+			last = g.stopRevenue(rt, stops[len(stops)-1])
+		}
+		bonuses = append(bonuses, (first+last)/2)
+	}
+	sortDesc(bonuses)
+	total := 0
+	for i := 0; i < n && i < len(bonuses); i++ {
+		total += bonuses[i]
+	}
+	return total
+}
+
+// dividendStep pays, half-pays or withholds, and moves the share price.
+type dividendStep struct {
+	stepBase
+	r *round
+}
+
+func (s *dividendStep) name() string { return "pay dividends" }
+
+func (s *dividendStep) setup() { s.r.op.extraChoice = "" }
+
+func (s *dividendStep) actions(e any) []string {
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || !c.IsMajor() || s.r.op.revenue == 0 {
+		return nil
+	}
+	out := []string{"dividend"}
+	if s.r.op.extraChoice == "" && s.g.extraTrainRevenue(c, s.r.op) > 0 && len(c.Trains) > 1 {
+		out = append(out, "choose")
+	}
+	return out
+}
+
+// extraTrainRevenue is the revenue of a 2P/LP train when it may be paid separately.
+func (g *Game) extraTrainRevenue(c *Corp, op *orState) int {
+	for _, t := range c.Trains {
+		if t.Def.Name != "2P" && t.Def.Name != "LP" {
+			continue
+		}
+		for _, rt := range op.routes {
+			if rt.Train == t.ID && rt.Revenue > 0 && rt.Revenue != op.revenue {
+				return rt.Revenue
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+func (s *dividendStep) skip() {
+	c := s.r.current().(*Corp)
+	kind := "withhold"
+	if c.IsMinor() && s.r.op.revenue > 0 {
+		kind = "half"
+	}
+	s.g.payDividend(c, s.r.op, kind)
+	s.pass()
+}
+
+func (s *dividendStep) process(a action.Action, e any) error {
+	c := e.(*Corp)
+	switch v := a.(type) {
+	case *action.Choose:
+		switch v.Choice {
+		case "payout", "half", "withhold":
+			s.r.op.extraChoice = v.Choice
+			return nil
+		}
+		return ruleErr("choose payout, half or withhold for the extra train")
+	case *action.Dividend:
+		switch v.Kind {
+		case "payout", "half", "withhold":
+		default:
+			return ruleErr("a dividend is payout, half or withhold")
+		}
+		s.g.payDividend(c, s.r.op, v.Kind)
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s must choose its dividend", c.ID)
+}
+
+// split returns what the company keeps and what is paid per share for revenue.
+func (g *Game) split(c *Corp, kind string, revenue int) (keep int) {
+	switch kind {
+	case "withhold":
+		return revenue
+	case "half":
+		half := revenue / 2
+		if c.IsMinor() {
+			return half
+		}
+		n := c.NumShares()
+		return half / n * n
+	}
+	return 0
+}
+
+func (g *Game) payDividend(c *Corp, op *orState, kind string) {
+	revenue := op.revenue
+	keep := g.split(c, kind, revenue)
+	if op.extraChoice != "" {
+		extra := g.extraTrainRevenue(c, op)
+		keep = g.split(c, kind, revenue-extra) + g.split(c, op.extraChoice, extra)
+	}
+	c.Operated++
+	c.LastOR = g.orKey()
+	for _, t := range c.Trains {
+		t.Operated = true
+	}
+	g.payPortage(c, op)
+	g.pay(nil, c, keep+op.subsidy)
+	paid := revenue - keep
+	if paid > 0 {
+		g.payShares(c, paid)
+	}
+	// Share price: nothing paid moves left; minors move right when they pay.
+	if paid <= 0 {
+		g.moveLeft(c, 1)
+	} else {
+		price := g.sharePrice(c)
+		times := 0
+		if paid >= price || c.IsMinor() {
+			times = 1
+		}
+		if c.IsMajor() && paid >= 2*price {
+			times = 2
+		}
+		if g.isPNW() && c.IsMajor() && paid >= 3*price && price <= 150 {
+			times = 3
+		}
+		g.moveRight(c, times)
+	}
+	op.routes, op.revenue, op.subsidy = nil, 0, 0
+}
+
+// payShares pays amount out per share to the holders; market shares pay nobody.
+func (g *Game) payShares(c *Corp, amount int) {
+	n := c.NumShares()
+	if c.IsMinor() {
+		if p := c.President(); p != nil {
+			g.pay(nil, p, amount)
+		}
+		return
+	}
+	for _, p := range g.Players {
+		if pct := c.PercentOf(p); pct > 0 {
+			g.pay(nil, p, ceilDiv(amount*pct/10, n))
+		}
+	}
+	if pct := c.PercentOf(c); pct > 0 {
+		g.pay(nil, c, ceilDiv(amount*pct/10, n))
+	}
+	g.taxHavenPayout(c, amount, n)
+}
+
+func ceilDiv(a, b int) int {
+	if a <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
+}
+
+// payPortage pays the P16 owner $10 per portage hex on others' routes.
+func (g *Game) payPortage(c *Corp, op *orState) {
+	if !g.isPNW() {
+		return
+	}
+	p16 := g.Company("P16")
+	if p16 == nil || p16.Closed {
+		return
+	}
+	owner, ok := p16.Owner.(*Corp)
+	if !ok || owner == c {
+		return
+	}
+	fee := 0
+	for _, rt := range op.routes {
+		for _, hid := range routeHexes(rt) {
+			if h := g.Board.Hex(hid); h != nil {
+				if n := tileName(h.TileID); n == "PNW1" || n == "PNW2" {
+					fee += 10
+				}
+			}
+		}
+	}
+	if fee > 0 {
+		g.pay(nil, owner, fee)
+	}
+}
+
+func (g *Game) taxHavenPayout(c *Corp, amount, n int) {}
+
+func sortDesc(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] > a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

@@ -1,0 +1,449 @@
+package engine
+
+import (
+	"pbc/engine/action"
+	"pbc/engine/title"
+)
+
+// discardStep asks corporations over their train limit to discard.
+type discardStep struct {
+	stepBase
+	r *round
+}
+
+func (s *discardStep) name() string { return "discard trains" }
+func (s *discardStep) skip()        { s.pass() }
+
+func (s *discardStep) crowded() *Corp {
+	for _, c := range s.g.Corps {
+		if !c.Closed && len(s.g.discardable(c)) > 0 {
+			return c
+		}
+	}
+	return nil
+}
+
+func (s *discardStep) actions(e any) []string {
+	c := s.crowded()
+	if c == nil || e != any(c) {
+		return nil
+	}
+	return []string{"discard_train"}
+}
+
+func (s *discardStep) process(a action.Action, e any) error {
+	v, ok := a.(*action.DiscardTrain)
+	if !ok {
+		return ruleErr("a train must be discarded first")
+	}
+	c := e.(*Corp)
+	t := s.g.Depot.Train(v.Train)
+	if t == nil || t.Owner != c {
+		return ruleErr("%s does not own train %s", c.ID, v.Train)
+	}
+	if !containsTrain(s.g.discardable(c), t) {
+		return ruleErr("%s does not need to discard %s", c.ID, t.ID)
+	}
+	g := s.g
+	g.takeTrain(t)
+	if g.isExtraTrain(t) {
+		return nil
+	}
+	// Discarded trains go back to the depot, losing their variants.
+	base, _ := variantOf(t.Def, t.Def.Name)
+	t.Name, t.Price, t.RustsOn = base.Name, base.Price, base.RustsOn
+	g.Depot.Discarded = append(g.Depot.Discarded, t)
+	return nil
+}
+
+// discardable lists the trains c must choose from to discard, if over a limit.
+func (g *Game) discardable(c *Corp) []*Train {
+	var perm, pull, normal []*Train
+	for _, t := range c.Trains {
+		switch {
+		case t.Def.Name == "2P" || t.Def.Name == "LP":
+			perm = append(perm, t)
+		case isPullman(t):
+			pull = append(pull, t)
+		case !g.isExtraTrain(t):
+			normal = append(normal, t)
+		}
+	}
+	switch {
+	case len(perm) > 1:
+		return perm
+	case len(pull) > 1:
+		return pull
+	case len(normal) > g.trainLimit(c):
+		return normal
+	}
+	return nil
+}
+
+func containsTrain(list []*Train, t *Train) bool {
+	for _, x := range list {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// housekeepingStep is a minor's first-turn purchase of an L train.
+type housekeepingStep struct {
+	stepBase
+	r *round
+}
+
+func (s *housekeepingStep) name() string { return "first-turn train purchase" }
+func (s *housekeepingStep) skip()        { s.pass() }
+
+func (s *housekeepingStep) actions(e any) []string {
+	c, ok := e.(*Corp)
+	g := s.g
+	if !ok || e != s.r.current() || !c.IsMinor() || c.Operated > 0 {
+		return nil
+	}
+	if len(g.Depot.Upcoming) == 0 || g.Depot.Upcoming[0].Name != "L" {
+		return nil
+	}
+	if g.countTrains(c) >= g.trainLimit(c) || c.Cash < g.Depot.Upcoming[0].Price {
+		return nil
+	}
+	return []string{"buy_train", "pass"}
+}
+
+func (s *housekeepingStep) process(a action.Action, e any) error {
+	c := e.(*Corp)
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.BuyTrain:
+		g := s.g
+		// The log always names L-0; the minor gets the next train in the depot.
+		t := g.Depot.Upcoming[0]
+		price := v.Price
+		if price != t.Price {
+			return ruleErr("an L train costs $%d", t.Price)
+		}
+		g.pay(c, nil, price)
+		g.giveTrain(c, t)
+		g.trainBought(t)
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s can buy an L train or pass", c.ID)
+}
+
+// pendingTokenStep places tokens whose city must be chosen (e.g. after a
+// multi-city upgrade).
+type pendingTokenStep struct {
+	stepBase
+	r *round
+}
+
+func (s *pendingTokenStep) name() string { return "place pending token" }
+func (s *pendingTokenStep) skip()        { s.pass() }
+
+func (s *pendingTokenStep) actions(e any) []string {
+	op := s.r.op
+	if len(op.pendingTok) == 0 || e != any(op.pendingTok[0].corp) {
+		return nil
+	}
+	return []string{"place_token"}
+}
+
+func (s *pendingTokenStep) process(a action.Action, e any) error {
+	v, ok := a.(*action.PlaceToken)
+	if !ok {
+		return ruleErr("choose the city for the pending token first")
+	}
+	g := s.g
+	p := s.r.op.pendingTok[0]
+	h, city, err := g.Board.cityByID(v.City)
+	if err != nil {
+		return err
+	}
+	if _, has := h.tokenOf(p.corp); has {
+		return ruleErr("%s cannot have two tokens in one city", p.corp.ID)
+	}
+	var tok *Token
+	for _, t := range p.corp.Tokens {
+		if !t.Used && t.Kind == NormalToken {
+			tok = t
+			break
+		}
+	}
+	if tok == nil {
+		tok = &Token{Corp: p.corp}
+		p.corp.Tokens = append(p.corp.Tokens, tok)
+	}
+	if h.freeSlot(city) < 0 {
+		h.Slots[city] = append(h.Slots[city], nil)
+	}
+	if err := h.placeToken(tok, city, -1); err != nil {
+		return err
+	}
+	s.r.op.pendingTok = s.r.op.pendingTok[1:]
+	return nil
+}
+
+// tokenStep places one station token per turn.
+type tokenStep struct {
+	stepBase
+	r *round
+}
+
+func (s *tokenStep) name() string { return "place a token" }
+func (s *tokenStep) skip()        { s.pass() }
+
+func (s *tokenStep) actions(e any) []string {
+	g := s.g
+	if comp, ok := e.(*Company); ok {
+		if len(g.companyChoices(comp, "token")) > 0 {
+			return []string{"choose_ability"}
+		}
+		return nil
+	}
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || s.r.op.tokened {
+		return nil
+	}
+	t := g.nextToken(c)
+	if t == nil || t.Price > c.Cash || !g.canToken(c) {
+		return nil
+	}
+	return []string{"place_token", "pass"}
+}
+
+// nextToken is the next unplaced normal token of c.
+func (g *Game) nextToken(c *Corp) *Token {
+	for _, t := range c.Tokens {
+		if !t.Used && t.Kind == NormalToken {
+			return t
+		}
+	}
+	return nil
+}
+
+func (s *tokenStep) process(a action.Action, e any) error {
+	g := s.g
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.ChooseAbility:
+		return g.companyChoice(e.(*Company), v.Choice, "token")
+	case *action.PlaceToken:
+		c := e.(*Corp)
+		h, city, err := g.Board.cityByID(v.City)
+		if err != nil {
+			return err
+		}
+		if _, has := h.tokenOf(c); has && c.IsMajor() {
+			return ruleErr("%s already has a token in %s", c.ID, h.Def.ID)
+		}
+		t := g.nextToken(c)
+		if t == nil {
+			return ruleErr("%s has no tokens left", c.ID)
+		}
+		cost := g.tokenCost(c, t, h)
+		if cost > c.Cash {
+			return ruleErr("a token costs $%d; %s has $%d", cost, c.ID, c.Cash)
+		}
+		slot := -1
+		if v.Slot != nil {
+			slot = *v.Slot
+		}
+		if err := h.placeToken(t, city, slot); err != nil {
+			if err2 := h.placeToken(t, city, -1); err2 != nil {
+				return ruleErr("%v", err)
+			}
+		}
+		g.pay(c, nil, cost)
+		s.r.op.tokened = true
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s can place a token or pass", entityName(e))
+}
+
+func (g *Game) tokenCost(c *Corp, t *Token, h *HexState) int { return t.Price }
+
+// destinationStep places a major's destination token once home and destination connect.
+type destinationStep struct {
+	stepBase
+	r *round
+}
+
+func (s *destinationStep) name() string { return "place the destination token" }
+func (s *destinationStep) skip()        { s.pass() }
+
+func (s *destinationStep) actions(e any) []string {
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || !c.IsMajor() {
+		return nil
+	}
+	for _, t := range c.Tokens {
+		if t.Kind == DestinationToken && !t.Used {
+			return []string{"hex_token", "pass"}
+		}
+	}
+	return nil
+}
+
+func (s *destinationStep) process(a action.Action, e any) error {
+	c := e.(*Corp)
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.HexToken:
+		if err := s.g.placeDestinationToken(c, v.Hex); err != nil {
+			return err
+		}
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s must place its destination token or pass", c.ID)
+}
+
+// placeDestinationToken puts c's destination token in the destination hex,
+// adding a slot when the city is full.
+func (g *Game) placeDestinationToken(c *Corp, hex string) error {
+	var tok *Token
+	for _, t := range c.Tokens {
+		if t.Kind == DestinationToken && !t.Used {
+			tok = t
+		}
+	}
+	if tok == nil {
+		return ruleErr("%s has no destination token", c.ID)
+	}
+	h := g.Board.Hex(hex)
+	if h == nil {
+		return ruleErr("no hex %s", hex)
+	}
+	city := g.destinationCity(c, h)
+	if city < 0 {
+		return ruleErr("%s has no city", hex)
+	}
+	if h.freeSlot(city) < 0 {
+		h.Slots[city] = append(h.Slots[city], nil)
+	}
+	return h.placeToken(tok, city, -1)
+}
+
+func (g *Game) destinationCity(c *Corp, h *HexState) int {
+	cities := h.Tile.Cities()
+	if len(cities) == 0 {
+		return -1
+	}
+	return cities[0]
+}
+
+// issueStep lets a major issue shares to the market or redeem them.
+type issueStep struct {
+	stepBase
+	r *round
+}
+
+func (s *issueStep) name() string { return "issue or redeem shares" }
+func (s *issueStep) skip()        { s.pass() }
+
+func (s *issueStep) actions(e any) []string {
+	g := s.g
+	if comp, ok := e.(*Company); ok {
+		if len(g.companyChoices(comp, "issue")) > 0 {
+			return []string{"choose_ability"}
+		}
+		return nil
+	}
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || !c.IsMajor() {
+		return nil
+	}
+	var out []string
+	if g.canRedeem(c) {
+		out = append(out, "buy_shares")
+	}
+	if g.canIssue(c) {
+		out = append(out, "sell_shares")
+	}
+	if len(out) > 0 {
+		out = append(out, "pass")
+	}
+	return out
+}
+
+func (g *Game) canIssue(c *Corp) bool {
+	return c.Operated >= 2 && len(c.SharesOf(c)) > 0 && c.PercentOf(g.Pool)+10 <= 50
+}
+
+func (g *Game) canRedeem(c *Corp) bool {
+	return len(c.SharesOf(g.Pool)) > 0 && c.Cash >= g.sharePrice(c)
+}
+
+func (s *issueStep) process(a action.Action, e any) error {
+	g := s.g
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.ChooseAbility:
+		return g.companyChoice(e.(*Company), v.Choice, "issue")
+	case *action.SellShares:
+		c := e.(*Corp)
+		shares, corp, err := g.findShares(v.Shares)
+		if err != nil {
+			return err
+		}
+		if corp != c {
+			return ruleErr("%s can only issue its own shares", c.ID)
+		}
+		n := len(shares)
+		price := v.SharePrice
+		if price <= 0 {
+			price = g.Market.price(max(c.Price-n, 0))
+		}
+		for _, sh := range shares {
+			if sh.Owner != Holder(c) {
+				return ruleErr("%s is not in %s's treasury", sh.ID(), c.ID)
+			}
+		}
+		g.pay(nil, c, price*n)
+		for _, sh := range shares {
+			g.moveShare(sh, g.Pool)
+		}
+		if g.isPNW() {
+			g.moveLeft(c, n)
+		} else {
+			g.sellMovement(c, percentOf(shares), false)
+		}
+		s.pass()
+		return nil
+	case *action.BuyShares:
+		c := e.(*Corp)
+		shares, corp, err := g.findShares(v.Shares)
+		if err != nil {
+			return err
+		}
+		if corp != c {
+			return ruleErr("%s can only redeem its own shares", c.ID)
+		}
+		price := g.sharePrice(c) * percentOf(shares) / 10
+		if price > c.Cash {
+			return ruleErr("redeeming costs $%d; %s has $%d", price, c.ID, c.Cash)
+		}
+		g.pay(c, nil, price)
+		for _, sh := range shares {
+			g.moveShare(sh, c)
+		}
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s can issue, redeem or pass", entityName(e))
+}
+
+var _ = title.Major

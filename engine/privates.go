@@ -1,0 +1,394 @@
+package engine
+
+import (
+	"strings"
+
+	"pbc/engine/action"
+	"pbc/engine/board"
+	"pbc/engine/title"
+)
+
+// acquireCompanyStep lets a company take privates from any player (no money changes hands).
+type acquireCompanyStep struct {
+	stepBase
+	r       *round
+	p20From *Corp // a minor that just acquired P20 and may replace an associated minor
+}
+
+func (s *acquireCompanyStep) name() string { return "acquire private companies" }
+func (s *acquireCompanyStep) skip()        { s.pass() }
+func (s *acquireCompanyStep) setup()       { s.p20From = nil }
+
+// purchasable lists the player-owned privates c may acquire now.
+func (g *Game) purchasable(c *Corp) []*Company {
+	var out []*Company
+	for _, comp := range g.Companies {
+		if comp.Closed || comp.Def.Kind != title.Private {
+			continue
+		}
+		if _, ok := comp.Owner.(*Player); !ok {
+			continue
+		}
+		d := comp.Def
+		if d.AcquirePhase == 0 || g.phaseNum() < d.AcquirePhase {
+			continue
+		}
+		if c.IsMinor() && d.AcquireBy&title.ByMinor == 0 || c.IsMajor() && d.AcquireBy&title.ByMajor == 0 {
+			continue
+		}
+		out = append(out, comp)
+	}
+	return out
+}
+
+func (s *acquireCompanyStep) actions(e any) []string {
+	if s.p20From != nil {
+		if e == any(s.p20From) {
+			return []string{"choose"}
+		}
+		return nil
+	}
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || len(s.g.purchasable(c)) == 0 {
+		return nil
+	}
+	return []string{"acquire_company", "pass"}
+}
+
+func (s *acquireCompanyStep) process(a action.Action, e any) error {
+	g := s.g
+	c := e.(*Corp)
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.Choose:
+		return s.p20Choose(c, v.Choice)
+	case *action.AcquireCompany:
+		comp := g.Company(v.Company)
+		ok := false
+		for _, x := range g.purchasable(c) {
+			if x == comp {
+				ok = true
+			}
+		}
+		if !ok {
+			return ruleErr("%s cannot acquire %s now", c.ID, v.Company)
+		}
+		if p, isP := comp.Owner.(*Player); isP {
+			p.Companies = removeCompany(p.Companies, comp)
+		}
+		comp.Owner = c
+		c.Privates = append(c.Privates, comp)
+		g.companyBought(comp, c)
+		if comp.Def.Ability == "backroom" {
+			g.closeCompany(comp)
+			if c.IsMinor() && g.assoc[c.ID] == "" && len(g.p20Targets()) > 0 {
+				s.p20From = c
+				return nil
+			}
+		}
+		if len(g.purchasable(c)) == 0 {
+			s.pass()
+		}
+		return nil
+	}
+	return ruleErr("%s can acquire a private or pass", c.ID)
+}
+
+// companyBought applies on-acquisition effects: train privates become trains.
+func (g *Game) companyBought(comp *Company, c *Corp) {
+	switch comp.Def.Ability {
+	case "train":
+		if t := g.Depot.reserved[comp.Def.Train]; t != nil {
+			t.Owner = c
+			c.Trains = append(c.Trains, t)
+		}
+		g.closeCompany(comp)
+	case "builder_cubes", "timber_double", "mail":
+		comp.Revenue = 0
+	}
+}
+
+// p20Targets are associated minors P20 may replace: not owned, not in a bid box,
+// with an unstarted major.
+func (g *Game) p20Targets() []*Corp {
+	box := g.bidboxMinors()
+	var out []*Corp
+	for _, c := range g.Corps {
+		mid := c.ID
+		maj := g.assoc[mid]
+		if maj == "" || !c.IsMinor() {
+			continue
+		}
+		comp := g.Company("M" + mid)
+		major := g.Corp(maj)
+		discarded := comp != nil && comp.Owner == nil && comp.Closed && c.Closed
+		inBox := false
+		for _, b := range box {
+			if b == comp {
+				inBox = true
+			}
+		}
+		if c.President() == nil && (discarded || !inBox) && major.President() == nil && !major.Floated {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (s *acquireCompanyStep) p20Choose(c *Corp, choice string) error {
+	g := s.g
+	var target *Corp
+	for _, t := range g.p20Targets() {
+		if t.ID == choice {
+			target = t
+		}
+	}
+	if target == nil {
+		return ruleErr("%s cannot replace minor %s", c.ID, choice)
+	}
+	major := g.Corp(g.assoc[target.ID])
+	delete(g.assoc, target.ID)
+	g.assoc[c.ID] = major.ID
+	for _, h := range g.Board.Hexes {
+		g.unreserve(h, target)
+	}
+	oldHome := major.HomeHex
+	major.HomeHex, major.HomeCity = c.HomeHex, c.HomeCity
+	if major.HomeHex == major.Dest {
+		major.Dest = oldHome
+	}
+	target.Closed = true
+	if comp := g.Company("M" + target.ID); comp != nil {
+		comp.Closed = true
+		g.dropCompany(comp)
+	}
+	s.p20From = nil
+	if len(g.purchasable(c)) == 0 {
+		s.pass()
+	}
+	return nil
+}
+
+// assignStep places P15 (paper mill) and P17 (ski haus) markers.
+type assignStep struct {
+	stepBase
+	r *round
+}
+
+func (s *assignStep) name() string { return "assign" }
+func (s *assignStep) blocks() bool { return false }
+func (s *assignStep) skip()        {}
+
+func (s *assignStep) actions(e any) []string {
+	comp, ok := e.(*Company)
+	if !ok || comp.Closed {
+		return nil
+	}
+	if comp.Def.Ability != "mill" && comp.Def.Ability != "ski_haus" {
+		return nil
+	}
+	if owner, ok := comp.Owner.(*Corp); !ok || owner.Closed {
+		return nil
+	}
+	return []string{"assign"}
+}
+
+func (s *assignStep) process(a action.Action, e any) error {
+	v, ok := a.(*action.Assign)
+	if !ok {
+		return ruleErr("%s can only be assigned to a hex", entityName(e))
+	}
+	comp := e.(*Company)
+	h := s.g.Board.Hex(v.Target)
+	if h == nil {
+		return ruleErr("there is no hex %s", v.Target)
+	}
+	if len(comp.Def.Hexes) > 0 && !contains(comp.Def.Hexes, v.Target) {
+		return ruleErr("%s can be placed on %s", comp.ID, strings.Join(comp.Def.Hexes, ", "))
+	}
+	h.Markers[comp.ID] = true
+	s.g.closeCompany(comp)
+	return nil
+}
+
+// specialTrackStep handles track laid by privates owned by the operating company.
+type specialTrackStep struct {
+	stepBase
+	r *round
+}
+
+func (s *specialTrackStep) name() string { return "special track" }
+func (s *specialTrackStep) blocks() bool { return false }
+func (s *specialTrackStep) skip()        {}
+
+var trackAbilities = map[string]bool{"remove_town": true, "builder_cubes": true, "extra_tile": true,
+	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true, "coal_mine": true}
+
+func (s *specialTrackStep) actions(e any) []string {
+	comp, ok := e.(*Company)
+	if !ok || comp.Closed || !trackAbilities[comp.Def.Ability] {
+		return nil
+	}
+	owner, ok := comp.Owner.(*Corp)
+	if !ok || owner != s.r.current() {
+		return nil
+	}
+	return []string{"lay_tile"}
+}
+
+func (s *specialTrackStep) process(a action.Action, e any) error {
+	v, ok := a.(*action.LayTile)
+	if !ok {
+		return ruleErr("%s can only lay track", entityName(e))
+	}
+	g := s.g
+	comp := e.(*Company)
+	c := comp.Owner.(*Corp)
+	op := s.r.op
+	h := g.Board.Hex(v.Hex)
+	if h == nil {
+		return ruleErr("there is no hex %s", v.Hex)
+	}
+	g.abilityUses[comp.ID]++
+	uses := g.abilityUses[comp.ID]
+	switch comp.Def.Ability {
+	case "builder_cubes":
+		h.Cubes++
+		if uses >= 3 {
+			g.closeCompany(comp)
+		}
+		return nil
+	case "extra_tile":
+		if v.Tile == "BC-0" {
+			h.Cubes++
+		} else if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+			return err
+		}
+		op.laidHexes = append(op.laidHexes, v.Hex)
+		if c.IsMinor() || uses >= 2 {
+			g.closeCompany(comp)
+		}
+		return nil
+	case "small_port", "large_port", "special_upgrade":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
+			return err
+		}
+		g.closeCompany(comp)
+		return nil
+	case "special_tile":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+			return err
+		}
+		op.portage++
+		comp.Revenue = 0
+		return nil
+	case "coal_mine":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
+			return err
+		}
+		op.laidTrack++
+		g.coalOwner = c
+		g.coalHex = v.Hex
+		comp.Revenue = 0
+		return nil
+	case "remove_town":
+		isUpgrade := h.Tile.Color != board.White
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+			return err
+		}
+		op.laidTrack++
+		if isUpgrade {
+			op.upgraded = true
+		}
+		op.laidHexes = append(op.laidHexes, v.Hex)
+		g.closeCompany(comp)
+		return nil
+	}
+	return ruleErr("%s cannot lay track", comp.ID)
+}
+
+// companyChoices lists P21's choices at track, token or issue time.
+func (g *Game) companyChoices(comp *Company, when string) []string {
+	if comp.Closed || comp.Def.Ability != "credit_mobilier" {
+		return nil
+	}
+	owner, ok := comp.Owner.(*Corp)
+	if !ok || g.round.kind != operatingRound || owner != g.round.current() {
+		return nil
+	}
+	var out []string
+	box := g.bidboxMinors()
+	for _, c := range g.bankCompanies('M') {
+		in := false
+		for _, b := range box {
+			if b == c {
+				in = true
+			}
+		}
+		if !in {
+			out = append(out, c.ID+"_top", c.ID+"_bottom")
+		}
+	}
+	pbox := g.bidboxPrivates()
+	for _, c := range g.bankCompanies('P') {
+		in := false
+		for _, b := range pbox {
+			if b == c {
+				in = true
+			}
+		}
+		if !in {
+			out = append(out, c.ID+"_top", c.ID+"_bottom")
+		}
+	}
+	if owner.IsMajor() && owner.Exchange > 0 {
+		out = append(out, "exchange")
+	}
+	return out
+}
+
+// companyChoice applies P21 Credit Mobilier: move a deck card or free an exchange token.
+func (g *Game) companyChoice(comp *Company, choice, when string) error {
+	if !contains(g.companyChoices(comp, when), choice) {
+		return ruleErr("%s cannot choose %q now", comp.ID, choice)
+	}
+	owner := comp.Owner.(*Corp)
+	if choice == "exchange" {
+		g.exchangeToAvailable(owner)
+		g.closeCompany(comp)
+		return nil
+	}
+	i := strings.LastIndexByte(choice, '_')
+	target := g.Company(choice[:i])
+	top := choice[i+1:] == "top"
+	g.dropCompany(target)
+	if top {
+		var last *Company
+		if target.ID[0] == 'M' {
+			box := g.bidboxMinors()
+			for _, b := range box {
+				if b != nil {
+					last = b
+				}
+			}
+		} else {
+			box := g.bidboxPrivates()
+			if len(box) > 0 {
+				last = box[len(box)-1]
+			}
+		}
+		idx := 0
+		for k, c := range g.Companies {
+			if c == last {
+				idx = k + 1
+			}
+		}
+		g.Companies = append(g.Companies[:idx], append([]*Company{target}, g.Companies[idx:]...)...)
+	} else {
+		g.Companies = append(g.Companies, target)
+	}
+	g.closeCompany(comp)
+	return nil
+}

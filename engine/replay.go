@@ -1,0 +1,189 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"pbc/engine/action"
+	"pbc/engine/board"
+	"pbc/engine/title"
+)
+
+// ReplayError says which action of a log could not be applied and why.
+type ReplayError struct {
+	Index  int    // position in the log's action list
+	ID     int    // the action's id
+	Type   string // the action's type
+	Reason error
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("action %d (id %d, %s): %v", e.Index, e.ID, e.Type, e.Reason)
+}
+
+func (e *ReplayError) Unwrap() error { return e.Reason }
+
+// TitleByName returns the title data with its board wired in.
+func TitleByName(name string) (*title.Title, error) {
+	t, err := title.ByName(name)
+	if err != nil {
+		return nil, err
+	}
+	if t.Map == nil {
+		t.Map = mapFor(name)
+	}
+	return t, nil
+}
+
+func mapFor(name string) *board.Map {
+	switch name {
+	case "1822PNW Short Scenario":
+		return board.PNWShort()
+	case "1822PNW SRS":
+		return board.PNWSRS()
+	case "1822CA":
+		return board.CA()
+	case "1822CA ERS":
+		return board.CAERS()
+	case "1822CA WRS":
+		return board.CAWRS()
+	}
+	return board.PNW()
+}
+
+// Replay builds a game from an 18xx.games log: the seeded setup, then every
+// effective action (undo/redo resolved) with its recorded auto actions.
+// Recorded route revenues are trusted, as on 18xx.games.
+func Replay(l *action.GameLog) (*Game, error) {
+	t, err := TitleByName(l.Title)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]Seat, len(l.Players))
+	for i, p := range l.Players {
+		seats[i] = Seat{ID: p.ID, Name: p.Name}
+	}
+	g, err := New(t, seats, l.Seed(), l.Settings.OptionalRules)
+	if err != nil {
+		return nil, err
+	}
+	g.trustRevenue = true
+	acts, err := action.Effective(l.Actions)
+	if err != nil {
+		return g, err
+	}
+	index := map[action.Action]int{}
+	for i, a := range l.Actions {
+		index[a] = i
+	}
+	for _, a := range acts {
+		if err := g.applyWithAutos(a); err != nil {
+			return g, &ReplayError{Index: index[a], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
+		}
+	}
+	return g, nil
+}
+
+func (g *Game) applyWithAutos(a action.Action) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	if err := g.process(a); err != nil {
+		return err
+	}
+	for _, auto := range a.Env().AutoActions {
+		if err := g.process(auto); err != nil {
+			return fmt.Errorf("auto action %s: %w", auto.Env().Type, err)
+		}
+	}
+	g.applied = append(g.applied, a)
+	return nil
+}
+
+// Apply validates and applies one action with its auto actions. On any error
+// the game is left exactly as it was (it is rebuilt from its own log).
+func (g *Game) Apply(a action.Action) error {
+	if err := g.applyWithAutos(a); err != nil {
+		g.restore()
+		return err
+	}
+	return nil
+}
+
+// restore rebuilds the state by replaying the actions applied so far.
+func (g *Game) restore() {
+	applied := g.applied
+	seats := make([]Seat, len(g.seats))
+	for i, p := range g.seats {
+		seats[i] = Seat{ID: p.ID, Name: p.Name}
+	}
+	var opts []string
+	for o := range g.Opts {
+		opts = append(opts, o)
+	}
+	fresh, err := New(g.T, seats, g.Seed, opts)
+	if err != nil {
+		return
+	}
+	fresh.trustRevenue = g.trustRevenue
+	for _, a := range applied {
+		_ = fresh.applyWithAutos(a)
+	}
+	*g = *fresh
+}
+
+// Result is each player's final value keyed by player id (as 18xx.games prints it).
+func (g *Game) Result() map[string]int {
+	out := map[string]int{}
+	for _, p := range g.seats {
+		out[strconv.Itoa(p.ID)] = g.PlayerValue(p)
+	}
+	return out
+}
+
+// PlayerValue is cash + shares at market value + company values − debt (7.1.9).
+func (g *Game) PlayerValue(p *Player) int {
+	v := p.Cash - p.Debt
+	for _, c := range g.Corps {
+		if c.Closed || c.Price < 0 || c.Kind == title.RegionalCorp {
+			continue
+		}
+		price := g.sharePrice(c)
+		for _, s := range c.Shares {
+			if s.Owner == Holder(p) {
+				if c.IsMinor() {
+					v += 2 * price
+				} else {
+					v += price * s.Percent / 10
+				}
+			}
+		}
+	}
+	for _, comp := range p.Companies {
+		if comp.Closed {
+			continue
+		}
+		v += g.companyValue(comp)
+	}
+	return v + g.taxHavenValue(p)
+}
+
+func (g *Game) companyValue(c *Company) int {
+	switch c.Def.Kind {
+	case title.Private:
+		return 0
+	case title.Regional:
+		return c.Value
+	case title.Concession:
+		return 100
+	}
+	return 0
+}
+
+func (g *Game) taxHavenValue(p *Player) int { return 0 }
+
+// ErrFinished is returned for actions after the end of the game.
+var ErrFinished = errors.New("the game is over")

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"fmt"
+
+	"pbc/engine/action"
+)
+
+// step is one phase of a turn. A round offers an action to the first step that
+// is still active and either offers that action type or blocks.
+type step interface {
+	name() string
+	// actions lists the action types this step offers to e now.
+	actions(e any) []string
+	// blocks is false for steps driven by companies that never hold up a turn.
+	blocks() bool
+	// setup runs at the start of each entity's turn.
+	setup()
+	// skip runs when the step has nothing to offer; by default it passes.
+	skip()
+	process(a action.Action, e any) error
+	passed() bool
+	pass()
+	unpass()
+}
+
+// stepBase carries the passed flag shared by all steps.
+type stepBase struct {
+	g        *Game
+	isPassed bool
+	acted    bool
+}
+
+func (s *stepBase) blocks() bool { return true }
+func (s *stepBase) setup()       {}
+func (s *stepBase) passed() bool { return s.isPassed }
+func (s *stepBase) pass()        { s.isPassed = true }
+func (s *stepBase) unpass()      { s.isPassed = false; s.acted = false }
+func (s *stepBase) skipDefault() { s.isPassed = true }
+
+// roundKind distinguishes the kinds of round.
+type roundKind uint8
+
+const (
+	stockRound roundKind = iota
+	choicesRound
+	operatingRound
+	mergerRound
+)
+
+// round is a stock, operating, merger or choices round.
+type round struct {
+	g        *Game
+	kind     roundKind
+	num      int
+	steps    []step
+	entities []any
+	index    int
+	done     bool
+	// hooks
+	afterProcess func(a action.Action)
+	// operating-round state
+	op *orState
+	sr *srState
+	mr *mergerState
+}
+
+func (r *round) current() any {
+	if r.index < 0 || r.index >= len(r.entities) {
+		return nil
+	}
+	return r.entities[r.index]
+}
+
+// blocking reports whether step s holds up the turn now.
+func (r *round) blocking(s step) bool {
+	return s.blocks() && len(r.currentActions(s)) > 0
+}
+
+func (r *round) currentActions(s step) []string {
+	e := r.current()
+	if e == nil {
+		return nil
+	}
+	if c, ok := e.(*Corp); ok && c.Closed {
+		return nil
+	}
+	return s.actions(e)
+}
+
+// activeStep is the first active blocking step with actions.
+func (r *round) activeStep() step {
+	for _, s := range r.steps {
+		if !s.passed() && r.blocking(s) {
+			return s
+		}
+	}
+	return nil
+}
+
+func (r *round) skipSteps() {
+	for _, s := range r.steps {
+		if s.passed() || !s.blocks() {
+			continue
+		}
+		if c, ok := r.current().(*Corp); ok && c.Closed {
+			continue
+		}
+		if r.blocking(s) {
+			break
+		}
+		s.skip()
+	}
+}
+
+// process routes an action to its step.
+func (r *round) process(a action.Action, e any) error {
+	typ := a.Env().Type
+	var target step
+	for _, s := range r.steps {
+		if s.passed() {
+			continue
+		}
+		offers := contains(s.actions(e), typ)
+		block := r.blocking(s)
+		if block && !offers {
+			return &RuleError{Msg: fmt.Sprintf("%s cannot %s now: %s must first %s", entityName(e), humanType(typ),
+				entityName(r.current()), describeActions(r.currentActions(s)))}
+		}
+		if block || offers {
+			target = s
+			break
+		}
+	}
+	if target == nil {
+		return &RuleError{Msg: fmt.Sprintf("%s cannot %s now", entityName(e), humanType(typ))}
+	}
+	if err := target.process(a, e); err != nil {
+		return err
+	}
+	r.skipSteps()
+	if r.afterProcess != nil {
+		r.afterProcess(a)
+	}
+	return nil
+}
+
+func (r *round) resetSteps() {
+	for _, s := range r.steps {
+		s.unpass()
+	}
+	for _, s := range r.steps {
+		s.setup()
+	}
+}
+
+func humanType(t string) string {
+	switch t {
+	case "lay_tile":
+		return "lay a tile"
+	case "place_token":
+		return "place a token"
+	case "buy_train":
+		return "buy a train"
+	case "run_routes":
+		return "run routes"
+	case "buy_shares":
+		return "buy shares"
+	case "sell_shares":
+		return "sell shares"
+	case "acquire_company":
+		return "acquire a private"
+	case "discard_train":
+		return "discard a train"
+	}
+	return t
+}
+
+func describeActions(list []string) string {
+	if len(list) == 0 {
+		return "act"
+	}
+	out := ""
+	for i, t := range list {
+		if i > 0 {
+			if i == len(list)-1 {
+				out += " or "
+			} else {
+				out += ", "
+			}
+		}
+		out += humanType(t)
+	}
+	return out
+}
+
+// RuleError is an action rejected by the rules; its text is for players.
+type RuleError struct{ Msg string }
+
+func (e *RuleError) Error() string { return e.Msg }
+
+func ruleErr(format string, args ...any) error { return &RuleError{Msg: fmt.Sprintf(format, args...)} }

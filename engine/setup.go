@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"pbc/engine/rng"
+	"pbc/engine/title"
+)
+
+func (g *Game) setup(seats []Seat) {
+	t := g.T
+	g.Bank = t.Bank
+	for _, s := range seats {
+		p := &Player{ID: s.ID, Name: s.Name}
+		g.seats = append(g.seats, p)
+		g.Players = append(g.Players, p)
+	}
+	cash := t.StartCash[len(seats)]
+	for _, p := range g.Players {
+		g.pay(nil, p, cash)
+	}
+	g.Market = newMarket(t.Market)
+	g.newDepot()
+	g.Board = newBoardState(t.Map)
+	g.corpByID = map[string]*Corp{}
+	for i := range t.Corps {
+		d := &t.Corps[i]
+		c := &Corp{Def: d, ID: d.ID, Kind: d.Kind, Price: -1, Par: -1, Dest: d.Dest, HomeHex: d.Home,
+			HomeCity: d.HomeCity, Exchange: d.Exchange}
+		switch d.Kind {
+		case title.Major:
+			c.Shares = append(c.Shares, &Share{Corp: c, Index: 0, Percent: 20, President: true})
+			for k := 1; k <= 8; k++ {
+				c.Shares = append(c.Shares, &Share{Corp: c, Index: k, Percent: 10})
+			}
+		default:
+			c.Shares = []*Share{{Corp: c, Index: 0, Percent: 100, President: true}}
+		}
+		for _, s := range c.Shares {
+			s.Owner = c
+		}
+		for k, cost := range d.Tokens {
+			_ = k
+			c.Tokens = append(c.Tokens, &Token{Corp: c, Price: cost})
+		}
+		if d.Kind == title.Major && d.Dest != "" {
+			c.Tokens = append(c.Tokens, &Token{Corp: c, Kind: DestinationToken})
+		}
+		g.Corps = append(g.Corps, c)
+		g.corpByID[c.ID] = c
+		if d.Home != "" && d.Kind != title.Major {
+			g.reserveHome(c)
+		}
+	}
+	g.assoc = map[string]string{}
+	for _, c := range g.Corps {
+		if c.IsMinor() && c.Def.Assoc != "" {
+			g.assoc[c.ID] = c.Def.Assoc
+		}
+	}
+	g.compByID = map[string]*Company{}
+	g.Companies = g.buildDeck(len(seats))
+	for _, c := range g.Companies {
+		g.compByID[c.ID] = c
+	}
+	switch {
+	case g.Opts["remove_three_ls"]:
+		g.removeLs(3)
+	case g.Opts["remove_two_ls"]:
+		g.removeLs(2)
+	}
+	g.emptyBidbox = make([]bool, 4)
+	g.regionalORs = map[string]int{}
+	g.startStockRound()
+}
+
+func (g *Game) reserveHome(c *Corp) {
+	h := g.Board.Hex(c.HomeHex)
+	if h == nil {
+		return
+	}
+	h.Reserved[c.HomeCity] = append(h.Reserved[c.HomeCity], c.ID)
+}
+
+func (g *Game) removeLs(n int) {
+	for ; n > 0 && len(g.Depot.Upcoming) > 0; n-- {
+		g.removeFromDepot(g.Depot.Upcoming[0])
+	}
+}
+
+// buildDeck orders the company deck from the seed (action-log-format 2.5-2.8).
+func (g *Game) buildDeck(players int) []*Company {
+	r := rng.New(g.Seed)
+	d := g.T.Deck
+	var set []*title.Company
+	for _, c := range g.T.StartingCompanies(players) {
+		set = append(set, g.T.Company(c.ID))
+	}
+	defs := rng.SortByKey(r, set)
+	var privates, minors, concessions []*title.Company
+	for _, c := range defs {
+		switch c.Kind {
+		case title.Private:
+			privates = append(privates, c)
+		case title.Concession:
+			concessions = append(concessions, c)
+		default:
+			minors = append(minors, c)
+		}
+	}
+	for i := len(d.FrontPrivates) - 1; i >= 0; i-- {
+		privates = moveToFront(privates, d.FrontPrivates[i])
+	}
+	var deck []*title.Company
+	if len(d.Stacks) > 0 {
+		deck = append(g.minorStacks(r, minors), privates...)
+	} else {
+		if d.FrontMinor != "" {
+			minors = moveToFront(minors, d.FrontMinor)
+		}
+		if d.FrontConcession != "" {
+			concessions = moveToFront(concessions, d.FrontConcession)
+		}
+		deck = append(append(append(deck, minors...), concessions...), privates...)
+	}
+	out := make([]*Company, len(deck))
+	for i, c := range deck {
+		out[i] = &Company{Def: c, ID: c.ID, Value: c.Value, Revenue: c.Revenue}
+	}
+	return out
+}
+
+func moveToFront(list []*title.Company, id string) []*title.Company {
+	for i, d := range list {
+		if d.ID == id {
+			out := []*title.Company{d}
+			out = append(out, list[:i]...)
+			return append(out, list[i+1:]...)
+		}
+	}
+	return list
+}
+
+// minorStacks builds the shuffled minor stacks of the PNW titles: an opening
+// minor (M6, or the Short Scenario's drawn pair), then each stack shuffled.
+func (g *Game) minorStacks(r *rng.LCG, minors []*title.Company) []*title.Company {
+	d := g.T.Deck
+	var first, last *title.Company
+	skip := map[string]bool{}
+	if len(d.Pairs) > 0 {
+		pair := rng.MinByKey(r, d.Pairs)
+		g.pairedMinors = pair
+		skip[pair[0]], skip[pair[1]] = true, true
+	} else if d.FrontMinor != "" {
+		skip[d.FrontMinor] = true
+	}
+	var assoc, other []*title.Company
+	for _, c := range minors {
+		switch {
+		case len(d.Pairs) > 0 && c.ID == g.pairedMinors[0]:
+			first = c
+		case len(d.Pairs) > 0 && c.ID == g.pairedMinors[1]:
+			last = c
+		case skip[c.ID]:
+			first = c
+		case g.isAssocCard(c):
+			assoc = append(assoc, c)
+		default:
+			other = append(other, c)
+		}
+	}
+	var deck []*title.Company
+	if first != nil {
+		deck = append(deck, first)
+	}
+	ai, oi := 0, 0
+	for _, sz := range d.Stacks {
+		stack := append([]*title.Company(nil), assoc[ai:ai+sz[0]]...)
+		stack = append(stack, other[oi:oi+sz[1]]...)
+		ai += sz[0]
+		oi += sz[1]
+		deck = append(deck, rng.SortByKey(r, stack)...)
+	}
+	if last != nil {
+		deck = append(deck, last)
+	}
+	return deck
+}
+
+// isAssocCard reports whether a minor card belongs to a minor associated with a major.
+func (g *Game) isAssocCard(c *title.Company) bool {
+	corp := g.T.Corp(c.Corp)
+	return corp != nil && corp.Kind == title.Minor && corp.Assoc != ""
+}

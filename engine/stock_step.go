@@ -1,0 +1,371 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"pbc/engine/action"
+	"pbc/engine/title"
+)
+
+// shareStep is the stock round turn: bids, buys, sells, pars, conversions and
+// loan payoffs.
+type shareStep struct {
+	stepBase
+	r *round
+}
+
+func (s *shareStep) name() string { return "bid or buy/sell shares" }
+
+func (s *shareStep) sr() *srState { return s.r.sr }
+
+func (s *shareStep) setup() {
+	sr := s.sr()
+	for _, m := range sr.sold {
+		for c := range m {
+			m[c] = "prev"
+		}
+	}
+	sr.actions = nil
+	sr.bidActions = 0
+}
+
+func (s *shareStep) bought() bool {
+	for _, a := range s.sr().actions {
+		if a == "buy_shares" || a == "par" {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *shareStep) actions(e any) []string {
+	p, ok := e.(*Player)
+	if !ok || p != s.r.current() {
+		return nil
+	}
+	sr := s.sr()
+	if sr.converting != nil {
+		return []string{"choose"}
+	}
+	g := s.g
+	if g.numCerts(p) > g.certLimit() && g.canSellAny(p) {
+		return []string{"sell_shares"}
+	}
+	var out []string
+	if sr.bidActions == 0 && p.Debt == 0 && !s.bought() {
+		out = append(out, "buy_shares", "par")
+	}
+	if g.canSellAny(p) {
+		out = append(out, "sell_shares")
+	}
+	if p.Debt == 0 {
+		out = append(out, "bid")
+	}
+	if p.Debt > 0 && p.Cash > 0 {
+		out = append(out, "payoff_player_debt", "payoff_player_debt_partial")
+	}
+	if len(out) > 0 {
+		out = append(out, "pass")
+	}
+	return out
+}
+
+func (s *shareStep) skip() { s.passTurn() }
+
+// passTurn ends the player's turn; a turn with no action counts as a pass.
+func (s *shareStep) passTurn() {
+	s.pass()
+	p, _ := s.r.current().(*Player)
+	if p == nil {
+		return
+	}
+	p.passed = len(s.sr().actions) == 0
+}
+
+func (s *shareStep) did(typ string) { s.sr().actions = append(s.sr().actions, typ) }
+
+func (s *shareStep) process(a action.Action, e any) error {
+	g := s.g
+	p := e.(*Player)
+	switch v := a.(type) {
+	case *action.Pass:
+		s.passTurn()
+		return nil
+	case *action.Bid:
+		return s.bid(p, v)
+	case *action.BuyShares:
+		if err := g.buyShares(p, v.Shares, v.Percent, s.sr()); err != nil {
+			return err
+		}
+		s.did("buy_shares")
+		s.passTurn()
+		return nil
+	case *action.SellShares:
+		if err := g.sellShares(p, v.Shares, s.sr()); err != nil {
+			return err
+		}
+		s.did("sell_shares")
+		return nil
+	case *action.Par:
+		return s.par(p, v)
+	case *action.Choose:
+		return s.convertChoose(p, v.Choice)
+	case *action.PayoffPlayerDebt:
+		g.payoffDebt(p, p.Debt)
+		s.did("payoff")
+		return nil
+	case *action.PayoffPlayerDebtPartial:
+		if v.Amount <= 0 || v.Amount > p.Debt || v.Amount > p.Cash {
+			return ruleErr("%s can pay off between $1 and $%d of debt", p.Name, min(p.Debt, p.Cash))
+		}
+		g.payoffDebt(p, v.Amount)
+		s.did("payoff")
+		return nil
+	}
+	return ruleErr("%s cannot %s in the stock round", p.Name, a.Env().Type)
+}
+
+func (s *shareStep) bid(p *Player, v *action.Bid) error {
+	g := s.g
+	sr := s.sr()
+	c := g.Company(v.Company)
+	if c == nil || !g.inBidbox(c) {
+		return ruleErr("%s is not in a bid box; bid on %s", v.Company, g.bidboxList())
+	}
+	minBid := g.minBid(c)
+	if v.Price < minBid {
+		return ruleErr("the minimum bid for %s is $%d", c.ID, minBid)
+	}
+	if (v.Price-minBid)%5 != 0 {
+		return ruleErr("bids on %s go up in steps of $5 from $%d", c.ID, minBid)
+	}
+	if max := p.Cash - g.committed(p); v.Price > max {
+		return ruleErr("%s can bid at most $%d (cash $%d, $%d committed to winning bids)", p.Name, max, p.Cash, g.committed(p))
+	}
+	if g.nothingSold {
+		g.nothingSold = false
+	}
+	p.passed = false
+	list := sr.bids[c]
+	for i, b := range list {
+		if b.player == p {
+			list = append(list[:i:i], list[i+1:]...)
+			break
+		}
+	}
+	if _, ok := sr.bids[c]; !ok {
+		sr.bidOrder = append(sr.bidOrder, c)
+	}
+	sr.bids[c] = append(list, bid{player: p, price: v.Price})
+	s.did("bid")
+	sr.bidActions++
+	if sr.bidActions >= 3 {
+		s.passTurn()
+	}
+	return nil
+}
+
+func (g *Game) bidboxList() string {
+	var ids []string
+	for _, list := range [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()} {
+		for _, c := range list {
+			if c != nil {
+				ids = append(ids, c.ID)
+			}
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
+func (s *shareStep) par(p *Player, v *action.Par) error {
+	g := s.g
+	c := g.Corp(v.Corporation)
+	if c == nil || !c.IsMajor() || c.IPOed || c.Closed {
+		return ruleErr("%s cannot be started now", v.Corporation)
+	}
+	price, err := parsePriceCell(v.SharePrice)
+	if err != nil {
+		return err
+	}
+	cell := g.Market.cellFor(price)
+	if cell < 0 {
+		return ruleErr("$%d is not a price on the market", price)
+	}
+	if !g.phaseHas("can_par") && !g.phaseHas("can_convert_concessions") {
+		return ruleErr("majors cannot be started in phase %s", g.phase().Name)
+	}
+	sr := s.sr()
+	if g.isPNW() {
+		if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
+			if m.President() != p {
+				return ruleErr("only the owner of minor %s can convert it to %s", m.ID, c.ID)
+			}
+			sr.converting, sr.convertPar = c, cell
+			return nil
+		}
+	}
+	g.setPar(c, cell)
+	g.ipoShares(p, []*Share{c.Shares[0]}, sr)
+	g.afterPar(c)
+	s.did("par")
+	s.passTurn()
+	return nil
+}
+
+func parsePriceCell(s string) (int, error) {
+	f := strings.Split(s, ",")
+	n, err := strconv.Atoi(f[0])
+	if err != nil {
+		return 0, ruleErr("%q is not a share price", s)
+	}
+	return n, nil
+}
+
+// afterPar closes a PNW major's associated minor that is still a card in the deck.
+func (g *Game) afterPar(c *Corp) {
+	if !g.isPNW() {
+		return
+	}
+	mid := g.assocMinorIDOf(c.ID)
+	if mid == "" {
+		return
+	}
+	comp := g.Company("M" + mid)
+	if comp == nil || comp.Closed {
+		return
+	}
+	for i, b := range g.bidboxMinors() {
+		if b == comp {
+			g.emptyBidbox[i] = true
+			g.anyEmptyBox = true
+		}
+	}
+	m := g.Corp(mid)
+	if h := g.Board.Hex(m.HomeHex); h != nil {
+		for city, list := range h.Reserved {
+			for i, id := range list {
+				if id == m.ID {
+					h.Reserved[city] = append(list[:i:i], list[i+1:]...)
+					break
+				}
+			}
+		}
+	}
+	comp.Closed = true
+}
+
+func (g *Game) isPNW() bool { return strings.HasPrefix(g.T.Name, "1822PNW") }
+
+// assocMinorIDOf returns the id of the minor currently associated with major id.
+func (g *Game) assocMinorIDOf(major string) string {
+	for m, mj := range g.assoc {
+		if mj == major {
+			return m
+		}
+	}
+	return ""
+}
+
+func (g *Game) assocMinorOf(c *Corp) *Corp {
+	if id := g.assocMinorIDOf(c.ID); id != "" {
+		return g.Corp(id)
+	}
+	return nil
+}
+
+func (g *Game) payoffDebt(p *Player, amount int) {
+	if amount > p.Cash {
+		amount = p.Cash
+	}
+	p.Debt -= amount
+	g.pay(p, nil, amount)
+}
+
+// minorValue is what a minor is worth in exchanges: twice its share price.
+func (g *Game) minorValue(m *Corp) int { return 2 * g.sharePrice(m) }
+
+func (s *shareStep) convertChoose(p *Player, choice string) error {
+	g := s.g
+	sr := s.sr()
+	major := sr.converting
+	if major == nil {
+		return ruleErr("nothing to choose now")
+	}
+	n, err := strconv.Atoi(choice)
+	if err != nil || n < 2 || n > 6 {
+		return ruleErr("choose how many %s shares to receive (2 to 6)", major.ID)
+	}
+	minor := g.assocMinorOf(major)
+	g.transferPossessions(minor, major)
+	major.IPOed, major.Floated = true, true
+	g.setPar(major, sr.convertPar)
+	sharesValue := n * g.Market.price(sr.convertPar)
+	mv := g.minorValue(minor)
+	if sharesValue > mv {
+		g.pay(p, major, sharesValue-mv)
+	} else if sharesValue < mv {
+		g.pay(major, p, mv-sharesValue)
+	}
+	// The president's certificate counts as two shares.
+	given := 0
+	for _, sh := range major.Shares {
+		if given >= n-1 {
+			break
+		}
+		if sh.Owner == major {
+			sh.Owner = p
+			given++
+		}
+	}
+	g.swapMinorToken(minor, major)
+	g.closeMinor(minor)
+	sr.converting = nil
+	s.did("par")
+	s.passTurn()
+	return nil
+}
+
+// canSellAny reports whether p may sell any shares now.
+func (g *Game) canSellAny(p *Player) bool {
+	for _, c := range g.Corps {
+		if !c.IsMajor() || !c.Floated {
+			continue
+		}
+		if len(g.sellableBundles(p, c)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// sellableBundles lists the percentages of c that p may sell now.
+func (g *Game) sellableBundles(p *Player, c *Corp) []int {
+	if c.Operated == 0 {
+		return nil
+	}
+	if sr := g.round.sr; sr != nil && g.isPNW() && sr.sold[p] != nil && sr.sold[p][c] == "now" {
+		return nil
+	}
+	held := c.PercentOf(p)
+	poolRoom := 50 - c.PercentOf(g.Pool)
+	var out []int
+	for pct := 10; pct <= held && pct <= poolRoom; pct += 10 {
+		if c.President() == p && held-pct < 20 && !g.otherCanTakePresidency(c, p) {
+			break
+		}
+		out = append(out, pct)
+	}
+	return out
+}
+
+func (g *Game) otherCanTakePresidency(c *Corp, p *Player) bool {
+	for _, o := range g.seats {
+		if o != p && c.PercentOf(o) >= 20 {
+			return true
+		}
+	}
+	return false
+}
+
+var _ = title.Major

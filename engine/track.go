@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"strings"
+
+	"pbc/engine/action"
+	"pbc/engine/board"
+)
+
+// trackStep lays or upgrades track: one lay for minors (and majors before
+// phase 3), then a second plain lay for majors unless the first was an upgrade.
+type trackStep struct {
+	stepBase
+	r *round
+}
+
+func (s *trackStep) name() string { return "lay track" }
+func (s *trackStep) skip()        { s.pass() }
+
+// tileLay returns whether a lay and an upgrade are still allowed this turn.
+func (g *Game) tileLay(c *Corp, op *orState) (lay, upgrade, ok bool) {
+	lays := 1
+	if c.IsMajor() && g.phaseNum() >= 3 {
+		lays = 2
+	}
+	if op.laidTrack >= lays {
+		return false, false, false
+	}
+	if op.laidTrack == 0 {
+		return true, true, true
+	}
+	return !op.upgraded, false, true
+}
+
+func (s *trackStep) canLay(c *Corp) bool {
+	lay, up, ok := s.g.tileLay(c, s.r.op)
+	return ok && (lay || up) && len(c.Tokens) > 0
+}
+
+func (s *trackStep) actions(e any) []string {
+	g := s.g
+	if comp, ok := e.(*Company); ok {
+		if len(g.companyChoices(comp, "track")) > 0 {
+			return []string{"choose_ability"}
+		}
+		return nil
+	}
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || !s.canLay(c) {
+		return nil
+	}
+	return []string{"lay_tile", "pass"}
+}
+
+func (s *trackStep) process(a action.Action, e any) error {
+	g := s.g
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.ChooseAbility:
+		return g.companyChoice(e.(*Company), v.Choice, "track")
+	case *action.LayTile:
+		c := e.(*Corp)
+		lay, up, ok := g.tileLay(c, s.r.op)
+		if !ok {
+			return ruleErr("%s has no tile lays left this turn", c.ID)
+		}
+		h := g.Board.Hex(v.Hex)
+		if h == nil {
+			return ruleErr("there is no hex %s", v.Hex)
+		}
+		isUpgrade := h.Tile.Color != board.White || g.isTokenCity(h)
+		if v.Tile == "BC-0" || isUpgrade && !up || !isUpgrade && !lay {
+			if !(v.Tile == "BC-0" && lay) {
+				if isUpgrade {
+					return ruleErr("%s cannot upgrade track now; it may only lay yellow track", c.ID)
+				}
+				if v.Tile == "BC-0" {
+					return ruleErr("%s cannot place a builder cube now", c.ID)
+				}
+				return ruleErr("%s cannot lay more track now", c.ID)
+			}
+		}
+		if v.Tile == "BC-0" {
+			h.Cubes++
+		} else {
+			if err := g.layTile(c, c, h, v.Tile, v.Rotation, 0); err != nil {
+				return err
+			}
+		}
+		op := s.r.op
+		op.laidTrack++
+		if v.Tile != "BC-0" && isUpgrade {
+			op.upgraded = true
+		}
+		op.laidHexes = append(op.laidHexes, v.Hex)
+		if !s.canLay(c) {
+			s.pass()
+		}
+		return nil
+	}
+	return ruleErr("%s can lay track or pass", entityName(e))
+}
+
+func (g *Game) isTokenCity(h *HexState) bool {
+	return g.isPNW() && (h.Def.ID == "H11" || h.Def.ID == "O8")
+}
+
+// tileName strips the copy suffix from a tile id: "57-3" -> "57".
+func tileName(id string) string {
+	if i := strings.LastIndexByte(id, '-'); i > 0 {
+		return id[:i]
+	}
+	return id
+}
+
+// layTile puts tile id on h at rotation, paid by spender, and returns the cost.
+func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot int, discount int) error {
+	def, ok := board.TileDef(tileName(tileID))
+	if !ok {
+		return ruleErr("there is no tile %s", tileName(tileID))
+	}
+	if rot < 0 || rot > 5 {
+		return ruleErr("rotation must be 0 to 5")
+	}
+	if h.Markers["forest_laid"] {
+		return ruleErr("%s holds a timber tile and cannot be upgraded", h.Def.ID)
+	}
+	if where, used := g.Board.tileUsed[tileID]; used && where != h.Def.ID {
+		return ruleErr("tile %s is already on %s", tileID, where)
+	}
+	old := h.Tile
+	cost := h.Cost + g.borderCost(h, def, rot, spender)
+	if g.isPNW() {
+		if tileName(tileID) == "PNW3" {
+			cost = 0
+		} else {
+			cost = max(cost-40*h.Cubes, 0)
+		}
+	}
+	cost = max(cost-discount, 0)
+	if cost > spender.Cash {
+		return ruleErr("laying %s on %s costs $%d; %s has $%d", tileName(tileID), h.Def.ID, cost, spender.ID, spender.Cash)
+	}
+	forest := hasTerrain(h, board.Forest) && old.Color == board.White
+	g.pay(spender, nil, cost)
+	g.placeTile(h, def, tileID, rot)
+	h.Cubes = 0
+	if forest && g.isPNW() {
+		h.Markers["forest"] = true
+		h.Markers["forest_laid"] = true
+	}
+	return nil
+}
+
+func hasTerrain(h *HexState, t board.Terrain) bool {
+	for _, x := range h.Def.Terrain {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// placeTile swaps the tile on h, keeping tokens and reservations city by city.
+func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
+	if h.laid {
+		delete(g.Board.tileUsed, h.TileID)
+	}
+	oldSlots := h.Slots
+	oldCities := h.Tile.Cities()
+	h.Tile, h.TileID, h.Rotation, h.laid, h.Cost = def, tileID, rot, true, def.Cost
+	g.Board.tileUsed[tileID] = h.Def.ID
+	newCities := def.Cities()
+	mapped := map[int][]*Token{}
+	res := map[int][]string{}
+	for i, oc := range oldCities {
+		nc := 0
+		if i < len(newCities) {
+			nc = newCities[i]
+		} else if len(newCities) > 0 {
+			nc = newCities[len(newCities)-1]
+		}
+		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
+		res[nc] = append(res[nc], h.Reserved[oc]...)
+	}
+	h.Reserved = res
+	h.resetSlots(mapped)
+}
+
+// borderCost pays the water borders the new track crosses from this hex.
+func (g *Game) borderCost(h *HexState, def *board.Tile, rot int, spender *Corp) int {
+	exits := def.Exits(rot)
+	cost := 0
+	var keep []board.Border
+	for _, b := range h.Borders {
+		if b.Cost > 0 && hasInt(exits, b.Edge) {
+			c := b.Cost
+			if g.isPNW() && h.Def.ID == "H11" {
+				c = 0
+			}
+			cost += c
+			if nid := board.Neighbor(g.Board.Map.Layout, h.Def.ID, b.Edge); nid != "" {
+				if n := g.Board.Hex(nid); n != nil && hasInt(n.exits(), (b.Edge+3)%6) {
+					n.dropBorder((b.Edge + 3) % 6)
+				}
+			}
+			continue
+		}
+		keep = append(keep, b)
+	}
+	h.Borders = keep
+	return cost
+}
+
+func (h *HexState) dropBorder(edge int) {
+	for i, b := range h.Borders {
+		if b.Edge == edge {
+			h.Borders = append(h.Borders[:i:i], h.Borders[i+1:]...)
+			return
+		}
+	}
+}
