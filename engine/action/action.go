@@ -1,0 +1,225 @@
+// Package action models the actions of 18xx.games game logs for the 1822PNW
+// and 1822CA titles (docs/action-log-format.md, section 3).
+//
+// Every action type is a pointer type embedding Envelope. Decode reads one
+// action; json.Marshal writes it back in the site's format. Fields this
+// package does not model are kept in Envelope.Extra, values it reads loosely
+// (null, false) are written back as read, and keys keep their input order, so
+// a log re-encodes to the same JSON.
+package action
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+)
+
+// Entity types as written in "entity_type".
+const (
+	EntityPlayer      = "player"
+	EntityCorporation = "corporation"
+	EntityCompany     = "company"
+)
+
+// Action is one entry of a game's action log.
+type Action interface {
+	// Env returns the fields every action has.
+	Env() *Envelope
+}
+
+// Envelope holds the fields every action has. The JSON tags name the fields;
+// the actual encoding is done by each action type's MarshalJSON.
+type Envelope struct {
+	Type       string   `json:"type"`
+	ID         int      `json:"id,omitempty"` // absent on auto actions
+	Entity     EntityID `json:"entity"`
+	EntityType string   `json:"entity_type"`
+	// CreatedAt, User and OriginalID are kept as raw JSON; nil when absent.
+	CreatedAt  json.RawMessage `json:"created_at,omitempty"`
+	User       json.RawMessage `json:"user,omitempty"`
+	OriginalID json.RawMessage `json:"original_id,omitempty"`
+	// AutoActions are the follow-up actions the site generated (section 3.7).
+	AutoActions []Action `json:"auto_actions,omitempty"`
+	// Extra holds fields this package does not model, by JSON key.
+	Extra map[string]json.RawMessage `json:"-"`
+
+	src *object // the object this action was decoded from, if any
+}
+
+// Env returns e itself; every action type gets it by embedding Envelope.
+func (e *Envelope) Env() *Envelope { return e }
+
+// HasID reports whether the action carries an "id" (auto actions do not).
+func (e *Envelope) HasID() bool { return e.ID != 0 || e.src.has("id") }
+
+// actionFields codes the type-specific fields; types with fields override it.
+func (e *Envelope) actionFields(*codec) {}
+
+// typed is an action whose type-specific fields this package can code.
+type typed interface {
+	Action
+	actionFields(c *codec)
+}
+
+// constructors maps each modelled "type" to a constructor of its Go type.
+var constructors = map[string]func() Action{
+	"pass":                       func() Action { return new(Pass) },
+	"bid":                        func() Action { return new(Bid) },
+	"lay_tile":                   func() Action { return new(LayTile) },
+	"run_routes":                 func() Action { return new(RunRoutes) },
+	"undo":                       func() Action { return new(Undo) },
+	"redo":                       func() Action { return new(Redo) },
+	"choose":                     func() Action { return new(Choose) },
+	"choose_ability":             func() Action { return new(ChooseAbility) },
+	"dividend":                   func() Action { return new(Dividend) },
+	"buy_train":                  func() Action { return new(BuyTrain) },
+	"buy_shares":                 func() Action { return new(BuyShares) },
+	"sell_shares":                func() Action { return new(SellShares) },
+	"par":                        func() Action { return new(Par) },
+	"acquire_company":            func() Action { return new(AcquireCompany) },
+	"merge":                      func() Action { return new(Merge) },
+	"place_token":                func() Action { return new(PlaceToken) },
+	"hex_token":                  func() Action { return new(HexToken) },
+	"discard_train":              func() Action { return new(DiscardTrain) },
+	"payoff_player_debt":         func() Action { return new(PayoffPlayerDebt) },
+	"payoff_player_debt_partial": func() Action { return new(PayoffPlayerDebtPartial) },
+	"log":                        func() Action { return new(Log) },
+	"message":                    func() Action { return new(Message) },
+	"assign":                     func() Action { return new(Assign) },
+	"end_game":                   func() Action { return new(EndGame) },
+	"program_share_pass":         func() Action { return new(ProgramSharePass) },
+	"program_buy_shares":         func() Action { return new(ProgramBuyShares) },
+	"program_disable":            func() Action { return new(ProgramDisable) },
+}
+
+// typeNames maps each modelled Go type to its "type" string.
+var typeNames = func() map[reflect.Type]string {
+	m := make(map[reflect.Type]string, len(constructors))
+	for name, mk := range constructors {
+		m[reflect.TypeOf(mk())] = name
+	}
+	return m
+}()
+
+// TypeName returns the "type" string of a: its Type field, or when that is
+// empty the name that belongs to its Go type ("" for Unknown).
+func TypeName(a Action) string {
+	if t := a.Env().Type; t != "" {
+		return t
+	}
+	return typeNames[reflect.TypeOf(a)]
+}
+
+// maxDepth bounds how deeply auto actions may nest (real logs nest one level);
+// decoding cost grows with the square of the depth.
+const maxDepth = 16
+
+// Decode reads one action, including its auto actions. Types this package does
+// not model decode to *Unknown.
+func Decode(raw []byte) (Action, error) { return decodeAction(raw, 0) }
+
+// decodeAction reads one action nested depth levels deep in action lists.
+func decodeAction(raw []byte, depth int) (Action, error) {
+	if depth > maxDepth {
+		return nil, fmt.Errorf("action: auto_actions nested more than %d deep", maxDepth)
+	}
+	o, err := parseObject(raw)
+	if err != nil {
+		return nil, fmt.Errorf("action: %w", err)
+	}
+	b, ok := o.raw("type")
+	if !ok {
+		return nil, errors.New(`action: no "type"`)
+	}
+	var typ string
+	if err := json.Unmarshal(b, &typ); err != nil {
+		return nil, fmt.Errorf("action type: %w", err)
+	}
+	var a Action = new(Unknown)
+	if mk, ok := constructors[typ]; ok {
+		a = mk()
+	}
+	if err := decodeObject(o, actionRecord{a}, depth); err != nil {
+		return nil, fmt.Errorf("%s action: %w", typ, err)
+	}
+	return a, nil
+}
+
+// unmarshalAction is the UnmarshalJSON of every action type.
+func unmarshalAction(a Action, b []byte) error {
+	want := typeNames[reflect.TypeOf(a)]
+	if err := decodeRecord(b, actionRecord{a}); err != nil {
+		return fmt.Errorf("%s action: %w", want, err)
+	}
+	if got := a.Env().Type; want != "" && got != want {
+		return fmt.Errorf("action: cannot decode type %q into %T", got, a)
+	}
+	return nil
+}
+
+// marshalAction is the MarshalJSON of every action type.
+func marshalAction(a Action) ([]byte, error) {
+	return encodeRecord(actionRecord{a})
+}
+
+// actionRecord adapts an Action to the record codec.
+type actionRecord struct{ a Action }
+
+func (r actionRecord) rawState() (*map[string]json.RawMessage, **object) {
+	e := r.a.Env()
+	return &e.Extra, &e.src
+}
+
+func (r actionRecord) codecFields(c *codec) {
+	e := r.a.Env()
+	typ := e.Type
+	if c.enc {
+		typ = TypeName(r.a)
+	}
+	scalar(c, "type", &typ)
+	if !c.enc {
+		e.Type = typ
+	}
+	scalar(c, "entity", &e.Entity)
+	scalar(c, "entity_type", &e.EntityType)
+	scalar(c, "id", &e.ID)
+	rawValue(c, "user", &e.User)
+	rawValue(c, "created_at", &e.CreatedAt)
+	actionList(c, "auto_actions", &e.AutoActions)
+	if t, ok := r.a.(typed); ok {
+		t.actionFields(c)
+	}
+	rawValue(c, "original_id", &e.OriginalID)
+}
+
+// actionList codes a list of actions (auto_actions).
+func actionList(c *codec, key string, p *[]Action) {
+	if !c.enc {
+		b, ok := c.take(key)
+		if !ok {
+			return
+		}
+		c.src.vals[key] = nil
+		var raws []json.RawMessage
+		if err := json.Unmarshal(b, &raws); err != nil {
+			c.fail(key, err)
+			return
+		}
+		if raws != nil {
+			*p = make([]Action, len(raws))
+		}
+		for i, r := range raws {
+			a, err := decodeAction(r, c.depth+1)
+			if err != nil {
+				c.fail(key, fmt.Errorf("%d: %w", i, err))
+				return
+			}
+			(*p)[i] = a
+		}
+		return
+	}
+	if c.src.has(key) || *p != nil {
+		c.emit(key, *p)
+	}
+}
