@@ -1,0 +1,246 @@
+package action
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func mustDecode(t *testing.T, s string) Action {
+	t.Helper()
+	a, err := Decode([]byte(s))
+	if err != nil {
+		t.Fatalf("Decode(%s): %v", s, err)
+	}
+	return a
+}
+
+func mustMarshal(t *testing.T, a any) string {
+	t.Helper()
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatalf("Marshal(%+v): %v", a, err)
+	}
+	return string(b)
+}
+
+// TestRoundTripExact checks that decoding then encoding gives the same bytes.
+func TestRoundTripExact(t *testing.T) {
+	tests := []struct{ name, in string }{
+		{"player entity", `{"type":"bid","entity":5840,"entity_type":"player","id":1,"created_at":1,"company":"M5","price":100}`},
+		{"corporation entity", `{"type":"pass","entity":"CPR","entity_type":"corporation","id":2,"created_at":1}`},
+		{"key order kept", `{"hex":"F17","tile":"57-0","type":"lay_tile","entity":"6","rotation":3,"entity_type":"corporation","id":9,"user":12,"created_at":5}`},
+		{"share_price false", `{"type":"buy_shares","entity":1,"shares":["NP_3"],"percent":10,"entity_type":"player","share_price":false,"id":7}`},
+		{"share_price null", `{"type":"buy_shares","entity":1,"entity_type":"player","shares":["NP_3"],"percent":10,"share_price":null}`},
+		{"share_price number", `{"type":"sell_shares","entity":"NP","entity_type":"corporation","shares":["NP_4","NP_5"],"percent":20,"share_price":55}`},
+		{"original_id null", `{"type":"pass","entity":0,"entity_type":"player","user":0,"created_at":1,"original_id":null,"id":72}`},
+		{"no id (auto action)", `{"type":"hex_token","entity":"CPR","entity_type":"corporation","created_at":1,"hex":"AG13","token_type":"destination"}`},
+		{"empty connections", `{"type":"run_routes","entity":"5","entity_type":"corporation","id":3,"routes":[{"train":"L-4","connections":[],"hexes":["H11"],"revenue":20,"revenue_str":"H11","nodes":["H11-0"]}],"extra_revenue":0}`},
+		{"local connection", `{"type":"run_routes","entity":"5","entity_type":"corporation","id":3,"routes":[{"train":"L-4","connections":[["local","H11"]],"hexes":["H11"],"revenue":20,"revenue_str":"H11","nodes":["H11-0"]}],"extra_revenue":0,"subsidy":0}`},
+		{"empty routes", `{"type":"run_routes","entity":"5","entity_type":"corporation","id":3,"routes":[]}`},
+		{"route extra field", `{"type":"run_routes","entity":"5","entity_type":"corporation","id":3,"routes":[{"train":"2-0","connections":[["A1","A3"]],"hexes":["A1","A3"],"revenue":40,"revenue_str":"A1-A3","halts":1,"nodes":["A1-0","A3-0"]}]}`},
+		{"undo without action_id", `{"type":"undo","entity":"CPR","entity_type":"corporation","id":4,"user":3}`},
+		{"undo action_id 0", `{"type":"undo","entity":1,"action_id":0,"entity_type":"player","id":4}`},
+		{"place_token no slot", `{"type":"place_token","entity":"ICR","entity_type":"corporation","created_at":1,"city":"Q1-0-0","token_type":"destination"}`},
+		{"place_token slot null", `{"type":"place_token","entity":"ICR","entity_type":"corporation","city":"Q1-0-0","slot":null,"tokener":"ICR"}`},
+		{"auto actions", `{"type":"bid","entity":0,"entity_type":"player","id":1,"auto_actions":[{"type":"pass","entity":1,"entity_type":"player","created_at":1},{"type":"program_disable","entity":2,"entity_type":"player","reason":"x"}],"company":"P3","price":0}`},
+		{"empty auto actions", `{"type":"pass","entity":0,"entity_type":"player","id":1,"auto_actions":[]}`},
+		{"unknown field", `{"type":"bid","entity":0,"entity_type":"player","id":1,"company":"P3","price":0,"zzz":{"a":[1,2]},"aaa":true}`},
+		{"unknown type", `{"type":"take_loan","entity":"CPR","entity_type":"corporation","id":1,"loan":3}`},
+		{"program fields", `{"type":"program_buy_shares","entity":3,"entity_type":"player","id":1,"corporation":"CPR","until_condition":"float","from_market":false,"auto_pass_after":true}`},
+		{"null entity", `{"type":"pass","entity":null,"entity_type":"player"}`},
+		{"negative player id", `{"type":"pass","entity":-3,"entity_type":"player"}`},
+		{"html characters", `{"type":"log","entity":1,"entity_type":"player","id":2,"message":"<b> & </b>"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := mustDecode(t, tt.in)
+			got, err := marshalAction(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.in {
+				t.Fatalf("round trip\n in  %s\n out %s", tt.in, got)
+			}
+			if !reflect.DeepEqual(semantic(t, []byte(tt.in)), semantic(t, []byte(mustMarshal(t, a)))) {
+				t.Fatalf("json.Marshal changed the content: %s", mustMarshal(t, a))
+			}
+		})
+	}
+}
+
+func TestDecodedValues(t *testing.T) {
+	a := mustDecode(t, `{"type":"buy_shares","entity":1,"entity_type":"player","shares":["NP_3"],"percent":10,"share_price":false}`)
+	if bs := a.(*BuyShares); bs.SharePrice != 0 || bs.Percent != 10 || !reflect.DeepEqual(bs.Shares, []string{"NP_3"}) {
+		t.Errorf("buy_shares = %+v", bs)
+	}
+	a = mustDecode(t, `{"type":"undo","entity":1,"entity_type":"player","action_id":0}`)
+	if u := a.(*Undo); u.ActionID == nil || *u.ActionID != 0 {
+		t.Errorf("undo action_id = %v", u.ActionID)
+	}
+	a = mustDecode(t, `{"type":"undo","entity":1,"entity_type":"player"}`)
+	if u := a.(*Undo); u.ActionID != nil {
+		t.Errorf("undo without action_id has %d", *u.ActionID)
+	}
+	a = mustDecode(t, `{"type":"pass","entity":"17","entity_type":"corporation","created_at":1}`)
+	if e := a.Env(); e.Entity.IsPlayer() || e.Entity.String() != "17" || e.HasID() {
+		t.Errorf("pass = %+v", e)
+	}
+	if _, ok := a.Env().Entity.PlayerID(); ok {
+		t.Error(`PlayerID of "17" reports a player`)
+	}
+	a = mustDecode(t, `{"type":"pass","entity":5840,"entity_type":"player","id":0}`)
+	if e := a.Env(); !e.HasID() || !e.Entity.IsPlayer() {
+		t.Errorf("pass = %+v", e)
+	}
+	if id, ok := a.Env().Entity.PlayerID(); !ok || id != 5840 {
+		t.Errorf("PlayerID = %d, %v", id, ok)
+	}
+}
+
+// TestEncodeChanged checks what is written after a decoded value is changed.
+func TestEncodeChanged(t *testing.T) {
+	tests := []struct {
+		name, in string
+		change   func(Action)
+		want     string
+	}{
+		{"price", `{"type":"bid","price":100,"entity":0,"entity_type":"player","company":"M5"}`,
+			func(a Action) { a.(*Bid).Price = 105 },
+			`{"type":"bid","price":105,"entity":0,"entity_type":"player","company":"M5"}`},
+		{"share_price false to number", `{"type":"buy_shares","entity":1,"entity_type":"player","shares":["A_1"],"percent":10,"share_price":false}`,
+			func(a Action) { a.(*BuyShares).SharePrice = 40 },
+			`{"type":"buy_shares","entity":1,"entity_type":"player","shares":["A_1"],"percent":10,"share_price":40}`},
+		{"share_price number to unset", `{"type":"sell_shares","entity":"A","entity_type":"corporation","shares":["A_1"],"percent":10,"share_price":40}`,
+			func(a Action) { a.(*SellShares).SharePrice = 0 },
+			`{"type":"sell_shares","entity":"A","entity_type":"corporation","shares":["A_1"],"percent":10,"share_price":0}`},
+		{"new field", `{"type":"place_token","entity":"CPR","entity_type":"corporation","city":"X-0-0"}`,
+			func(a Action) { s := 1; a.(*PlaceToken).Slot = &s },
+			`{"type":"place_token","entity":"CPR","entity_type":"corporation","city":"X-0-0","slot":1}`},
+		{"auto action added", `{"type":"pass","entity":"CPR","entity_type":"corporation","id":4}`,
+			func(a Action) {
+				a.Env().AutoActions = []Action{&Pass{Envelope: Envelope{Entity: NamedEntity("GNR"), EntityType: EntityCorporation}}}
+			},
+			`{"type":"pass","entity":"CPR","entity_type":"corporation","id":4,"auto_actions":[{"type":"pass","entity":"GNR","entity_type":"corporation"}]}`},
+		{"extra removed", `{"type":"pass","entity":"CPR","entity_type":"corporation","zz":1}`,
+			func(a Action) { a.Env().Extra = nil },
+			`{"type":"pass","entity":"CPR","entity_type":"corporation"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := mustDecode(t, tt.in)
+			tt.change(a)
+			if got := mustMarshal(t, a); got != tt.want {
+				t.Fatalf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestEncodeConstructed checks the JSON of actions built in Go.
+func TestEncodeConstructed(t *testing.T) {
+	slot := 0
+	tests := []struct {
+		name string
+		a    Action
+		want string
+	}{
+		{"bid", &Bid{Envelope: Envelope{ID: 5, Entity: PlayerEntity(3), EntityType: EntityPlayer}, Company: "P1", Price: 10},
+			`{"type":"bid","entity":3,"entity_type":"player","id":5,"company":"P1","price":10}`},
+		{"auto pass", &Pass{Envelope: Envelope{Entity: NamedEntity("6"), EntityType: EntityCorporation, CreatedAt: json.RawMessage("17")}},
+			`{"type":"pass","entity":"6","entity_type":"corporation","created_at":17}`},
+		{"buy train without variant", &BuyTrain{Envelope: Envelope{ID: 9, Entity: NamedEntity("NP"), EntityType: EntityCorporation}, Train: "3-1", Price: 150},
+			`{"type":"buy_train","entity":"NP","entity_type":"corporation","id":9,"train":"3-1","price":150}`},
+		{"place token slot 0", &PlaceToken{Envelope: Envelope{ID: 2, Entity: NamedEntity("CPR"), EntityType: EntityCorporation}, City: "W3-0-1", Slot: &slot, Tokener: "CPR"},
+			`{"type":"place_token","entity":"CPR","entity_type":"corporation","id":2,"city":"W3-0-1","slot":0,"tokener":"CPR"}`},
+		{"undo to 0", &Undo{Envelope: Envelope{ID: 2, Entity: PlayerEntity(0), EntityType: EntityPlayer}, ActionID: &slot},
+			`{"type":"undo","entity":0,"entity_type":"player","id":2,"action_id":0}`},
+		{"run routes", &RunRoutes{Envelope: Envelope{ID: 3, Entity: NamedEntity("5"), EntityType: EntityCorporation},
+			Routes: []Route{{Train: "L-4", Connections: [][]string{{"local", "H11"}}, Hexes: []string{"H11"}, Nodes: []string{"H11-0"}, Revenue: 20, RevenueStr: "H11"}}},
+			`{"type":"run_routes","entity":"5","entity_type":"corporation","id":3,"routes":[{"train":"L-4","connections":[["local","H11"]],"hexes":["H11"],"revenue":20,"revenue_str":"H11","nodes":["H11-0"]}]}`},
+		{"unknown", &Unknown{Envelope: Envelope{Type: "take_loan", Entity: NamedEntity("CPR"), Extra: map[string]json.RawMessage{"loan": json.RawMessage("1")}}},
+			`{"type":"take_loan","entity":"CPR","loan":1}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := mustMarshal(t, tt.a); got != tt.want {
+				t.Fatalf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"not an object", `[1]`, "object"},
+		{"no type", `{"entity":1}`, "type"},
+		{"type not a string", `{"type":3}`, "type"},
+		{"bad price", `{"type":"bid","price":"x"}`, "price"},
+		{"bad entity", `{"type":"pass","entity":1.5}`, "entity"},
+		{"bad share price", `{"type":"buy_shares","share_price":true}`, "share_price"},
+		{"bad auto action", `{"type":"pass","auto_actions":[{"entity":1}]}`, "auto_actions"},
+		{"trailing data", `{"type":"pass"} {}`, "after"},
+		{"truncated", `{"type":"pass"`, "EOF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode([]byte(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Decode(%s) error = %v, want one mentioning %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestUnmarshalConcrete(t *testing.T) {
+	var b Bid
+	if err := json.Unmarshal([]byte(`{"type":"bid","entity":2,"company":"P2","price":5}`), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Company != "P2" || b.Price != 5 || b.Type != "bid" {
+		t.Errorf("bid = %+v", b)
+	}
+	if err := json.Unmarshal([]byte(`{"type":"pass","entity":2}`), &b); err == nil {
+		t.Error("decoding a pass into a Bid succeeded")
+	}
+	var u Unknown
+	if err := json.Unmarshal([]byte(`{"type":"pass","entity":2}`), &u); err != nil || u.Type != "pass" {
+		t.Errorf("Unknown: %+v, %v", u, err)
+	}
+}
+
+func TestTypeNames(t *testing.T) {
+	for name, mk := range constructors {
+		a := mk()
+		if got := TypeName(a); got != name {
+			t.Errorf("TypeName(%T) = %q, want %q", a, got, name)
+		}
+		if got := mustMarshal(t, a); !strings.HasPrefix(got, `{"type":"`+name+`"`) {
+			t.Errorf("zero %T encodes as %s", a, got)
+		}
+	}
+}
+
+func TestDecodeDepth(t *testing.T) {
+	nest := func(d int) []byte {
+		return []byte(strings.Repeat(`{"type":"pass","auto_actions":[`, d) + `{"type":"pass"}` + strings.Repeat(`]}`, d))
+	}
+	if _, err := Decode(nest(maxDepth)); err != nil {
+		t.Errorf("depth %d: %v", maxDepth, err)
+	}
+	if _, err := Decode(nest(maxDepth + 1)); err == nil || !strings.Contains(err.Error(), "nested") {
+		t.Errorf("depth %d: error = %v, want a nesting error", maxDepth+1, err)
+	}
+}
+
+func TestEncodeInvalidExtra(t *testing.T) {
+	a := &Pass{Envelope: Envelope{Extra: map[string]json.RawMessage{"x": json.RawMessage("{")}}}
+	if _, err := marshalAction(a); err == nil {
+		t.Error("invalid Extra value encoded without error")
+	}
+	a = &Pass{Envelope: Envelope{CreatedAt: json.RawMessage("nope")}}
+	if _, err := marshalAction(a); err == nil {
+		t.Error("invalid CreatedAt encoded without error")
+	}
+}
