@@ -1,0 +1,19 @@
+# syntax=docker/dockerfile:1
+
+# Build: a static binary (no cgo), so the final image needs no libc.
+FROM golang:1.26 AS build
+WORKDIR /src
+COPY go.mod go.sum* ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /pbc ./cmd/pbc \
+	&& mkdir -p /data
+
+# Run: distroless static, as the non-root user (uid 65532) of the :nonroot tag.
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /pbc /pbc
+COPY --from=build --chown=65532:65532 /data /data
+USER 65532:65532
+WORKDIR /data
+VOLUME /data
+ENTRYPOINT ["/pbc"]
