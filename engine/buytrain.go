@@ -52,21 +52,23 @@ func (g *Game) canBuyTrain(c *Corp) bool {
 	if room && len(g.depotTrains()) > 0 && c.Cash >= g.minDepotPrice() {
 		return true
 	}
-	for _, t := range c.Trains {
-		if t.Name == "L" && c.Cash >= g.upgradeLCost() {
-			return true
-		}
-	}
-	if room && g.phaseHas("can_buy_trains") {
+	// Trains of other companies count at their $1 minimum (18xx.games checks
+	// this even before trains may actually be bought from others).
+	if room && c.Cash >= 1 {
 		for _, o := range g.Corps {
-			if o == c || o.Closed || o.President() != c.President() {
+			if o == c || o.Closed {
 				continue
 			}
 			for _, t := range o.Trains {
-				if !g.isExtraTrain(t) && c.Cash >= 1 {
+				if !g.isExtraTrain(t) {
 					return true
 				}
 			}
+		}
+	}
+	for _, t := range c.Trains {
+		if t.Name == "L" && c.Cash >= g.upgradeLCost() {
+			return true
 		}
 	}
 	return false

@@ -55,7 +55,11 @@ func mapFor(name string) *board.Map {
 // Replay builds a game from an 18xx.games log: the seeded setup, then every
 // effective action (undo/redo resolved) with its recorded auto actions.
 // Recorded route revenues are trusted, as on 18xx.games.
-func Replay(l *action.GameLog) (*Game, error) {
+func Replay(l *action.GameLog) (*Game, error) { return ReplayTrace(l, nil) }
+
+// ReplayTrace is Replay with a callback after every effective action; the
+// callback returns false to stop early.
+func ReplayTrace(l *action.GameLog, after func(g *Game, a action.Action) bool) (*Game, error) {
 	t, err := TitleByName(l.Title)
 	if err != nil {
 		return nil, err
@@ -80,6 +84,9 @@ func Replay(l *action.GameLog) (*Game, error) {
 	for _, a := range acts {
 		if err := g.applyWithAutos(a); err != nil {
 			return g, &ReplayError{Index: index[a], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
+		}
+		if after != nil && !after(g, a) {
+			break
 		}
 	}
 	return g, nil

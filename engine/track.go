@@ -33,8 +33,35 @@ func (g *Game) tileLay(c *Corp, op *orState) (lay, upgrade, ok bool) {
 }
 
 func (s *trackStep) canLay(c *Corp) bool {
+	if s.g.trackAbilityBlocks(c) {
+		return true
+	}
+	if s.r.op.portage > 0 {
+		return false
+	}
 	lay, up, ok := s.g.tileLay(c, s.r.op)
 	return ok && (lay || up) && len(c.Tokens) > 0
+}
+
+// abilityCount is how many times each kind of track private may be used.
+var abilityCount = map[string]int{"builder_cubes": 3, "extra_tile": 2, "special_tile": 2}
+
+// trackAbilityBlocks: while c owns a private that can still lay track, the
+// track step waits for an explicit pass.
+func (g *Game) trackAbilityBlocks(c *Corp) bool {
+	for _, p := range c.Privates {
+		if p.Closed || !trackAbilities[p.Def.Ability] {
+			continue
+		}
+		n := abilityCount[p.Def.Ability]
+		if n == 0 {
+			n = 1
+		}
+		if g.abilityUses[p.ID] < n {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *trackStep) actions(e any) []string {

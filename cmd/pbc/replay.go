@@ -36,6 +36,8 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	at := fs.Int("at", 0, "stop after the action with this id")
+	trace := fs.Bool("trace", false, "print a state snapshot (JSON line) after every action")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -54,7 +56,18 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pbc replay:", err)
 		return 1
 	}
-	g, rerr := engine.Replay(log)
+	enc := json.NewEncoder(stdout)
+	g, rerr := engine.ReplayTrace(log, func(g *engine.Game, a action.Action) bool {
+		id := a.Env().ID
+		if *trace {
+			snap := g.Snapshot(false)
+			_ = enc.Encode(struct {
+				ID int `json:"last_processed_action"`
+				engine.Snapshot
+			}{id, snap})
+		}
+		return *at == 0 || id < *at
+	})
 	out := replayOutput{Title: log.Title, Actions: len(log.Actions)}
 	if g != nil {
 		out.Result = g.Result()
@@ -69,8 +82,10 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 			out.Error = &replayErrJSON{Index: re.Index, ID: re.ID, Type: re.Type, Reason: re.Reason.Error()}
 		}
 	}
+	if *trace {
+		return 0
+	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
 		_ = enc.Encode(out)
 	} else {
 		printStandings(stdout, log, out)
