@@ -1,0 +1,90 @@
+// Package graph computes track connectivity for one corporation: which stops,
+// track and hex edges its network reaches from its station tokens. It reads the
+// board through the small Board interface and never changes it.
+//
+// Track is walked one directed path at a time: a path entered at one end leaves
+// at the other, so a train never reverses at an edge. An edge end continues onto
+// the neighbouring hex's paths on the opposite edge (lanes matching), a junction
+// joins all its paths, and a stop (city, town, off-board) is reached and, when
+// passable, joins all its paths. A stop is not passable when the arriving path
+// is terminal, when it is an off-board, or when it is a city whose slots all hold
+// other corporations' tokens. Thin track and terminal stubs into junctions (PNW
+// mountain and water edges) are never walked. Slot reservations are not
+// modelled: a reserved empty slot counts as empty, as for blocking in 18xx.
+package graph
+
+import (
+	"cmp"
+	"slices"
+
+	"pbc/engine/board"
+)
+
+// Board is the read-only view of the board state that Reach walks.
+type Board interface {
+	// Layout returns the orientation of the hex grid.
+	Layout() board.Layout
+	// Tile returns the tile on hex and its rotation; ok is false if the map has no such hex.
+	Tile(hex string) (t *board.Tile, rotation int, ok bool)
+	// Tokens returns the corporation id in each slot of a city node on hex ("" = empty slot).
+	Tokens(hex string, node int) []string
+	// Impassable reports whether the given map edge of hex is an impassable border.
+	Impassable(hex string, edge int) bool
+}
+
+// NodeRef names a node (a tile part index) on a hex.
+type NodeRef struct {
+	Hex  string
+	Node int
+}
+
+// PathRef names a path (an index into the tile's Paths) on a hex.
+type PathRef struct {
+	Hex  string
+	Path int
+}
+
+// Edges is a set of map edges 0-5 of one hex.
+type Edges uint8
+
+// Has reports whether edge e is in the set.
+func (s Edges) Has(e int) bool { return e >= 0 && e < 6 && s&(1<<e) != 0 }
+
+// List returns the edges in the set, ascending.
+func (s Edges) List() []int {
+	var out []int
+	for e := range 6 {
+		if s.Has(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Result is the network of one corporation as seen by Reach.
+type Result struct {
+	// Nodes holds every stop reached (city, town, off-board), start nodes included.
+	Nodes map[NodeRef]bool
+	// Hexes holds the map edges where the network's track (or a token hex) meets each hex: where track may be laid.
+	Hexes map[string]Edges
+	// Paths holds every path walked (a hex's track that the corporation's trains can use).
+	Paths map[PathRef]bool
+	// Tokenable lists, by hex then node, reached cities with an empty slot in a hex without the corporation's token.
+	Tokenable []NodeRef
+}
+
+// CanToken reports whether the corporation can reach a city where it may place a token.
+func (r *Result) CanToken() bool { return len(r.Tokenable) > 0 }
+
+// Reach walks b's track from starts, the nodes holding corp's tokens, ignoring starts that name no node.
+func Reach(b Board, corp string, starts []NodeRef) *Result {
+	w := newWalker(b, corp)
+	for _, s := range starts {
+		w.start(s)
+	}
+	w.run()
+	slices.SortFunc(w.res.Tokenable, func(a, b NodeRef) int {
+		return cmp.Or(cmp.Compare(a.Hex, b.Hex), cmp.Compare(a.Node, b.Node))
+	})
+	return w.res
+}

@@ -1,0 +1,358 @@
+package graph
+
+import (
+	"slices"
+	"sync"
+
+	"pbc/engine/board"
+)
+
+// Link values of a hex edge that has no usable neighbour, or one not looked up yet.
+const (
+	noLink      int32 = -1
+	unknownLink int32 = -2
+)
+
+// Bits of the walker's per-path and per-node state.
+const (
+	walkedFromA uint8 = 1 << iota // path walked entering at A
+	walkedFromB                   // path walked entering at B
+)
+
+const (
+	nodeSeen     uint8 = 1 << iota // node reached and classified
+	nodePassable                   // tokens let the corporation pass through
+)
+
+// hexState is what the walker knows of one hex it has looked at.
+type hexState struct {
+	id   string
+	tile *board.Tile // nil when the hex is not on the map
+	rot  int
+	off  int      // first index in walker.bits: len(Paths) path bytes, then len(Nodes) node bytes
+	link [6]int32 // neighbouring hexState index across each map edge
+}
+
+// step is a directed walk of one path: entered at end from (0 = A, 1 = B).
+type step struct {
+	hex  int32
+	path int32
+	from int8
+}
+
+// walker is the scratch state of one Reach call.
+type walker struct {
+	b      Board
+	corp   string
+	layout board.Layout
+	index  map[string]int32 // hex id -> position in hexes
+	hexes  []hexState
+	bits   []uint8
+	stack  []step
+	res    *Result
+}
+
+func newWalker(b Board, corp string) *walker {
+	return &walker{
+		b:      b,
+		corp:   corp,
+		layout: b.Layout(),
+		index:  make(map[string]int32, 64),
+		hexes:  make([]hexState, 0, 64),
+		bits:   make([]uint8, 0, 512),
+		stack:  make([]step, 0, 64),
+		res: &Result{
+			Nodes: make(map[NodeRef]bool, 32),
+			Hexes: make(map[string]Edges, 64),
+			Paths: make(map[PathRef]bool, 64),
+		},
+	}
+}
+
+// state returns the index of the hex's state, looking the hex up on first use.
+func (w *walker) state(id string) int32 {
+	if i, ok := w.index[id]; ok {
+		return i
+	}
+	i := int32(len(w.hexes))
+	w.index[id] = i
+	h := hexState{id: id, off: len(w.bits)}
+	for e := range h.link {
+		h.link[e] = unknownLink
+	}
+	if t, rot, ok := w.b.Tile(id); ok {
+		if t == nil {
+			t = &board.Tile{}
+		}
+		h.tile, h.rot = t, ((rot%6)+6)%6
+		w.bits = append(w.bits, make([]uint8, len(t.Paths)+len(t.Nodes))...)
+	}
+	w.hexes = append(w.hexes, h)
+	return i
+}
+
+// link returns the hex across map edge e of hex h that track may reach, or noLink:
+// none when the neighbour is off the map, an impassable border lies between, or
+// the neighbour is a gray, red or blue hex with no track facing h.
+func (w *walker) link(h int32, e int) int32 {
+	if l := w.hexes[h].link[e]; l != unknownLink {
+		return l
+	}
+	l := noLink
+	id := w.hexes[h].id
+	back := (e + 3) % 6
+	if nid := neighbors(w.layout, id)[e]; nid != "" {
+		n := w.state(nid)
+		nt := w.hexes[n].tile
+		switch {
+		case nt == nil, w.b.Impassable(id, e), w.b.Impassable(nid, back):
+		case (nt.Color == board.Gray || nt.Color == board.Red || nt.Color == board.Blue) &&
+			!facing(nt, w.hexes[n].rot, back):
+		default:
+			l = n
+		}
+	}
+	w.hexes[h].link[e] = l
+	return l
+}
+
+// facing reports whether the tile laid at rotation rot has track on map edge e.
+func facing(t *board.Tile, rot, e int) bool {
+	for i := range t.Paths {
+		for _, end := range [2]board.End{t.Paths[i].A, t.Paths[i].B} {
+			if end.IsEdge() && (end.Edge+rot)%6 == e {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// start seeds the walk from a token node: the node is reached, its hex is
+// connected on every edge and all its paths are walked outwards.
+func (w *walker) start(s NodeRef) {
+	h := w.state(s.Hex)
+	t := w.hexes[h].tile
+	if t == nil || s.Node < 0 || s.Node >= len(t.Nodes) {
+		return
+	}
+	w.visit(h, s.Node)
+	for e := range 6 {
+		if w.link(h, e) != noLink {
+			w.res.Hexes[s.Hex] |= 1 << e
+		}
+	}
+	w.leave(h, s.Node, -1)
+}
+
+// leave pushes every walkable path of hex h with an end at node n, except path skip.
+func (w *walker) leave(h int32, n, skip int) {
+	t := w.hexes[h].tile
+	for i := range t.Paths {
+		p := &t.Paths[i]
+		if i == skip || !walkable(t, p) {
+			continue
+		}
+		if !p.A.IsEdge() && p.A.Node == n {
+			w.stack = append(w.stack, step{h, int32(i), 0})
+		}
+		if !p.B.IsEdge() && p.B.Node == n {
+			w.stack = append(w.stack, step{h, int32(i), 1})
+		}
+	}
+}
+
+// walkable reports whether a path can carry the corporation's trains at all.
+func walkable(t *board.Tile, p *board.Path) bool {
+	if p.Thin {
+		return false
+	}
+	if p.Terminal {
+		for _, end := range [2]board.End{p.A, p.B} {
+			if !end.IsEdge() && end.Node < len(t.Nodes) && t.Nodes[end.Node].Kind == board.Junction {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// run walks until no step is left.
+func (w *walker) run() {
+	for len(w.stack) > 0 {
+		s := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		w.walk(s)
+	}
+}
+
+// walk takes one directed step along a path and pushes what lies beyond its far end.
+func (w *walker) walk(s step) {
+	hs := &w.hexes[s.hex]
+	t, rot := hs.tile, hs.rot
+	p := &t.Paths[s.path]
+	bit := walkedFromA << s.from
+	pb := &w.bits[hs.off+int(s.path)]
+	if *pb&bit != 0 {
+		return
+	}
+	first := *pb == 0
+	*pb |= bit
+	if first {
+		w.record(s.hex, int(s.path))
+	}
+	far := p.B
+	if s.from == 1 {
+		far = p.A
+	}
+	if far.IsEdge() {
+		w.cross(s.hex, (far.Edge+rot)%6, exitLane(p, 1-int(s.from)))
+		return
+	}
+	n := far.Node
+	if n < 0 || n >= len(t.Nodes) {
+		return
+	}
+	if t.Nodes[n].Kind != board.Junction {
+		if !w.visit(s.hex, n) || p.Terminal || t.Nodes[n].Kind == board.Offboard {
+			return
+		}
+	}
+	w.leave(s.hex, n, int(s.path))
+}
+
+// record adds a newly walked path and the hex edges it touches to the result.
+func (w *walker) record(h int32, pi int) {
+	hs := &w.hexes[h]
+	id, t, rot := hs.id, hs.tile, hs.rot
+	w.res.Paths[PathRef{id, pi}] = true
+	p := &t.Paths[pi]
+	for _, end := range [2]board.End{p.A, p.B} {
+		if !end.IsEdge() {
+			continue
+		}
+		e := (end.Edge + rot) % 6
+		w.res.Hexes[id] |= 1 << e
+		if l := w.link(h, e); l != noLink {
+			w.res.Hexes[w.hexes[l].id] |= 1 << ((e + 3) % 6)
+		}
+	}
+}
+
+// cross pushes the neighbour's paths that meet map edge e of hex h in a matching lane.
+func (w *walker) cross(h int32, e int, out lane) {
+	l := w.link(h, e)
+	if l == noLink {
+		return
+	}
+	ns := &w.hexes[l]
+	t, rot := ns.tile, ns.rot
+	back := (e + 3) % 6
+	for i := range t.Paths {
+		q := &t.Paths[i]
+		if !walkable(t, q) {
+			continue
+		}
+		for j, end := range [2]board.End{q.A, q.B} {
+			if end.IsEdge() && (end.Edge+rot)%6 == back && laneMatch(out, exitLane(q, j)) {
+				w.stack = append(w.stack, step{l, int32(i), int8(j)})
+			}
+		}
+	}
+}
+
+// visit marks stop n of hex h reached and reports whether the corporation may
+// pass through it (a city needs an empty slot or one of its tokens).
+func (w *walker) visit(h int32, n int) bool {
+	hs := &w.hexes[h]
+	nb := &w.bits[hs.off+len(hs.tile.Paths)+n]
+	if *nb&nodeSeen != 0 {
+		return *nb&nodePassable != 0
+	}
+	*nb |= nodeSeen
+	ref := NodeRef{hs.id, n}
+	w.res.Nodes[ref] = true
+	if hs.tile.Nodes[n].Kind != board.City {
+		*nb |= nodePassable
+		return true
+	}
+	toks := w.b.Tokens(hs.id, n)
+	own, free := slices.Contains(toks, w.corp), slices.Contains(toks, "")
+	if own || free {
+		*nb |= nodePassable
+	}
+	if free && !own && !w.hexTokened(hs) {
+		w.res.Tokenable = append(w.res.Tokenable, ref)
+	}
+	return own || free
+}
+
+// hexTokened reports whether any city of the hex holds one of the corporation's tokens.
+func (w *walker) hexTokened(hs *hexState) bool {
+	for i, n := range hs.tile.Nodes {
+		if n.Kind == board.City && slices.Contains(w.b.Tokens(hs.id, i), w.corp) {
+			return true
+		}
+	}
+	return false
+}
+
+// lane is a path end's lane: the edge's lane count and the lane used.
+type lane struct{ width, index int }
+
+// exitLane returns the lane of path end 0 (A) or 1 (B).
+func exitLane(p *board.Path, end int) lane {
+	if p.Lanes <= 1 {
+		return lane{1, 0}
+	}
+	w := p.Width[end]
+	if w == 0 {
+		w = p.Lanes
+	}
+	return lane{w, p.Lane[end]}
+}
+
+// laneMatch reports whether two facing path ends on either side of an edge join:
+// lanes are numbered in opposite directions on the two sides, and a narrower
+// side lines up with the middle of a wider one.
+func laneMatch(a, b lane) bool {
+	if a.width > b.width {
+		a, b = b, a
+	}
+	return a.index+(b.width-a.width)/2 == b.width-1-b.index
+}
+
+// neighborCache memoises board.Neighbor per layout, shared by all walks.
+var neighborCache struct {
+	sync.RWMutex
+	m [2]map[string]*[6]string
+}
+
+// neighbors returns the ids of the six hexes around id ("" where none can be named).
+func neighbors(l board.Layout, id string) *[6]string {
+	if int(l) >= len(neighborCache.m) {
+		return computeNeighbors(l, id)
+	}
+	neighborCache.RLock()
+	n, ok := neighborCache.m[l][id]
+	neighborCache.RUnlock()
+	if ok {
+		return n
+	}
+	n = computeNeighbors(l, id)
+	neighborCache.Lock()
+	if neighborCache.m[l] == nil {
+		neighborCache.m[l] = map[string]*[6]string{}
+	}
+	neighborCache.m[l][id] = n
+	neighborCache.Unlock()
+	return n
+}
+
+func computeNeighbors(l board.Layout, id string) *[6]string {
+	var n [6]string
+	for e := range n {
+		n[e] = board.Neighbor(l, id, e)
+	}
+	return &n
+}
