@@ -154,12 +154,6 @@ func (g *Game) exchangeToAvailable(c *Corp) {
 
 func sortStrings(s []string) { sort.Strings(s) }
 
-// canRunRoute: companies with local trains always may; others need a route.
-func (g *Game) canRunRoute(c *Corp) bool { return true }
-
-// canToken reports whether a token could be placed somewhere reachable.
-func (g *Game) canToken(c *Corp) bool { return true }
-
 // shortPairedMinor is the Short Scenario's opening minor, which floats with its pair.
 func (g *Game) shortPairedMinor() *Company {
 	if g.pairedMinors[0] == "" {
@@ -181,6 +175,3 @@ func (g *Game) floatPairedMinor(p *Player) {
 	g.pay(nil, m, 100)
 	g.dropCompany(comp)
 }
-
-// connects reports whether a's track network reaches b's home station.
-func (g *Game) connects(a, b *Corp) bool { return true }

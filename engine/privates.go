@@ -99,7 +99,7 @@ func (s *acquireCompanyStep) process(a action.Action, e any) error {
 // companyBought applies on-acquisition effects: train privates become trains.
 func (g *Game) companyBought(comp *Company, c *Corp) {
 	switch comp.Def.Ability {
-	case "train":
+	case "train", "pullman", "grain_train":
 		if t := g.Depot.reserved[comp.Def.Train]; t != nil {
 			t.Owner = c
 			c.Trains = append(c.Trains, t)

@@ -122,7 +122,7 @@ func (g *Game) Snapshot(withHexes bool) Snapshot {
 		for _, t := range c.Tokens {
 			if t.Used {
 				ci.Tokens = append(ci.Tokens, t.Hex)
-			} else if t.Kind == NormalToken {
+			} else {
 				ci.Unplaced++
 			}
 		}
