@@ -50,13 +50,9 @@ func (v boardView) Impassable(hex string, edge int) bool {
 func (g *Game) reach(c *Corp) *graph.Result {
 	var starts []graph.NodeRef
 	for _, t := range c.Tokens {
-		if t.Used && t.Hex != "" {
+		if t.Used && t.Hex != "" && t.Kind != CoalToken {
 			starts = append(starts, graph.NodeRef{Hex: t.Hex, Node: t.City})
 		}
-	}
-	if g.coalOwner == c && g.coalHex != "" {
-		// The coal token gives no connectivity.
-		_ = starts
 	}
 	return graph.Reach(boardView{g.Board}, c.ID, starts)
 }

@@ -22,13 +22,8 @@ func (g *Game) placeHomeToken(c *Corp) {
 			city = n
 		}
 	}
-	cities := h.Tile.Cities()
 	if city < 0 {
-		if c.HomeCity < len(cities) {
-			city = cities[c.HomeCity]
-		} else if len(cities) > 0 {
-			city = cities[0]
-		}
+		city = homeNodeIndex(h, c.HomeCity)
 	}
 	if city < 0 {
 		return
@@ -124,6 +119,14 @@ func (g *Game) transferPossessions(from, to *Corp) {
 	}
 	if g.coalOwner == from {
 		g.coalOwner = to
+		for i, t := range from.Tokens {
+			if t.Kind == CoalToken {
+				t.Corp = to
+				to.Tokens = append(to.Tokens, t)
+				from.Tokens = append(from.Tokens[:i:i], from.Tokens[i+1:]...)
+				break
+			}
+		}
 	}
 }
 

@@ -106,6 +106,7 @@ func (s *routeStep) process(a action.Action, e any) error {
 		}
 		op.revenue += v.ExtraRevenue
 		op.subsidy = g.mailSubsidy(c, v.Routes)
+		op.pullman = -1
 		s.pass()
 		return nil
 	}

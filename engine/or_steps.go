@@ -12,6 +12,13 @@ type discardStep struct {
 }
 
 func (s *discardStep) name() string { return "discard trains" }
+func (s *discardStep) active() bool { return s.crowded() != nil }
+func (s *discardStep) activeEntity() any {
+	if c := s.crowded(); c != nil {
+		return c
+	}
+	return nil
+}
 func (s *discardStep) skip()        { s.pass() }
 
 func (s *discardStep) crowded() *Corp {
@@ -144,6 +151,13 @@ type pendingTokenStep struct {
 }
 
 func (s *pendingTokenStep) name() string { return "place pending token" }
+func (s *pendingTokenStep) active() bool { return len(s.r.op.pendingTok) > 0 }
+func (s *pendingTokenStep) activeEntity() any {
+	if len(s.r.op.pendingTok) > 0 {
+		return s.r.op.pendingTok[0].corp
+	}
+	return nil
+}
 func (s *pendingTokenStep) skip()        { s.pass() }
 
 func (s *pendingTokenStep) actions(e any) []string {

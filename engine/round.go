@@ -77,8 +77,26 @@ func (r *round) blocking(s step) bool {
 	return s.blocks() && len(r.currentActions(s)) > 0
 }
 
+// activeEntityStep is implemented by steps that act for an entity other than
+// the round's current one (a company over its train limit, a pending token).
+type activeEntityStep interface{ activeEntity() any }
+
+// activeStepper is implemented by steps whose activity does not depend on
+// having passed (discarding trains whenever a company is over its limit).
+type activeStepper interface{ active() bool }
+
+func isActive(s step) bool {
+	if a, ok := s.(activeStepper); ok {
+		return a.active()
+	}
+	return !s.passed()
+}
+
 func (r *round) currentActions(s step) []string {
 	e := r.current()
+	if a, ok := s.(activeEntityStep); ok {
+		e = a.activeEntity()
+	}
 	if e == nil {
 		return nil
 	}
@@ -91,7 +109,7 @@ func (r *round) currentActions(s step) []string {
 // activeStep is the first active blocking step with actions.
 func (r *round) activeStep() step {
 	for _, s := range r.steps {
-		if !s.passed() && r.blocking(s) {
+		if isActive(s) && r.blocking(s) {
 			return s
 		}
 	}
@@ -100,7 +118,7 @@ func (r *round) activeStep() step {
 
 func (r *round) skipSteps() {
 	for _, s := range r.steps {
-		if s.passed() || !s.blocks() {
+		if !isActive(s) || !s.blocks() {
 			continue
 		}
 		if c, ok := r.current().(*Corp); ok && c.Closed {
@@ -118,7 +136,7 @@ func (r *round) process(a action.Action, e any) error {
 	typ := a.Env().Type
 	var target step
 	for _, s := range r.steps {
-		if s.passed() {
+		if !isActive(s) {
 			continue
 		}
 		offers := contains(s.actions(e), typ)

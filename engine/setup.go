@@ -77,7 +77,24 @@ func (g *Game) reserveHome(c *Corp) {
 	if h == nil {
 		return
 	}
-	h.Reserved[c.HomeCity] = append(h.Reserved[c.HomeCity], c.ID)
+	node := homeNodeIndex(h, c.HomeCity)
+	if node < 0 {
+		return
+	}
+	h.Reserved[node] = append(h.Reserved[node], c.ID)
+}
+
+// homeNodeIndex maps a city number (18xx.games "city") to the tile's node
+// index; out-of-range numbers mean the first city.
+func homeNodeIndex(h *HexState, city int) int {
+	cities := h.Tile.Cities()
+	if len(cities) == 0 {
+		return -1
+	}
+	if city < 0 || city >= len(cities) {
+		return cities[0]
+	}
+	return cities[city]
 }
 
 func (g *Game) removeLs(n int) {

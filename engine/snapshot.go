@@ -116,8 +116,18 @@ func (g *Game) Snapshot(withHexes bool) Snapshot {
 			v := g.sharePrice(c)
 			ci.SharePrice = &v
 		}
+		var pullman *Train
+		if r := g.round; r.kind == operatingRound && r.current() == any(c) && r.op.pullman >= 0 {
+			if list := g.pullmanChoices(c); r.op.pullman < len(list) {
+				pullman = list[r.op.pullman]
+			}
+		}
 		for _, t := range c.Trains {
-			ci.Trains = append(ci.Trains, t.Name)
+			name := t.Name
+			if t == pullman {
+				name += "+"
+			}
+			ci.Trains = append(ci.Trains, name)
 		}
 		for _, t := range c.Tokens {
 			if t.Used {

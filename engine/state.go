@@ -59,6 +59,7 @@ type TokenKind uint8
 const (
 	NormalToken TokenKind = iota
 	DestinationToken
+	CoalToken // PNW P19's coal mine marker: occupies the mine's slot, gives no connection
 )
 
 // Token is a corporation's station token.

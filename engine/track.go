@@ -36,9 +36,6 @@ func (s *trackStep) canLay(c *Corp) bool {
 	if s.g.trackAbilityBlocks(c) {
 		return true
 	}
-	if s.r.op.portage > 0 {
-		return false
-	}
 	lay, up, ok := s.g.tileLay(c, s.r.op)
 	return ok && (lay || up) && len(c.Tokens) > 0
 }
@@ -89,6 +86,9 @@ func (s *trackStep) process(a action.Action, e any) error {
 		return g.companyChoice(e.(*Company), v.Choice, "track")
 	case *action.LayTile:
 		c := e.(*Corp)
+		if s.r.op.portage > 0 {
+			return ruleErr("%s laid portage track this turn and cannot lay other track", c.ID)
+		}
 		lay, up, ok := g.tileLay(c, s.r.op)
 		if !ok {
 			return ruleErr("%s has no tile lays left this turn", c.ID)
