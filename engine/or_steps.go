@@ -19,7 +19,7 @@ func (s *discardStep) activeEntity() any {
 	}
 	return nil
 }
-func (s *discardStep) skip()        { s.pass() }
+func (s *discardStep) skip() { s.pass() }
 
 func (s *discardStep) crowded() *Corp {
 	for _, c := range s.g.Corps {
@@ -158,7 +158,7 @@ func (s *pendingTokenStep) activeEntity() any {
 	}
 	return nil
 }
-func (s *pendingTokenStep) skip()        { s.pass() }
+func (s *pendingTokenStep) skip() { s.pass() }
 
 func (s *pendingTokenStep) actions(e any) []string {
 	op := s.r.op
