@@ -43,7 +43,7 @@ func newBoardState(m *board.Map) *BoardState {
 		for _, ic := range d.Icons {
 			h.Markers[ic] = true
 		}
-		h.resetSlots(nil)
+		h.resetSlots(nil, nil)
 		b.Hexes[d.ID] = h
 		b.order = append(b.order, d.ID)
 	}
@@ -52,34 +52,115 @@ func newBoardState(m *board.Map) *BoardState {
 
 func preprintedID(d *board.Hex) string { return d.ID + "-" + strconv.Itoa(d.TileIndex) }
 
-// resetSlots sizes each city's token slots for the current tile, keeping tokens
-// from old (city index → tokens).
-func (h *HexState) resetSlots(old map[int][]*Token) {
+// resetSlots sizes each city's token slots for the current tile, keeping
+// tokens and reservations slot by slot from old (city index → slots).
+func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 	slots := map[int][]*Token{}
+	res := map[int][]string{}
 	for i, n := range h.Tile.Nodes {
 		if n.Kind != board.City && !(n.Kind == board.Offboard && n.Slots > 0) {
 			continue
 		}
 		s := make([]*Token, n.Slots)
-		if prev, ok := old[i]; ok {
-			k := 0
-			for _, t := range prev {
-				if t == nil {
-					continue
-				}
-				for k < len(s) && s[k] != nil {
-					k++
-				}
-				if k < len(s) {
-					s[k] = t
-				} else {
-					s = append(s, t)
-				}
+		r := make([]string, n.Slots)
+		for k, t := range old[i] {
+			if k < len(s) {
+				s[k] = t
+			} else if t != nil {
+				s = append(s, t)
+				r = append(r, "")
 			}
 		}
-		slots[i] = s
+		for k, id := range oldRes[i] {
+			if k < len(r) {
+				r[k] = id
+			}
+		}
+		slots[i], res[i] = s, r
 	}
-	h.Slots = slots
+	h.Slots, h.Reserved = slots, res
+}
+
+// reserve reserves the first open slot of city node for a home station.
+func (h *HexState) reserve(node int, corp string) {
+	if i := h.openSlot(node); i >= 0 {
+		h.Reserved[node][i] = corp
+	}
+}
+
+// unreserve drops corp's reservation anywhere on the hex.
+func (h *HexState) unreserve(corp string) {
+	for _, r := range h.Reserved {
+		for i, id := range r {
+			if id == corp {
+				r[i] = ""
+			}
+		}
+	}
+}
+
+// reservedNode finds the city reserved for corp.
+func (h *HexState) reservedNode(corp string) (node, slot int, ok bool) {
+	for n, r := range h.Reserved {
+		for i, id := range r {
+			if id == corp {
+				return n, i, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// openSlot is the first empty, unreserved slot of city node, or -1.
+func (h *HexState) openSlot(node int) int {
+	r := h.Reserved[node]
+	for i, t := range h.Slots[node] {
+		if t == nil && (i >= len(r) || r[i] == "") {
+			return i
+		}
+	}
+	return -1
+}
+
+// addSlot adds an extra slot to city node and returns its index.
+func (h *HexState) addSlot(node int) int {
+	h.Slots[node] = append(h.Slots[node], nil)
+	h.Reserved[node] = append(h.Reserved[node], "")
+	return len(h.Slots[node]) - 1
+}
+
+// freeSlot returns the slot a normal token of corp would take: its reserved
+// slot, else the first open one; -1 when there is none.
+func (h *HexState) freeSlot(node int, corp string) int {
+	for i, id := range h.Reserved[node] {
+		if id == corp && h.Slots[node][i] == nil {
+			return i
+		}
+	}
+	return h.openSlot(node)
+}
+
+// placeToken puts t in city node of h: in slot when given (≥ 0), else in the
+// corporation's reserved or first open slot; extra adds a slot when none is
+// open (home and destination tokens may always be placed).
+func (h *HexState) placeToken(t *Token, node, slot int, extra bool) error {
+	s, ok := h.Slots[node]
+	if !ok {
+		return fmt.Errorf("%s has no city %d", h.Def.ID, node)
+	}
+	if slot < 0 || slot >= len(s) || s[slot] != nil {
+		slot = h.freeSlot(node, t.Corp.ID)
+	}
+	if slot < 0 {
+		if !extra {
+			return fmt.Errorf("%s has no free token slot", h.Def.ID)
+		}
+		slot = h.addSlot(node)
+	}
+	h.Slots[node][slot] = t
+	h.unreserve(t.Corp.ID)
+	t.Hex, t.City, t.Used = h.Def.ID, node, true
+	return nil
 }
 
 // Hex returns the state of hex id, or nil.
@@ -118,36 +199,6 @@ func (h *HexState) tokenOf(c *Corp) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// freeSlot returns the first empty slot of city, or -1.
-func (h *HexState) freeSlot(city int) int {
-	for i, t := range h.Slots[city] {
-		if t == nil {
-			return i
-		}
-	}
-	return -1
-}
-
-// placeToken puts t in city/slot of h.
-func (h *HexState) placeToken(t *Token, city, slot int) error {
-	s, ok := h.Slots[city]
-	if !ok {
-		return fmt.Errorf("%s has no city %d", h.Def.ID, city)
-	}
-	if slot < 0 {
-		slot = h.freeSlot(city)
-	}
-	if slot < 0 || slot >= len(s) {
-		return fmt.Errorf("%s city %d has no free slot", h.Def.ID, city)
-	}
-	if s[slot] != nil {
-		return fmt.Errorf("slot %d of %s is taken by %s", slot, h.Def.ID, s[slot].Corp.ID)
-	}
-	s[slot] = t
-	t.Hex, t.City, t.Used = h.Def.ID, city, true
-	return nil
 }
 
 // removeToken takes t off the map.

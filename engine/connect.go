@@ -54,7 +54,26 @@ func (g *Game) reach(c *Corp) *graph.Result {
 			starts = append(starts, graph.NodeRef{Hex: t.Hex, Node: t.City})
 		}
 	}
-	return graph.Reach(boardView{g.Board}, c.ID, starts)
+	r := graph.Reach(boardView{g.Board}, c.ID, starts)
+	if !c.routeSticky && len(r.Nodes) > 1 {
+		g.updateSticky(c)
+	}
+	return r
+}
+
+// updateSticky records that c has a route (two stops from one station), as
+// every full graph computation on 18xx.games does.
+func (g *Game) updateSticky(c *Corp) {
+	for _, t := range c.Tokens {
+		if !t.Used || t.Kind == CoalToken {
+			continue
+		}
+		r := graph.Reach(boardView{g.Board}, c.ID, []graph.NodeRef{{Hex: t.Hex, Node: t.City}})
+		if len(r.Nodes) > 1 {
+			c.routeSticky = true
+			return
+		}
+	}
 }
 
 // homeNode is where b's station is (or is reserved) for connection checks.
@@ -66,10 +85,8 @@ func (g *Game) homeNode(b *Corp) (graph.NodeRef, bool) {
 	if h == nil {
 		return graph.NodeRef{}, false
 	}
-	for n, list := range h.Reserved {
-		if contains(list, b.ID) {
-			return graph.NodeRef{Hex: h.Def.ID, Node: n}, true
-		}
+	if n, _, ok := h.reservedNode(b.ID); ok {
+		return graph.NodeRef{Hex: h.Def.ID, Node: n}, true
 	}
 	return graph.NodeRef{}, false
 }
@@ -110,43 +127,25 @@ func (g *Game) canToken(c *Corp) bool {
 		if _, has := h.tokenOf(c); has {
 			continue
 		}
-		free := 0
-		for _, t := range s {
-			if t == nil {
-				free++
-			}
-		}
-		for _, id := range h.Reserved[n.Node] {
-			if id != c.ID {
-				free--
-			}
-		}
-		if free > 0 {
+		_ = s
+		if h.freeSlot(n.Node, c.ID) >= 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// canRunRoute: companies with local trains always may; others need a stop
-// reachable beyond their own stations.
+// canRunRoute: companies with local trains always may; others need two stops
+// reachable from one of their stations. As on 18xx.games, once that has been
+// true it stays true (its route cache survives track changes).
 func (g *Game) canRunRoute(c *Corp) bool {
 	for _, t := range c.Trains {
 		if isLocal(t) {
 			return true
 		}
 	}
-	r := g.reach(c)
-	own := map[graph.NodeRef]bool{}
-	for _, t := range c.Tokens {
-		if t.Used {
-			own[graph.NodeRef{Hex: t.Hex, Node: t.City}] = true
-		}
+	if !c.routeSticky {
+		g.updateSticky(c)
 	}
-	for n := range r.Nodes {
-		if !own[n] {
-			return true
-		}
-	}
-	return false
+	return c.routeSticky
 }

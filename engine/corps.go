@@ -16,13 +16,8 @@ func (g *Game) placeHomeToken(c *Corp) {
 	if h == nil {
 		return
 	}
-	city := -1
-	for n, list := range h.Reserved {
-		if contains(list, c.ID) {
-			city = n
-		}
-	}
-	if city < 0 {
+	city, _, ok := h.reservedNode(c.ID)
+	if !ok {
 		city = homeNodeIndex(h, c.HomeCity)
 	}
 	if city < 0 {
@@ -31,11 +26,7 @@ func (g *Game) placeHomeToken(c *Corp) {
 	if _, has := h.tokenOf(c); has {
 		return
 	}
-	if h.freeSlot(city) < 0 {
-		h.Slots[city] = append(h.Slots[city], nil)
-	}
-	_ = h.placeToken(c.Tokens[0], city, -1)
-	g.unreserve(h, c)
+	_ = h.placeToken(c.Tokens[0], city, -1, true)
 }
 
 func (g *Game) onFloat(c *Corp) {}
@@ -143,10 +134,7 @@ func (g *Game) swapMinorToken(minor, major *Corp) {
 	if t == nil {
 		return
 	}
-	if h.freeSlot(city) < 0 {
-		h.Slots[city] = append(h.Slots[city], nil)
-	}
-	_ = h.placeToken(t, city, -1)
+	_ = h.placeToken(t, city, -1, true)
 }
 
 // exchangeToAvailable turns one exchange token into an available $100 token.

@@ -170,19 +170,12 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 				c.Exchange--
 				t := &Token{Corp: c, Price: 100}
 				c.Tokens = append(c.Tokens, t)
-				city := m.HomeCity
-				if cities := h.Tile.Cities(); city < len(cities) {
-					city = cities[city]
+				city, slot, ok := h.reservedNode(m.ID)
+				if !ok {
+					city, slot = homeNodeIndex(h, m.HomeCity), -1
 				}
-				for n, list := range h.Reserved {
-					if contains(list, m.ID) {
-						city = n
-					}
-				}
-				if h.freeSlot(city) < 0 {
-					h.Slots[city] = append(h.Slots[city], nil)
-				}
-				_ = h.placeToken(t, city, -1)
+				h.unreserve(m.ID)
+				_ = h.placeToken(t, city, slot, true)
 			}
 		case "exchange":
 			g.exchangeToAvailable(c)
@@ -221,7 +214,7 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 				c.Tokens = append(c.Tokens, t)
 				city := mt.City
 				g.Board.removeToken(mt)
-				_ = h.placeToken(t, city, -1)
+				_ = h.placeToken(t, city, -1, true)
 			}
 		}
 	case "exchange":
@@ -287,7 +280,8 @@ func (g *Game) mergeable(c *Corp) []*Corp {
 		if (g.assoc[c.ID] != "") == (g.assoc[m.ID] != "") {
 			continue
 		}
-		if m.President() != c.President() || !g.minorsConnected(c, m) {
+		// 18xx.games checks the connection before the owner.
+		if !g.minorsConnected(c, m) || m.President() != c.President() {
 			continue
 		}
 		a, u := c, m
@@ -435,7 +429,7 @@ func (s *mergeStep) choose(choice string) error {
 		g.exchangeToAvailable(mr.major)
 		if choice == "replace" && h != nil {
 			if t := g.nextToken(mr.major); t != nil {
-				_ = h.placeToken(t, city, -1)
+				_ = h.placeToken(t, city, -1, true)
 			}
 		}
 		s.finish()
@@ -452,7 +446,7 @@ func (g *Game) mergeOnDestination(mr *mergerState) {
 		city := ut.City
 		g.Board.removeToken(ut)
 		if t := g.nextToken(mr.major); t != nil {
-			_ = h.placeToken(t, city, -1)
+			_ = h.placeToken(t, city, -1, true)
 		}
 	}
 	at := mr.assoc.Tokens[0]
@@ -461,10 +455,7 @@ func (g *Game) mergeOnDestination(mr *mergerState) {
 		g.Board.removeToken(at)
 		for _, t := range mr.major.Tokens {
 			if t.Kind == DestinationToken && !t.Used {
-				if h.freeSlot(city) < 0 {
-					h.Slots[city] = append(h.Slots[city], nil)
-				}
-				_ = h.placeToken(t, city, -1)
+				_ = h.placeToken(t, city, -1, true)
 				break
 			}
 		}

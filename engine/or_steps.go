@@ -193,10 +193,7 @@ func (s *pendingTokenStep) process(a action.Action, e any) error {
 		tok = &Token{Corp: p.corp}
 		p.corp.Tokens = append(p.corp.Tokens, tok)
 	}
-	if h.freeSlot(city) < 0 {
-		h.Slots[city] = append(h.Slots[city], nil)
-	}
-	if err := h.placeToken(tok, city, -1); err != nil {
+	if err := h.placeToken(tok, city, -1, true); err != nil {
 		return err
 	}
 	s.r.op.pendingTok = s.r.op.pendingTok[1:]
@@ -270,10 +267,8 @@ func (s *tokenStep) process(a action.Action, e any) error {
 		if v.Slot != nil {
 			slot = *v.Slot
 		}
-		if err := h.placeToken(t, city, slot); err != nil {
-			if err2 := h.placeToken(t, city, -1); err2 != nil {
-				return ruleErr("%v", err)
-			}
+		if err := h.placeToken(t, city, slot, false); err != nil {
+			return ruleErr("%v", err)
 		}
 		g.pay(c, nil, cost)
 		s.r.op.tokened = true
@@ -343,10 +338,7 @@ func (g *Game) placeDestinationToken(c *Corp, hex string) error {
 	if city < 0 {
 		return ruleErr("%s has no city", hex)
 	}
-	if h.freeSlot(city) < 0 {
-		h.Slots[city] = append(h.Slots[city], nil)
-	}
-	return h.placeToken(tok, city, -1)
+	return h.placeToken(tok, city, -1, true)
 }
 
 func (g *Game) destinationCity(c *Corp, h *HexState) int {

@@ -293,10 +293,7 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		g.coalHex = v.Hex
 		coal := &Token{Corp: c, Kind: CoalToken}
 		if cities := h.Tile.Cities(); len(cities) > 0 {
-			if h.freeSlot(cities[0]) < 0 {
-				h.Slots[cities[0]] = append(h.Slots[cities[0]], nil)
-			}
-			_ = h.placeToken(coal, cities[0], -1)
+			_ = h.placeToken(coal, cities[0], -1, true)
 		}
 		c.Tokens = append(c.Tokens, coal)
 		comp.Revenue = 0

@@ -81,7 +81,7 @@ func (g *Game) reserveHome(c *Corp) {
 	if node < 0 {
 		return
 	}
-	h.Reserved[node] = append(h.Reserved[node], c.ID)
+	h.reserve(node, c.ID)
 }
 
 // homeNodeIndex maps a city number (18xx.games "city") to the tile's node

@@ -113,6 +113,8 @@ type Corp struct {
 	destDone   bool
 	fullCap    bool
 	Incomplete bool
+	// routeSticky mirrors 18xx.games keeping a company's route availability once found.
+	routeSticky bool
 }
 
 func (c *Corp) holderName() string { return c.ID + " treasury" }

@@ -129,23 +129,14 @@ func (g *Game) buyCompany(p *Player, c *Company, price int) {
 		r := g.corpOfCompany(c)
 		r.Owner = p
 		if h := g.Board.Hex(r.HomeHex); h != nil && len(r.Tokens) > 0 {
-			_ = h.placeToken(r.Tokens[0], r.HomeCity, -1)
+			_ = h.placeToken(r.Tokens[0], r.HomeCity, -1, true)
 			g.unreserve(h, r)
 		}
 		r.Price = g.Market.cellFor(100)
 	}
 }
 
-func (g *Game) unreserve(h *HexState, c *Corp) {
-	for city, list := range h.Reserved {
-		for i, id := range list {
-			if id == c.ID {
-				h.Reserved[city] = append(list[:i:i], list[i+1:]...)
-				return
-			}
-		}
-	}
-}
+func (g *Game) unreserve(h *HexState, c *Corp) { h.unreserve(c.ID) }
 
 // floatMinor starts a minor won in the bid box (4.9.6-4.9.8).
 func (g *Game) floatMinor(p *Player, comp *Company, price int) {

@@ -243,14 +243,7 @@ func (g *Game) afterPar(c *Corp) {
 	}
 	m := g.Corp(mid)
 	if h := g.Board.Hex(m.HomeHex); h != nil {
-		for city, list := range h.Reserved {
-			for i, id := range list {
-				if id == m.ID {
-					h.Reserved[city] = append(list[:i:i], list[i+1:]...)
-					break
-				}
-			}
-		}
+		h.unreserve(m.ID)
 	}
 	comp.Closed = true
 }

@@ -134,6 +134,19 @@ func (g *Game) isTokenCity(h *HexState) bool {
 	return g.isPNW() && (h.Def.ID == "H11" || h.Def.ID == "O8")
 }
 
+// tokenCityIndex is a tile's place in the Seattle/Portland upgrade sequence
+// (the printed city is -1).
+func tokenCityIndex(name string) int {
+	for _, seq := range [][]string{{"X20", "X21", "X22", "X23"}, {"X24", "X25", "X26", "X27"}} {
+		for i, n := range seq {
+			if n == name {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // tileName strips the copy suffix from a tile id: "57-3" -> "57".
 func tileName(id string) string {
 	if i := strings.LastIndexByte(id, '-'); i > 0 {
@@ -158,7 +171,12 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		return ruleErr("tile %s is already on %s", tileID, where)
 	}
 	old := h.Tile
-	cost := h.Cost + g.borderCost(h, def, rot, spender)
+	base := h.Cost
+	if g.isTokenCity(h) {
+		// Seattle and Portland: $20 per step up their own tile sequence.
+		base = 20 * (tokenCityIndex(def.Name) - tokenCityIndex(tileName(h.TileID)))
+	}
+	cost := base + g.borderCost(h, def, rot, spender)
 	if g.isPNW() {
 		if tileName(tileID) == "PNW3" {
 			cost = 0
@@ -212,8 +230,7 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 	}
-	h.Reserved = res
-	h.resetSlots(mapped)
+	h.resetSlots(mapped, res)
 }
 
 // borderCost pays the water borders the new track crosses from this hex.
