@@ -1,0 +1,172 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+
+	"pbc/engine/action"
+	"pbc/storage"
+)
+
+// Append adds e to an active game's log at sequence number e.Seq, which must
+// be the next one; otherwise nothing is written and a *storage.ConflictError
+// tells the caller the log's next sequence number. e.At defaults to now.
+func (db *DB) Append(ctx context.Context, id storage.GameID, e storage.Entry) (storage.Entry, error) {
+	if e.Seq <= 0 {
+		return e, fmt.Errorf("%w: seq %d", storage.ErrInvalid, e.Seq)
+	}
+	raw, err := storage.CheckAction(e.Action)
+	if err != nil {
+		return e, err
+	}
+	e.Action = raw
+	if e.At.IsZero() {
+		e.At = db.now()
+	}
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		var status string
+		var next int
+		err := tx.QueryRowContext(ctx, `SELECT status,
+			(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = games.id)
+			FROM games WHERE id = ?`, id).Scan(&status, &next)
+		if err == sql.ErrNoRows {
+			return fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if storage.Status(status) != storage.Active {
+			return fmt.Errorf("game %d is %s: %w", id, status, storage.ErrStatus)
+		}
+		if e.Seq != next {
+			return &storage.ConflictError{Game: id, Seq: e.Seq, Next: next}
+		}
+		_, err = tx.ExecContext(ctx, "INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
+			id, e.Seq, string(e.Action), e.UserID, millis(e.At))
+		if isConstraint(err) { // only if another process bypassed the lock
+			return &storage.ConflictError{Game: id, Seq: e.Seq, Next: next + 1}
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, "UPDATE games SET updated_at = ? WHERE id = ?", millis(e.At), id)
+		return err
+	})
+	return e, err
+}
+
+// Load returns the game, its current seats and its log, decoded. The first
+// row that cannot be read, or a missing sequence number, is reported as a
+// *storage.CorruptError.
+func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, error) {
+	var (
+		ld       = new(storage.Loaded)
+		header   sql.NullString
+		imported int
+	)
+	err := db.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		if ld.Game, err = getGame(ctx, tx, id); err != nil {
+			return err
+		}
+		if ld.Seats, err = seats(ctx, tx, id, true); err != nil {
+			return err
+		}
+		err = tx.QueryRowContext(ctx, "SELECT import_header, imported_actions FROM games WHERE id = ?", id).
+			Scan(&header, &imported)
+		if err != nil {
+			return err
+		}
+		ld.Entries, err = entries(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	actions := make([]action.Action, len(ld.Entries))
+	for i, e := range ld.Entries {
+		if e.Seq != i+1 {
+			return nil, &storage.CorruptError{Game: id, Seq: i + 1,
+				Reason: fmt.Sprintf("missing: the log goes from seq %d to seq %d", i, e.Seq)}
+		}
+		if actions[i], err = storage.DecodeEntry(id, e); err != nil {
+			return nil, err
+		}
+	}
+	var head []byte
+	if header.Valid {
+		head = []byte(header.String)
+	}
+	if ld.Log, err = storage.BuildLog(ld.Game, ld.Seats, actions, head, imported); err != nil {
+		return nil, err
+	}
+	return ld, nil
+}
+
+// entries reads a game's log rows in sequence order.
+func entries(ctx context.Context, q querier, id storage.GameID) ([]storage.Entry, error) {
+	rows, err := q.QueryContext(ctx, "SELECT seq, data, user_id, created_at FROM actions WHERE game_id = ? ORDER BY seq", id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []storage.Entry
+	for rows.Next() {
+		var e storage.Entry
+		var data sql.NullString
+		var at int64
+		if err := rows.Scan(&e.Seq, &data, &e.UserID, &at); err != nil {
+			return nil, &storage.CorruptError{Game: id, Seq: len(out) + 1, Reason: err.Error()}
+		}
+		e.Action, e.At = []byte(data.String), fromMillis(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Import stores an 18xx.games log as a new game of the channel, all in one
+// transaction: active (storage.ErrChannelBusy if the channel has an open
+// game), or finished when the log has ended.
+func (db *DB) Import(ctx context.Context, ch storage.Channel, creator string, l *action.GameLog) (storage.Game, error) {
+	p, err := storage.PlanImport(ch, creator, l, db.now())
+	if err != nil {
+		return storage.Game{}, err
+	}
+	var id storage.GameID
+	err = db.write(ctx, func(tx *sql.Tx) error {
+		if id, err = insertGame(ctx, tx, p.Game, p.Header, len(p.Entries)); err != nil {
+			return err
+		}
+		for _, s := range p.Seats {
+			if err := insertSeat(ctx, tx, id, s); err != nil {
+				return err
+			}
+		}
+		stmt, err := tx.PrepareContext(ctx, "INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES (?, ?, ?, ?, ?)")
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, e := range p.Entries {
+			if _, err := stmt.ExecContext(ctx, id, e.Seq, string(e.Action), e.UserID, millis(e.At)); err != nil {
+				return fmt.Errorf("action %d: %w", e.Seq, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return storage.Game{}, err
+	}
+	return db.Game(ctx, id)
+}
+
+// Export writes the game as 18xx.games JSON.
+func (db *DB) Export(ctx context.Context, id storage.GameID, w io.Writer) error {
+	ld, err := db.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	return ld.Log.Write(w)
+}
