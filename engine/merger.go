@@ -52,7 +52,7 @@ func (g *Game) acquirableMinors(c *Corp) []*Corp {
 				continue
 			}
 			m := g.corpOfCompany(comp)
-			if m == nil || (g.isPNW() && g.assoc[m.ID] != "") || m.Kind == title.RegionalCorp {
+			if m == nil || (g.isPNW() && g.assoc[m.ID] != "") {
 				continue
 			}
 			if len(g.payChoices(c, m)) > 0 {

@@ -261,13 +261,20 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		}
 		return nil
 	case "extra_tile":
+		// Either one upgrade or up to two lays (one for a minor).
+		upgrade := false
 		if v.Tile == "BC-0" {
 			h.Cubes++
-		} else if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
-			return err
+		} else {
+			if def, ok := board.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
+				upgrade = true
+			}
+			if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+				return err
+			}
 		}
 		op.laidHexes = append(op.laidHexes, v.Hex)
-		if c.IsMinor() || uses >= 2 {
+		if upgrade || c.IsMinor() || uses >= 2 {
 			g.closeCompany(comp)
 		}
 		return nil
