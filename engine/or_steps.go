@@ -30,9 +30,10 @@ func (s *discardStep) crowded() *Corp {
 	return nil
 }
 
+// actions offers a discard to every company over a limit, in any order.
 func (s *discardStep) actions(e any) []string {
-	c := s.crowded()
-	if c == nil || e != any(c) {
+	c, ok := e.(*Corp)
+	if !ok || c.Closed || len(s.g.discardable(c)) == 0 {
 		return nil
 	}
 	return []string{"discard_train"}
@@ -377,10 +378,24 @@ func (s *issueStep) actions(e any) []string {
 	if g.canIssue(c) {
 		out = append(out, "sell_shares")
 	}
+	// Owning P21 Credit Mobilier holds the step open for its choice.
+	if len(out) == 0 && g.ownsAbility(c, "credit_mobilier") {
+		out = append(out, "choose_ability")
+	}
 	if len(out) > 0 {
 		out = append(out, "pass")
 	}
 	return out
+}
+
+// ownsAbility reports whether c owns an open private with the ability.
+func (g *Game) ownsAbility(c *Corp, ability string) bool {
+	for _, p := range c.Privates {
+		if !p.Closed && p.Def.Ability == ability {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Game) canIssue(c *Corp) bool {

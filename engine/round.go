@@ -142,8 +142,12 @@ func (r *round) process(a action.Action, e any) error {
 		offers := contains(s.actions(e), typ)
 		block := r.blocking(s)
 		if block && !offers {
+			who := r.current()
+			if a, ok := s.(activeEntityStep); ok {
+				who = a.activeEntity()
+			}
 			return &RuleError{Msg: fmt.Sprintf("%s cannot %s now: %s must first %s", entityName(e), humanType(typ),
-				entityName(r.current()), describeActions(r.currentActions(s)))}
+				entityName(who), describeActions(r.currentActions(s)))}
 		}
 		if block || offers {
 			target = s
