@@ -55,7 +55,7 @@ type Game struct {
 	warnings          []string
 	lastAction        action.Action
 	applied           []action.Action
-	trustRevenue      bool
+	importing      bool
 	pendingHomeTokens []*Corp
 	regionalORs       map[string]int
 	p7Choice          *Player

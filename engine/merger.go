@@ -420,7 +420,11 @@ func (s *mergeStep) choose(choice string) error {
 		return nil
 	case "token":
 		if choice != "replace" && choice != "exchange" {
-			return ruleErr("choose replace or exchange")
+			// 18xx.games treats any other answer as "exchange"; imported logs rely on it.
+			if !g.importing {
+				return ruleErr("choose replace or exchange")
+			}
+			choice = "exchange"
 		}
 		g.swapMinorToken(mr.assoc, mr.major)
 		ut := mr.unassoc.Tokens[0]

@@ -72,7 +72,7 @@ func ReplayTrace(l *action.GameLog, after func(g *Game, a action.Action) bool) (
 	if err != nil {
 		return nil, err
 	}
-	g.trustRevenue = true
+	g.importing = true
 	acts, err := action.Effective(l.Actions)
 	if err != nil {
 		return g, err
@@ -135,7 +135,7 @@ func (g *Game) restore() {
 	if err != nil {
 		return
 	}
-	fresh.trustRevenue = g.trustRevenue
+	fresh.importing = g.importing
 	for _, a := range applied {
 		_ = fresh.applyWithAutos(a)
 	}
