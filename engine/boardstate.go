@@ -63,12 +63,32 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 		}
 		s := make([]*Token, n.Slots)
 		r := make([]string, n.Slots)
+		var overflow []*Token
 		for k, t := range old[i] {
-			if k < len(s) {
+			switch {
+			case t == nil:
+			case k < len(s) && s[k] == nil:
 				s[k] = t
-			} else if t != nil {
+			default:
+				overflow = append(overflow, t)
+			}
+		}
+		for _, t := range overflow {
+			placed := false
+			for k := range s {
+				if s[k] == nil {
+					s[k], placed = t, true
+					break
+				}
+			}
+			if !placed {
 				s = append(s, t)
 				r = append(r, "")
+			}
+		}
+		for _, t := range s {
+			if t != nil {
+				t.City = i
 			}
 		}
 		for k, id := range oldRes[i] {

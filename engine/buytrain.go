@@ -116,6 +116,7 @@ func (s *buyTrainStep) process(a action.Action, e any) error {
 		if err := g.sellShares(p, v.Shares, nil); err != nil {
 			return err
 		}
+		g.recalculateOrder()
 		return nil
 	case *action.BuyTrain:
 		if err := g.buyTrain(c, v); err != nil {
@@ -147,7 +148,7 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
 		}
 		g.pay(c, nil, v.Price)
 		if g.phaseNum() == 1 {
-			g.trainBought(t)
+			g.typeBought("2")
 		}
 		return nil
 	}
@@ -215,4 +216,24 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
 func (g *Game) takeLoan(p *Player, amount int) {
 	g.pay(nil, p, amount)
 	p.Debt += amount + (amount*50+99)/100
+}
+
+// recalculateOrder re-sorts the companies still to operate this round after
+// share prices changed mid-round (emergency sales).
+func (g *Game) recalculateOrder() {
+	r := g.round
+	if r.kind != operatingRound {
+		return
+	}
+	rest := map[any]bool{}
+	for _, e := range r.entities[r.index+1:] {
+		rest[e] = true
+	}
+	out := r.entities[:r.index+1:r.index+1]
+	for _, c := range g.operatingOrder() {
+		if rest[c] {
+			out = append(out, c)
+		}
+	}
+	r.entities = out
 }

@@ -110,13 +110,21 @@ func (g *Game) depotTrains() []*Train {
 	return out
 }
 
-// trainBought advances the phase and rusts trains after a train (of the name it
-// was bought as) leaves the depot or is exported.
+// trainBought advances the phase and rusts trains after a train leaves the
+// depot or is exported. Both go by the train's type (a 7 bought as an E is a
+// 7); an L becoming a 2 in phase 1 also starts phase 2.
 func (g *Game) trainBought(t *Train) {
-	for g.Phase+1 < len(g.T.Phases) && contains(g.T.Phases[g.Phase+1].On, t.Name) {
+	g.typeBought(t.Def.Name)
+	if t.Name == "2" && t.Def.Name != "2" && g.Phase == 0 {
+		g.typeBought("2")
+	}
+}
+
+func (g *Game) typeBought(name string) {
+	for g.Phase+1 < len(g.T.Phases) && contains(g.T.Phases[g.Phase+1].On, name) {
 		g.enterPhase(g.Phase + 1)
 	}
-	g.rustTrains(t.Name)
+	g.rustTrains(name)
 }
 
 func (g *Game) enterPhase(i int) {

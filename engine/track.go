@@ -227,6 +227,15 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		} else if len(newCities) > 0 {
 			nc = newCities[len(newCities)-1]
 		}
+		if _, seen := mapped[nc]; seen {
+			// A city merged into one already mapped: its tokens fill free slots.
+			for _, t := range oldSlots[oc] {
+				if t != nil {
+					mapped[nc] = append(mapped[nc], t)
+				}
+			}
+			continue
+		}
 		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 	}
