@@ -369,7 +369,7 @@ func (s *mergeStep) process(a action.Action, e any) error {
 		mr.player = mr.assoc.President()
 		g.transferPossessions(mr.assoc, mr.major)
 		g.transferPossessions(mr.unassoc, mr.major)
-		mr.major.IPOed, mr.major.Floated = true, true
+		mr.major.IPOed, mr.major.Floated, mr.major.fullCap = true, true, false
 		mr.state = "par"
 		return nil
 	case *action.Choose:

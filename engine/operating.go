@@ -19,9 +19,10 @@ type orState struct {
 	subsidy     int
 	acquired    bool
 	pendingTok  []pendingToken
-	extraChoice string // 2P/LP separate dividend choice
-	pullman     int    // index of the train carrying the Pullman, -1 if none
-	portage     int    // PNW portage tiles laid this turn (no normal lays after)
+	extraChoice string   // 2P/LP separate dividend choice
+	pullman     int      // index of the train carrying the Pullman, -1 if none
+	portage     int      // PNW portage tiles laid this turn (no normal lays after)
+	mustLay     *Company // P11 started: it must lay again or pass
 }
 
 type pendingToken struct {

@@ -220,13 +220,27 @@ type specialTrackStep struct {
 }
 
 func (s *specialTrackStep) name() string { return "special track" }
-func (s *specialTrackStep) blocks() bool { return false }
+// blocks only while a "lay together" private (P11) must finish or pass.
+func (s *specialTrackStep) blocks() bool { return s.r.op != nil && s.r.op.mustLay != nil }
+
+func (s *specialTrackStep) activeEntity() any {
+	if s.r.op != nil && s.r.op.mustLay != nil {
+		return s.r.op.mustLay
+	}
+	return s.r.current()
+}
 func (s *specialTrackStep) skip()        {}
 
 var trackAbilities = map[string]bool{"remove_town": true, "builder_cubes": true, "extra_tile": true,
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true, "coal_mine": true}
 
 func (s *specialTrackStep) actions(e any) []string {
+	if m := s.r.op.mustLay; m != nil {
+		if e == any(m) {
+			return []string{"lay_tile", "pass"}
+		}
+		return nil
+	}
 	comp, ok := e.(*Company)
 	if !ok || comp.Closed || !trackAbilities[comp.Def.Ability] {
 		return nil
@@ -239,14 +253,22 @@ func (s *specialTrackStep) actions(e any) []string {
 }
 
 func (s *specialTrackStep) process(a action.Action, e any) error {
+	g := s.g
+	op := s.r.op
+	if _, ok := a.(*action.Pass); ok && op.mustLay != nil {
+		g.closeCompany(op.mustLay)
+		op.mustLay = nil
+		return nil
+	}
 	v, ok := a.(*action.LayTile)
 	if !ok {
 		return ruleErr("%s can only lay track", entityName(e))
 	}
-	g := s.g
 	comp := e.(*Company)
 	c := comp.Owner.(*Corp)
-	op := s.r.op
+	if len(v.ComboEntities) > 0 {
+		return s.comboLay(comp, c, v)
+	}
 	h := g.Board.Hex(v.Hex)
 	if h == nil {
 		return ruleErr("there is no hex %s", v.Hex)
@@ -274,9 +296,7 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 			}
 		}
 		op.laidHexes = append(op.laidHexes, v.Hex)
-		if upgrade || c.IsMinor() || uses >= 2 {
-			g.closeCompany(comp)
-		}
+		g.afterExtraTile(comp, c, op, upgrade)
 		return nil
 	case "small_port", "large_port", "special_upgrade":
 		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
@@ -402,5 +422,56 @@ func (g *Game) companyChoice(comp *Company, choice, when string) error {
 		g.Companies = append(g.Companies, target)
 	}
 	g.closeCompany(comp)
+	return nil
+}
+
+// afterExtraTile applies P11's rule after one of its lays: one upgrade, one lay
+// for a minor, or two lays for a major that must follow each other.
+func (g *Game) afterExtraTile(comp *Company, c *Corp, op *orState, upgrade bool) {
+	if upgrade || c.IsMinor() || g.abilityUses[comp.ID] >= 2 {
+		g.closeCompany(comp)
+		if op.mustLay == comp {
+			op.mustLay = nil
+		}
+		return
+	}
+	op.mustLay = comp
+	if op.laidTrack == 1 {
+		op.laidTrack = 2
+	}
+}
+
+// comboLay is a private's lay combined with P11 (e.g. P7 + P11): it does not
+// use the company's own tile lay, and both abilities are spent.
+func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) error {
+	g := s.g
+	op := s.r.op
+	h := g.Board.Hex(v.Hex)
+	if h == nil {
+		return ruleErr("there is no hex %s", v.Hex)
+	}
+	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+		return err
+	}
+	op.laidHexes = append(op.laidHexes, v.Hex)
+	upgrade := false
+	if def, ok := board.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
+		upgrade = true
+	}
+	if comp.Def.Ability != "extra_tile" {
+		g.closeCompany(comp)
+	}
+	for _, id := range v.ComboEntities {
+		other := g.Company(id)
+		if other == nil || other.Closed {
+			return ruleErr("%s cannot be combined now", id)
+		}
+		g.abilityUses[other.ID]++
+		if other.Def.Ability == "extra_tile" {
+			g.afterExtraTile(other, c, op, upgrade)
+		} else {
+			g.closeCompany(other)
+		}
+	}
 	return nil
 }

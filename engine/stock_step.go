@@ -291,7 +291,7 @@ func (s *shareStep) convertChoose(p *Player, choice string) error {
 	}
 	minor := g.assocMinorOf(major)
 	g.transferPossessions(minor, major)
-	major.IPOed, major.Floated = true, true
+	major.IPOed, major.Floated, major.fullCap = true, true, false
 	g.setPar(major, sr.convertPar)
 	sharesValue := n * g.Market.price(sr.convertPar)
 	mv := g.minorValue(minor)
