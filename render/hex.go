@@ -1,0 +1,388 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/board"
+)
+
+// hexCtx is the state of drawing one hex.
+type hexCtx struct {
+	p      *painter
+	gm     *geom
+	c      pt
+	hs     *engine.HexState
+	def    *board.Hex
+	tile   *board.Tile
+	rot    int
+	laid   bool // a tile from the supply lies on the hex
+	trackW float64
+	slotR  float64
+	phase  board.Color
+	corps  map[string]*engine.Corp
+	md     *mapDrawing
+	occ    []disc
+	// homes are printed homes shown as reservations in free slots, by node;
+	// homeBadges those shown as badges.
+	homes      map[int][]string
+	homeBadges []string
+}
+
+// disc is an occupied round area of a hex.
+type disc struct {
+	c pt
+	r float64
+}
+
+func (hc *hexCtx) occupy(c pt, r float64) { hc.occ = append(hc.occ, disc{c, r}) }
+
+// occupyRect marks a rectangle as used (approximated by discs along it).
+func (hc *hexCtx) occupyRect(x, y, w, h float64) {
+	r := h / 2
+	for cx := x + r; cx <= x+w-r+1e-6; cx += r {
+		hc.occupy(pt{cx, y + r}, r)
+	}
+}
+
+// overlap is how deeply a disc at c with radius r overlaps used areas.
+func (hc *hexCtx) overlap(c pt, r float64) float64 {
+	s := 0.0
+	for _, d := range hc.occ {
+		if o := d.r + r - c.sub(d.c).len(); o > 0 {
+			s += o
+		}
+	}
+	return s
+}
+
+// overlapRect is overlap for a rectangle.
+func (hc *hexCtx) overlapRect(x, y, w, h float64) float64 {
+	r := h / 2
+	s := 0.0
+	for cx := x + r; cx <= x+w-r+1e-6; cx += r {
+		s += hc.overlap(pt{cx, y + r}, r)
+	}
+	return s
+}
+
+// inside is how far the point q lies outside the hex (0 if inside).
+func (hc *hexCtx) outside(q pt) float64 {
+	worst := 0.0
+	for e := 0; e < 6; e++ {
+		u := unit(hc.gm.edgeAngle(float64(e)))
+		if d := q.sub(hc.c).X*u.X + q.sub(hc.c).Y*u.Y - hc.gm.apothem(); d > worst {
+			worst = d
+		}
+	}
+	return worst
+}
+
+// rectCost scores a w×h box centred at q: overlap with used areas plus how
+// far its corners stick out of the hex.
+func (hc *hexCtx) rectCost(q pt, w, h float64) float64 {
+	s := hc.overlapRect(q.X-w/2, q.Y-h/2, math.Max(w, h), h)
+	for _, dx := range []float64{-w / 2, w / 2} {
+		for _, dy := range []float64{-h / 2, h / 2} {
+			s += 2 * hc.outside(pt{q.X + dx, q.Y + dy})
+		}
+	}
+	return s
+}
+
+// place returns the centre for a w×h item: the free candidate place (toward
+// the corners and edges, at three distances) that covers the least, ties going
+// to the earlier directions of order (indices of half-edge steps 0..11) and to
+// places nearer near, if given.
+func (hc *hexCtx) place(w, h float64, order []int, near *pt) pt {
+	best, bestS := hc.c, math.Inf(1)
+	a := hc.gm.apothem()
+	for i, k := range order {
+		u := unit(hc.gm.edgeAngle(float64(k) / 2))
+		for _, f := range []float64{0.68, 0.55, 0.42} {
+			q := hc.c.add(u.mul(f * a))
+			s := hc.rectCost(q, w, h) + 0.02*float64(i)
+			if near != nil {
+				s += 0.5 * q.sub(*near).len() / hc.gm.R
+			}
+			if s < bestS-1e-9 {
+				best, bestS = q, s
+			}
+		}
+	}
+	return best
+}
+
+// allSpots is every direction, corners first.
+var allSpots = []int{1, 3, 5, 7, 9, 11, 0, 2, 4, 6, 8, 10}
+
+// defer_ queues f to run after every hex is drawn (texts that may overhang
+// neighbouring hexes).
+func (hc *hexCtx) defer_(f func()) { hc.md.late = append(hc.md.late, f) }
+
+// hexColor is the fill of the hex as it is now.
+func (hc *hexCtx) hexColor() color.RGBA {
+	c := tileColor(hc.tile.Color)
+	if !hc.laid {
+		switch {
+		case hc.def.Color == board.Blue:
+			c = colSea
+		case hc.def.Color == board.Brown && hasIcon(hc.def.Icons, "mountain"):
+			c = colRange
+		default:
+			c = tileColor(hc.def.Color)
+		}
+	}
+	return c
+}
+
+func hasIcon(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// drawBackground fills the hex and outlines it.
+func (hc *hexCtx) drawBackground() {
+	p := hc.p
+	cs := hc.gm.corners(hc.c)
+	p.poly(cs[:])
+	p.SetColor(hc.hexColor())
+	p.FillPreserve()
+	p.SetColor(colGrid)
+	p.SetLineWidth(1 * p.scale)
+	p.Stroke()
+}
+
+// draw draws everything on the hex but borders and names.
+func (hc *hexCtx) draw() {
+	lay := layoutTile(hc)
+	hc.slotR = lay.slotR
+	hc.planHomes()
+	if !hc.laid && hasIcon(hc.def.Icons, "mountain") {
+		hc.drawMountainRange()
+	}
+	lay.drawTrack()
+	for _, tp := range lay.tracks {
+		for t := 0.15; t < 0.9; t += 0.175 {
+			hc.occupy(tp.c.at(t), hc.trackW)
+		}
+	}
+	hc.drawNodes(lay)
+	band := hc.revenueBand()
+	hc.drawName()
+	if !band {
+		hc.drawRevenues(lay)
+	}
+	hc.drawLabel()
+	hc.drawTerrain()
+	hc.drawIcons()
+}
+
+// drawLabel draws the tile's letter label (Y, T, Sea, Por, M, ...).
+func (hc *hexCtx) drawLabel() {
+	lbl, col := hc.tile.Label, colInk
+	if !hc.laid {
+		lbl = hc.def.Label
+		if hc.def.FutureLabel != "" && lbl == "" {
+			// A label the hex takes from a later colour on, shown faint.
+			lbl, col = hc.def.FutureLabel, colMuted
+		}
+	}
+	if lbl == "" {
+		return
+	}
+	w := hc.p.measure(lbl, 15, true)
+	r := math.Max(w/2, 7*hc.p.scale)
+	order := []int{3, 5, 1, 7, 9, 11, 4, 2, 6, 8, 0, 10}
+	if hc.gm.layout == board.Flat {
+		order = []int{5, 3, 7, 1, 9, 11, 4, 6, 2, 8, 0, 10}
+	}
+	c := hc.place(2*r, 15*hc.p.scale, order, nil)
+	hc.occupy(c, r)
+	hc.p.text(lbl, c.X, c.Y, 0.5, 0.5, 15, true, col)
+}
+
+// drawTerrain draws the printed terrain and its cost while no tile covers it.
+func (hc *hexCtx) drawTerrain() {
+	terrain, cost := hc.def.Terrain, hc.def.Cost
+	if hc.laid {
+		terrain, cost = hc.tile.Terrain, 0
+	}
+	if hc.hs != nil && !hc.laid {
+		cost = hc.hs.Cost
+	}
+	if len(terrain) == 0 && cost == 0 {
+		return
+	}
+	kind := board.Water
+	if len(terrain) > 0 {
+		kind = terrain[0]
+	}
+	txt := ""
+	if cost > 0 {
+		txt = fmt.Sprintf("$%d", cost)
+	}
+	p := hc.p
+	tw := p.measure(txt, 12, false)
+	icon := 9 * p.scale
+	r := math.Max(icon, tw/2+1)
+	order := []int{0, 10, 2, 11, 1, 6, 9, 3, 5, 7, 8, 4}
+	hh := 2 * icon
+	if txt != "" {
+		hh += 14 * p.scale
+	}
+	c := hc.place(2*r, hh, order, nil)
+	hc.occupyRect(c.X-r, c.Y-hh/2, 2*r, hh)
+	ic := c
+	if txt != "" {
+		ic = c.add(pt{0, -6 * p.scale})
+	}
+	hc.drawTerrainIcon(kind, ic, icon)
+	if txt != "" {
+		p.text(txt, c.X, c.Y+8*p.scale, 0.5, 0.5, 12, false, colInk)
+	}
+}
+
+// drawTerrainIcon draws a small terrain glyph centred at c.
+func (hc *hexCtx) drawTerrainIcon(kind board.Terrain, c pt, s float64) {
+	p := hc.p
+	switch kind {
+	case board.Mountain, board.Hill:
+		h := s
+		if kind == board.Hill {
+			h = s * 0.6
+		}
+		p.poly([]pt{{c.X - s, c.Y + h*0.5}, {c.X, c.Y - h*0.7}, {c.X + s, c.Y + h*0.5}})
+		p.SetColor(colMountain)
+		p.Fill()
+		if kind == board.Mountain {
+			p.poly([]pt{{c.X - s*0.32, c.Y - h*0.25}, {c.X, c.Y - h*0.7}, {c.X + s*0.32, c.Y - h*0.25}})
+			p.SetColor(colPaper)
+			p.Fill()
+		}
+	case board.Forest:
+		p.poly([]pt{{c.X - s*0.7, c.Y + s*0.35}, {c.X, c.Y - s*0.8}, {c.X + s*0.7, c.Y + s*0.35}})
+		p.SetColor(colForest)
+		p.Fill()
+		p.DrawRectangle(c.X-s*0.12, c.Y+s*0.35, s*0.24, s*0.3)
+		p.SetRGB255(0x6B, 0x42, 0x26)
+		p.Fill()
+	case board.Swamp:
+		p.SetColor(colForest)
+		p.SetLineWidth(1.5 * p.scale)
+		for _, dx := range []float64{-0.5, 0, 0.5} {
+			p.DrawLine(c.X+dx*s, c.Y+s*0.3, c.X+dx*s*1.3, c.Y-s*0.4)
+		}
+		p.Stroke()
+		p.SetColor(colWater)
+		p.DrawLine(c.X-s, c.Y+s*0.35, c.X+s, c.Y+s*0.35)
+		p.Stroke()
+	default: // water, river, lake
+		p.SetColor(colWater)
+		p.SetLineWidth(2 * p.scale)
+		for _, dy := range []float64{-0.25, 0.3} {
+			y := c.Y + dy*s
+			p.MoveTo(c.X-s, y)
+			p.CubicTo(c.X-s/2, y-s*0.35, c.X-s/2+0.01, y+s*0.35, c.X, y)
+			p.CubicTo(c.X+s/2, y-s*0.35, c.X+s/2, y+s*0.35, c.X+s, y)
+			p.Stroke()
+		}
+	}
+}
+
+// drawMountainRange draws the big mountain of a PNW range hex.
+func (hc *hexCtx) drawMountainRange() {
+	p, c, s := hc.p, hc.c, hc.gm.R*0.42
+	p.poly([]pt{{c.X - s, c.Y + s*0.55}, {c.X - s*0.25, c.Y - s*0.6}, {c.X + s*0.15, c.Y}, {c.X + s*0.45, c.Y - s*0.35}, {c.X + s, c.Y + s*0.55}})
+	p.SetRGB255(0x6E, 0x5B, 0x45)
+	p.Fill()
+	p.poly([]pt{{c.X - s*0.47, c.Y - s*0.27}, {c.X - s*0.25, c.Y - s*0.6}, {c.X - s*0.04, c.Y - s*0.28}})
+	p.SetColor(colPaper)
+	p.Fill()
+}
+
+// drawName queues the location name above or below the centre, wherever it
+// covers less track.
+func (hc *hexCtx) drawName() {
+	name := hc.def.Name
+	if name == "" {
+		return
+	}
+	p := hc.p
+	lines := splitName(name)
+	size := 12.0
+	w := 0.0
+	for _, l := range lines {
+		w = math.Max(w, p.measure(l, size, false))
+	}
+	lh := 14 * p.scale
+	h := lh * float64(len(lines))
+	best := hc.stripY(w, h, true) - h/2
+	y0 := best
+	hc.occupyRect(hc.c.X-w/2, y0, w, h)
+	hc.defer_(func() {
+		pad := 2 * p.scale
+		p.SetColor(colLabelBack)
+		p.DrawRoundedRectangle(hc.c.X-w/2-pad, y0-pad/2, w+2*pad, h+pad, 3*p.scale)
+		p.Fill()
+		for i, l := range lines {
+			p.text(l, hc.c.X, y0+lh*(float64(i)+0.5), 0.5, 0.5, size, false, colText)
+		}
+	})
+}
+
+// stripY returns the vertical centre for a w×h box centred horizontally on
+// the hex, below (or above) the centre, moved outward until it is clear of
+// what is drawn; the side with the fewer clashes wins, down first if down.
+func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
+	ext := hc.gm.apothem()
+	if hc.gm.layout == board.Pointy {
+		ext = hc.gm.R
+	}
+	dirs := []float64{1, -1}
+	if !down {
+		dirs = []float64{-1, 1}
+	}
+	best, bestS := hc.c.Y, math.Inf(1)
+	for i, dir := range dirs {
+		for k, f := range []float64{0.6, 0.68, 0.76, 0.84} {
+			y := hc.c.Y + dir*f*ext
+			s := hc.overlapRect(hc.c.X-w/2, y-h/2, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
+			if s < bestS {
+				best, bestS = y, s
+			}
+		}
+	}
+	return best
+}
+
+// splitName breaks long names into two lines at the space nearest the middle.
+func splitName(s string) []string {
+	if len(s) <= 13 {
+		return []string{s}
+	}
+	best := -1
+	for i, r := range s {
+		if r == ' ' && (best < 0 || abs(i-len(s)/2) < abs(best-len(s)/2)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return []string{s}
+	}
+	return []string{s[:best], strings.TrimSpace(s[best:])}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,450 @@
+// Package render draws a game as PNG images players can read on a phone: the
+// map (Map), the stock market (Market) and the table of players, companies and
+// trains (Table). Each function writes one PNG to an io.Writer, in the manner
+// of png.Encode. Drawing is pure Go (fogleman/gg and the Go fonts), so the same
+// state gives the same pixels on every machine.
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/board"
+)
+
+// Default hex circumradii in pixels at Scale 1: the pointy 1822PNW board is
+// small enough for roomy hexes; the long 1822CA board keeps its image under
+// the chat size limit with slightly smaller ones.
+const (
+	HexSizePointy = 60
+	HexSizeFlat   = 54
+)
+
+// MapOptions control Map.
+type MapOptions struct {
+	// Scale multiplies every size; 0 means 1 (hexes of HexSizePointy or
+	// HexSizeFlat pixels, text of at least 12 px).
+	Scale float64
+	// Highlight lists hexes outlined as changed (for "what happened last turn").
+	Highlight []string
+	// Crop, when set, draws only the region spanning these hexes plus a margin
+	// of one hex.
+	Crop []string
+	// Routes are the last run's routes, drawn one colour per train.
+	Routes []action.Route
+	// NoLegend leaves out the legend under the map.
+	NoLegend bool
+}
+
+// mapDrawing is the state of one Map call.
+type mapDrawing struct {
+	g     *engine.Game
+	p     *painter
+	gm    *geom
+	opt   MapOptions
+	phase board.Color
+	corps map[string]*engine.Corp
+	dests map[string][]*engine.Corp
+	late  []func()
+	cells []cell
+	// bounds of the drawn grid in pixels
+	x0, y0, x1, y1 float64
+}
+
+// cell is a drawn hex.
+type cell struct {
+	hs   *engine.HexState
+	def  *board.Hex
+	x, y int
+	c    pt
+}
+
+// Map draws the board of g as a PNG.
+func Map(w io.Writer, g *engine.Game, opts MapOptions) error {
+	if g == nil || g.Board == nil || g.Board.Map == nil {
+		return fmt.Errorf("render: no board to draw")
+	}
+	md, err := newMapDrawing(g, opts)
+	if err != nil {
+		return err
+	}
+	md.draw()
+	return encodePNG(w, md.p.Image())
+}
+
+func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
+	if opts.Scale <= 0 {
+		opts.Scale = 1
+	}
+	s := opts.Scale
+	m := g.Board.Map
+	md := &mapDrawing{g: g, opt: opts, corps: map[string]*engine.Corp{}, dests: destinations(g)}
+	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
+		md.phase = g.T.Phases[g.Phase].Tiles
+	}
+	for _, c := range g.Corps {
+		md.corps[c.ID] = c
+	}
+	md.gm = &geom{layout: m.Layout, R: HexSizePointy * s}
+	if m.Layout == board.Flat {
+		md.gm.R = HexSizeFlat * s
+	}
+	crop := map[string]bool{}
+	for _, id := range opts.Crop {
+		crop[id] = true
+	}
+	// Crop box in doubled coordinates.
+	cx0, cy0, cx1, cy1 := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for _, id := range opts.Crop {
+		x, y, err := board.Coord(m.Layout, id)
+		if err != nil {
+			return nil, fmt.Errorf("render: crop: %w", err)
+		}
+		cx0, cy0, cx1, cy1 = min(cx0, x), min(cy0, y), max(cx1, x), max(cy1, y)
+	}
+	mx, my := 2, 1 // one hex of margin
+	if m.Layout == board.Flat {
+		mx, my = 1, 2
+	}
+	for i := range m.Hexes {
+		d := &m.Hexes[i]
+		x, y, err := board.Coord(m.Layout, d.ID)
+		if err != nil {
+			continue
+		}
+		if len(crop) > 0 && (x < cx0-mx || x > cx1+mx || y < cy0-my || y > cy1+my) {
+			continue
+		}
+		md.cells = append(md.cells, cell{hs: g.Board.Hexes[d.ID], def: d, x: x, y: y, c: md.gm.center(x, y)})
+	}
+	if len(md.cells) == 0 {
+		return nil, fmt.Errorf("render: nothing to draw")
+	}
+	hw, hh := md.gm.apothem(), md.gm.R
+	if m.Layout == board.Flat {
+		hw, hh = md.gm.R, md.gm.apothem()
+	}
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range md.cells {
+		x0, y0 = math.Min(x0, c.c.X-hw), math.Min(y0, c.c.Y-hh)
+		x1, y1 = math.Max(x1, c.c.X+hw), math.Max(y1, c.c.Y+hh)
+	}
+	margin := 24 * s
+	top := stripHeight * s
+	md.gm.ox, md.gm.oy = margin-x0, top+margin-y0
+	for i := range md.cells {
+		md.cells[i].c = md.gm.center(md.cells[i].x, md.cells[i].y)
+	}
+	md.x0, md.y0 = margin, top+margin
+	md.x1, md.y1 = margin+(x1-x0), top+margin+(y1-y0)
+	width := int(math.Ceil(md.x1 + margin))
+	height := md.y1 + margin
+	md.p = newPainter(width, 1, s) // measure the legend first
+	legendH := 0.0
+	if !opts.NoLegend {
+		legendH = md.legend(false)
+	}
+	md.p = newPainter(width, int(math.Ceil(height+legendH)), s)
+	return md, nil
+}
+
+// stripHeight is the height of the title strip at scale 1.
+const stripHeight = 54
+
+func (md *mapDrawing) draw() {
+	p := md.p
+	p.SetColor(colPaper)
+	p.Clear()
+	md.titleStrip()
+	ctxs := make([]*hexCtx, len(md.cells))
+	for i, c := range md.cells {
+		hc := md.hexCtx(c)
+		ctxs[i] = hc
+		hc.drawBackground()
+	}
+	for _, hc := range ctxs {
+		hc.draw()
+	}
+	md.borders()
+	md.routes()
+	md.highlights()
+	for _, f := range md.late {
+		f()
+	}
+	md.coordinates()
+	if !md.opt.NoLegend {
+		md.legend(true)
+	}
+}
+
+func (md *mapDrawing) hexCtx(c cell) *hexCtx {
+	hc := &hexCtx{p: md.p, gm: md.gm, c: c.c, hs: c.hs, def: c.def, tile: &c.def.Tile, phase: md.phase,
+		corps: md.corps, md: md, trackW: 0.15 * md.gm.R, slotR: 0.29 * md.gm.R}
+	if c.hs != nil && c.hs.Tile != nil {
+		hc.tile, hc.rot = c.hs.Tile, c.hs.Rotation
+		hc.laid = c.hs.Tile != &c.def.Tile && !c.hs.Tile.Hidden
+	}
+	return hc
+}
+
+// titleStrip draws the title, round, phase and who acts.
+func (md *mapDrawing) titleStrip() {
+	p, s := md.p, md.p.scale
+	w := float64(p.Width())
+	p.SetColor(colStrip)
+	p.DrawRectangle(0, 0, w, stripHeight*s)
+	p.Fill()
+	snap := md.g.Snapshot(false)
+	title := md.g.T.Name
+	status := statusLine(md.g, snap)
+	p.text(title, 12*s, 18*s, 0, 0.5, 20, true, colPaper)
+	size := p.fitSize(status, w-24*s, 15, 12, false)
+	p.text(status, 12*s, 40*s, 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
+	// Phase colour chip at the right.
+	if md.g.Phase >= 0 && md.g.Phase < len(md.g.T.Phases) {
+		ph := md.g.T.Phases[md.g.Phase]
+		lbl := "Phase " + ph.Name
+		tw := p.measure(lbl, 14, true) + 16*s
+		x := w - tw - 12*s
+		if x > 12*s+p.measure(title, 20, true)+10*s {
+			p.SetColor(tileColor(ph.Tiles))
+			p.DrawRoundedRectangle(x, 7*s, tw, 22*s, 5*s)
+			p.Fill()
+			p.text(lbl, x+tw/2, 18*s, 0.5, 0.5, 14, true, colInk)
+		}
+	}
+}
+
+// statusLine describes the round, the phase and who acts.
+func statusLine(g *engine.Game, snap engine.Snapshot) string {
+	r := snap.Round
+	var round string
+	switch r.Name {
+	case "SR":
+		round = "Stock Round " + strconv.Itoa(r.Turn)
+	case "OR":
+		round = fmt.Sprintf("Operating Round %d.%d", r.Turn, r.RoundNum)
+	case "Merger":
+		round = fmt.Sprintf("Merger Round %d.%d", r.Turn, r.RoundNum)
+	case "Choices":
+		round = "Choices"
+	default:
+		round = r.Name
+	}
+	out := round + "  ·  Phase " + snap.Phase
+	switch {
+	case snap.Finished:
+		out += "  ·  game over"
+		if snap.EndReason != "" {
+			out += " (" + snap.EndReason + ")"
+		}
+	case snap.CurrentEntity != "":
+		out += "  ·  to act: " + entityLabel(g, snap.CurrentEntity)
+	}
+	return out
+}
+
+// entityLabel names an acting entity: a player by name, a company with its
+// president.
+func entityLabel(g *engine.Game, id string) string {
+	if n, err := strconv.Atoi(id); err == nil {
+		if p := g.PlayerByID(n); p != nil {
+			return p.Name
+		}
+	}
+	if c := g.Corp(id); c != nil {
+		name := c.ID
+		if c.Def != nil && c.Def.Name != "" && c.IsMajor() {
+			name = c.ID + " " + c.Def.Name
+		}
+		if p := c.President(); p != nil {
+			return name + " (" + p.Name + ")"
+		}
+		return name
+	}
+	return id
+}
+
+// borders draws water crossings (blue, with their cost) and impassable edges (red).
+func (md *mapDrawing) borders() {
+	p, s := md.p, md.p.scale
+	var labels []pt
+	type costLabel struct {
+		at  pt
+		txt string
+	}
+	var todo []costLabel
+	for _, c := range md.cells {
+		list := c.def.Borders
+		if c.hs != nil {
+			list = c.hs.Borders
+		}
+		for _, b := range list {
+			a, e := md.gm.edgeEnds(c.c, b.Edge)
+			mid := a.lerp(e, 0.5)
+			switch b.Kind {
+			case board.WaterBorder:
+				p.SetColor(colWater)
+				p.SetLineWidth(6 * s)
+			case board.Impassable:
+				p.SetColor(colBarrier)
+				p.SetLineWidth(6 * s)
+			default:
+				p.SetColor(colMuted)
+				p.SetLineWidth(2 * s)
+				p.SetDash(5*s, 4*s)
+			}
+			p.SetLineCapRound()
+			p.DrawLine(a.X, a.Y, e.X, e.Y)
+			p.Stroke()
+			p.SetDash()
+			if b.Kind != board.WaterBorder || b.Cost == 0 {
+				continue
+			}
+			// Along a river, label every other edge at most.
+			near := false
+			for _, q := range labels {
+				if q.sub(mid).len() < 1.2*md.gm.R {
+					near = true
+				}
+			}
+			if !near {
+				labels = append(labels, mid)
+				todo = append(todo, costLabel{mid, "$" + strconv.Itoa(b.Cost)})
+			}
+		}
+	}
+	for _, l := range todo {
+		p.label(l.txt, l.at.X, l.at.Y, 12, true, colPaper, colWater)
+	}
+}
+
+// highlights outlines the hexes listed in the options.
+func (md *mapDrawing) highlights() {
+	want := map[string]bool{}
+	for _, id := range md.opt.Highlight {
+		want[id] = true
+	}
+	p := md.p
+	for _, c := range md.cells {
+		if !want[c.def.ID] {
+			continue
+		}
+		cs := md.gm.corners(c.c)
+		inner := make([]pt, 6)
+		for i, q := range cs {
+			inner[i] = c.c.lerp(q, 0.93)
+		}
+		p.poly(inner)
+		p.SetColor(colHighlight)
+		p.SetLineWidth(4.5 * p.scale)
+		p.SetLineJoinRound()
+		p.Stroke()
+	}
+}
+
+// routeColors are the colours of the first, second, ... train's route.
+var routeColors = []color.NRGBA{
+	{0xE3, 0x1A, 0x1C, 0xC0}, {0x1F, 0x78, 0xB4, 0xC0}, {0x33, 0xA0, 0x2C, 0xC0},
+	{0xFF, 0x7F, 0x00, 0xC0}, {0x6A, 0x3D, 0x9A, 0xC0}, {0xB1, 0x59, 0x28, 0xC0},
+}
+
+// routes draws the last run's routes through the hex centres, one colour and
+// a small offset per train.
+func (md *mapDrawing) routes() {
+	p, s := md.p, md.p.scale
+	pos := map[string]pt{}
+	for _, c := range md.cells {
+		pos[c.def.ID] = c.c
+	}
+	for i, r := range md.opt.Routes {
+		col := routeColors[i%len(routeColors)]
+		off := (float64(i) - float64(len(md.opt.Routes)-1)/2) * 5 * s
+		p.SetColor(col)
+		p.SetLineWidth(5 * s)
+		p.SetLineCapRound()
+		p.SetLineJoinRound()
+		for _, seg := range r.Connections {
+			if len(seg) == 2 && seg[0] == "local" {
+				if c, ok := pos[seg[1]]; ok {
+					p.DrawCircle(c.X, c.Y, md.gm.apothem()*0.8)
+					p.Stroke()
+				}
+				continue
+			}
+			started := false
+			for _, h := range seg {
+				c, ok := pos[h]
+				if !ok {
+					continue
+				}
+				if !started {
+					p.MoveTo(c.X+off, c.Y+off)
+					started = true
+				} else {
+					p.LineTo(c.X+off, c.Y+off)
+				}
+			}
+			p.Stroke()
+		}
+		if len(r.Connections) == 0 && len(r.Hexes) == 1 {
+			if c, ok := pos[r.Hexes[0]]; ok {
+				p.DrawCircle(c.X, c.Y, md.gm.apothem()*0.8)
+				p.Stroke()
+			}
+		}
+	}
+}
+
+// coordinates labels the rows and columns on the margins of the grid.
+func (md *mapDrawing) coordinates() {
+	p, s := md.p, md.p.scale
+	m := md.g.Board.Map
+	xs, ys := map[int]float64{}, map[int]float64{}
+	for _, c := range md.cells {
+		xs[c.x] = c.c.X
+		ys[c.y] = c.c.Y
+	}
+	col := rgb(0x44, 0x44, 0x44)
+	for _, x := range sortedKeys(xs) {
+		var lbl string
+		if m.Layout == board.Pointy {
+			lbl = strconv.Itoa(x + 1)
+		} else {
+			lbl = letterName(x)
+		}
+		p.text(lbl, xs[x], md.y0-12*s, 0.5, 0.5, 13, true, col)
+		p.text(lbl, xs[x], md.y1+12*s, 0.5, 0.5, 13, true, col)
+	}
+	for _, y := range sortedKeys(ys) {
+		var lbl string
+		if m.Layout == board.Pointy {
+			lbl = letterName(y)
+		} else {
+			lbl = strconv.Itoa(y + 1)
+		}
+		p.text(lbl, md.x0-12*s, ys[y], 0.5, 0.5, 13, true, col)
+		p.text(lbl, md.x1+12*s, ys[y], 0.5, 0.5, 13, true, col)
+	}
+}
+
+// letterName is the letter name of a doubled coordinate as in board.HexID.
+func letterName(n int) string {
+	id := board.HexID(board.Pointy, 0, n)
+	return id[:len(id)-1]
+}
+
+func sortedKeys(m map[int]float64) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}

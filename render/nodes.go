@@ -1,0 +1,309 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"pbc/engine"
+	"pbc/engine/board"
+)
+
+// slotOffsets returns the token slot centres of an n-slot city with slot radius r.
+func slotOffsets(n int, r float64) []pt {
+	switch n {
+	case 0, 1:
+		return []pt{{0, 0}}
+	case 2:
+		return []pt{{-r, 0}, {r, 0}}
+	case 3:
+		return []pt{{0, -1.155 * r}, {-r, 0.577 * r}, {r, 0.577 * r}}
+	case 4:
+		return []pt{{-r, -r}, {r, -r}, {-r, r}, {r, r}}
+	}
+	ring := r / math.Sin(math.Pi/float64(n))
+	out := make([]pt, n)
+	for i := range out {
+		out[i] = unit(-math.Pi/2 + 2*math.Pi*float64(i)/float64(n)).mul(ring)
+	}
+	return out
+}
+
+// drawCity draws a city's white station area, its slots, the tokens in them
+// and the home reservations of empty slots.
+func (hc *hexCtx) drawCity(node int, c pt, n int, r float64) {
+	p := hc.p
+	if n < 1 {
+		n = 1
+	}
+	offs := slotOffsets(n, r)
+	lw := 1.5 * p.scale
+	// Station area: a circle, a capsule, a rounded square, or the rounded
+	// hull of the slots.
+	p.SetLineWidth(lw)
+	switch n {
+	case 1:
+		p.DrawCircle(c.X, c.Y, r)
+	case 2:
+		p.DrawRoundedRectangle(c.X-2*r, c.Y-r, 4*r, 2*r, r)
+	case 4:
+		p.DrawRoundedRectangle(c.X-2*r, c.Y-2*r, 4*r, 4*r, r)
+	default:
+		q := make([]pt, len(offs))
+		for i, o := range offs {
+			q[i] = c.add(o)
+		}
+		p.SetLineJoinRound()
+		p.poly(q)
+		p.SetColor(colInk)
+		p.SetLineWidth(2*r + 2*lw)
+		p.StrokePreserve()
+		p.SetColor(colPaper)
+		p.SetLineWidth(2 * r)
+		p.StrokePreserve()
+	}
+	p.SetColor(colPaper)
+	p.FillPreserve()
+	p.SetLineWidth(lw)
+	p.SetColor(colInk)
+	if n == 1 || n == 2 || n == 4 {
+		p.Stroke()
+	} else {
+		p.ClearPath()
+	}
+	var toks []*engine.Token
+	var reserved []string
+	if hc.hs != nil {
+		toks = hc.hs.Slots[node]
+		for _, id := range hc.hs.Reserved[node] {
+			if id != "" && !hc.hasToken(id) {
+				reserved = append(reserved, id)
+			}
+		}
+		reserved = append(reserved, hc.homes[node]...)
+	}
+	ri := 0
+	for i, o := range offs {
+		sc := c.add(o)
+		var tok *engine.Token
+		if i < len(toks) {
+			tok = toks[i]
+		}
+		switch {
+		case tok != nil:
+			bg, fg := corpColors(tok.Corp)
+			hc.drawToken(sc, r-lw/2, tok.Corp.ID, bg, fg)
+		case ri < len(reserved):
+			hc.drawReserved(sc, r-lw/2, reserved[ri])
+			ri++
+		default:
+			if n > 1 {
+				p.SetLineWidth(lw * 0.7)
+				p.SetColor(colGrid)
+				p.DrawCircle(sc.X, sc.Y, r-lw)
+				p.Stroke()
+			}
+		}
+	}
+}
+
+// hasToken reports whether company id has a station on the hex.
+func (hc *hexCtx) hasToken(id string) bool {
+	for _, s := range hc.hs.Slots {
+		for _, t := range s {
+			if t != nil && t.Corp.ID == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// corpColors returns a corporation's token colour and text colour.
+func corpColors(c *engine.Corp) (color.RGBA, color.RGBA) {
+	if c == nil || c.Def == nil {
+		return colGray, colInk
+	}
+	return parseColor(c.Def.Color), parseColor(c.Def.TextColor)
+}
+
+// drawToken draws a station token: the company colour with its short name.
+func (hc *hexCtx) drawToken(c pt, r float64, id string, bg, fg color.RGBA) {
+	p := hc.p
+	p.SetColor(bg)
+	p.DrawCircle(c.X, c.Y, r)
+	p.FillPreserve()
+	p.SetLineWidth(1.2 * p.scale)
+	p.SetColor(colInk)
+	p.Stroke()
+	if luminance(bg) > 0.85 {
+		// White minors: an inner ring makes the token stand out from the slot.
+		p.SetColor(colGrid)
+		p.SetLineWidth(0.8 * p.scale)
+		p.DrawCircle(c.X, c.Y, r-2.5*p.scale)
+		p.Stroke()
+	}
+	p.squeezed(id, c.X, c.Y, 2*r-4*p.scale, 12, true, fg)
+}
+
+// drawReserved draws an empty slot reserved as a company's home: a ring in the
+// company colour around its name.
+func (hc *hexCtx) drawReserved(c pt, r float64, id string) {
+	p := hc.p
+	col, _ := corpColors(hc.corps[id])
+	p.SetColor(colPaper)
+	p.DrawCircle(c.X, c.Y, r)
+	p.Fill()
+	p.SetLineWidth(3 * p.scale)
+	p.SetColor(col)
+	if luminance(col) > 0.85 {
+		p.SetColor(colMuted)
+		p.SetDash(3*p.scale, 2*p.scale)
+	}
+	p.DrawCircle(c.X, c.Y, r-1.5*p.scale)
+	p.Stroke()
+	p.SetDash()
+	p.squeezed(id, c.X, c.Y, 2*r-6*p.scale, 12, true, colMuted)
+}
+
+// drawTown draws a town: a bar across its track, or a dot.
+func (hc *hexCtx) drawTown(np nodePlace) {
+	p := hc.p
+	if np.onCurve {
+		c := np.curve.at(np.t)
+		d := np.curve.tangent(np.t)
+		n := pt{-d.Y, d.X}
+		hl, hw := hc.trackW*1.6, hc.trackW*0.75
+		q := []pt{
+			c.add(n.mul(hl)).add(d.mul(hw)), c.add(n.mul(hl)).sub(d.mul(hw)),
+			c.sub(n.mul(hl)).sub(d.mul(hw)), c.sub(n.mul(hl)).add(d.mul(hw)),
+		}
+		p.poly(q)
+		p.SetColor(colInk)
+		p.Fill()
+		return
+	}
+	r := hc.trackW * 1.15
+	p.SetColor(colInk)
+	p.DrawCircle(np.pos.X, np.pos.Y, r)
+	p.FillPreserve()
+	p.SetColor(colPaper)
+	p.SetLineWidth(1.5 * p.scale)
+	p.Stroke()
+}
+
+// townPos is where a town is drawn (for placing its revenue).
+func townPos(np nodePlace) pt {
+	if np.onCurve {
+		return np.curve.at(np.t)
+	}
+	return np.pos
+}
+
+// drawNodes draws the tile's stations and towns and reserves their space.
+func (hc *hexCtx) drawNodes(lay *tileLayout) {
+	for i, n := range hc.tile.Nodes {
+		np := lay.nodes[i]
+		switch {
+		case n.Kind == board.City || (n.Kind == board.Offboard && n.Slots > 0):
+			if n.Slots == 0 && hc.tile.Color == board.Blue {
+				// PNW port tiles: a revenue-only stop.
+				hc.occupy(np.pos, lay.slotR)
+				continue
+			}
+			hc.drawCity(i, np.pos, n.Slots, lay.slotR)
+			hc.occupy(np.pos, lay.slotR*cityExtent(n.Slots))
+		case n.Kind == board.Town:
+			hc.drawTown(np)
+			hc.occupy(townPos(np), hc.trackW*1.8)
+		}
+	}
+}
+
+// revenueBand draws an off-board's phase revenues, the current phase's boxed
+// in black; it returns false if the tile has none.
+func (hc *hexCtx) revenueBand() bool {
+	var rev *board.Revenue
+	for i := range hc.tile.Nodes {
+		if len(hc.tile.Nodes[i].Revenue.ByColor) > 0 {
+			rev = &hc.tile.Nodes[i].Revenue
+			break
+		}
+	}
+	if rev == nil {
+		return false
+	}
+	var cols []board.Color
+	for _, c := range []board.Color{board.Yellow, board.Green, board.Brown, board.Gray} {
+		if _, ok := rev.ByColor[c]; ok {
+			cols = append(cols, c)
+		}
+	}
+	current := board.Color(0)
+	for _, c := range cols {
+		if c <= hc.phase {
+			current = c
+		}
+	}
+	p := hc.p
+	bw, bh := 21*p.scale, 17*p.scale
+	w := bw * float64(len(cols))
+	// Above or below the station, wherever the track leaves more room.
+	y := hc.stripY(w, bh, false)
+	hc.occupyRect(hc.c.X-w/2, y-bh/2, w, bh)
+	hc.defer_(func() {
+		x0 := hc.c.X - w/2
+		for i, c := range cols {
+			x := x0 + float64(i)*bw
+			p.SetColor(tileColor(c))
+			p.DrawRectangle(x, y-bh/2, bw, bh)
+			p.FillPreserve()
+			p.SetColor(colInk)
+			p.SetLineWidth(0.8 * p.scale)
+			p.Stroke()
+			p.text(strconv.Itoa(rev.ByColor[c]), x+bw/2, y, 0.5, 0.5, 12, c == current, colInk)
+		}
+		for i, c := range cols {
+			if c == current {
+				p.SetColor(colInk)
+				p.SetLineWidth(2.5 * p.scale)
+				p.DrawRectangle(x0+float64(i)*bw, y-bh/2, bw, bh)
+				p.Stroke()
+			}
+		}
+	})
+	return true
+}
+
+// drawRevenues draws flat revenues in white circles beside their stations.
+func (hc *hexCtx) drawRevenues(lay *tileLayout) {
+	seen := map[int]bool{}
+	for i, n := range hc.tile.Nodes {
+		v := n.Revenue.Flat
+		if v == 0 || (n.Kind != board.City && n.Kind != board.Town && n.Kind != board.Offboard) {
+			continue
+		}
+		// One circle per amount: multi-city tiles pay the same in each city.
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		near := lay.nodes[i].pos
+		if n.Kind == board.Town {
+			near = townPos(lay.nodes[i])
+		}
+		r := 10.5 * hc.p.scale
+		if v >= 100 {
+			r = 12.5 * hc.p.scale
+		}
+		c := hc.place(2*r, 2*r, allSpots, &near)
+		hc.occupy(c, r)
+		hc.p.SetColor(colPaper)
+		hc.p.DrawCircle(c.X, c.Y, r)
+		hc.p.FillPreserve()
+		hc.p.SetColor(colInk)
+		hc.p.SetLineWidth(1 * hc.p.scale)
+		hc.p.Stroke()
+		hc.p.text(strconv.Itoa(v), c.X, c.Y, 0.5, 0.5, 12, true, colInk)
+	}
+}
