@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -30,6 +32,36 @@ func DecodeEntry(id GameID, e Entry) (action.Action, error) {
 		return nil, bad("%v", err)
 	}
 	return a, nil
+}
+
+// DecodeEntries decodes game id's log rows, which must be numbered 1, 2, 3...
+// in order, on all CPUs. The first bad or missing row is reported as a
+// *CorruptError.
+func DecodeEntries(id GameID, entries []Entry) ([]action.Action, error) {
+	for i, e := range entries {
+		if e.Seq != i+1 {
+			return nil, &CorruptError{Game: id, Seq: i + 1,
+				Reason: fmt.Sprintf("missing: the log goes from seq %d to seq %d", i, e.Seq)}
+		}
+	}
+	actions := make([]action.Action, len(entries))
+	errs := make([]error, len(entries))
+	workers := min(runtime.GOMAXPROCS(0), len(entries)/64+1)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(entries); i += workers {
+				actions[i], errs[i] = DecodeEntry(id, entries[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return actions, nil
 }
 
 // CheckAction validates an action's JSON before it is stored and returns it

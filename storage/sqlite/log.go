@@ -85,15 +85,9 @@ func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, err
 	if err != nil {
 		return nil, err
 	}
-	actions := make([]action.Action, len(ld.Entries))
-	for i, e := range ld.Entries {
-		if e.Seq != i+1 {
-			return nil, &storage.CorruptError{Game: id, Seq: i + 1,
-				Reason: fmt.Sprintf("missing: the log goes from seq %d to seq %d", i, e.Seq)}
-		}
-		if actions[i], err = storage.DecodeEntry(id, e); err != nil {
-			return nil, err
-		}
+	actions, err := storage.DecodeEntries(id, ld.Entries)
+	if err != nil {
+		return nil, err
 	}
 	var head []byte
 	if header.Valid {
