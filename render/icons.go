@@ -99,6 +99,13 @@ func (hc *hexCtx) badge(s string, bg, fg, border color.RGBA) {
 	h := 15 * p.scale
 	c := hc.place(w, h, allSpots, nil)
 	hc.occupyRect(c.X-w/2, c.Y-h/2, w, h)
+	drawBadge(p, c, s, bg, fg, border)
+}
+
+// drawBadge draws a rounded box with text centred at c.
+func drawBadge(p *painter, c pt, s string, bg, fg, border color.RGBA) {
+	w := p.measure(s, 12, true) + 6*p.scale
+	h := 15 * p.scale
 	p.SetColor(bg)
 	p.DrawRoundedRectangle(c.X-w/2, c.Y-h/2, w, h, 4*p.scale)
 	p.FillPreserve()

@@ -148,7 +148,7 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	md.p = newPainter(width, 1, s) // measure the legend first
 	legendH := 0.0
 	if !opts.NoLegend {
-		legendH = md.legend(false)
+		legendH = md.p.flowHeight(md.mapLegend(), float64(width)-24*s) + 30*s
 	}
 	md.p = newPainter(width, int(math.Ceil(height+legendH)), s)
 	return md, nil
@@ -179,7 +179,7 @@ func (md *mapDrawing) draw() {
 	}
 	md.coordinates()
 	if !md.opt.NoLegend {
-		md.legend(true)
+		md.p.flow(md.mapLegend(), 12*md.p.scale, md.y1+26*md.p.scale, float64(md.p.Width())-24*md.p.scale)
 	}
 }
 
@@ -194,32 +194,7 @@ func (md *mapDrawing) hexCtx(c cell) *hexCtx {
 }
 
 // titleStrip draws the title, round, phase and who acts.
-func (md *mapDrawing) titleStrip() {
-	p, s := md.p, md.p.scale
-	w := float64(p.Width())
-	p.SetColor(colStrip)
-	p.DrawRectangle(0, 0, w, stripHeight*s)
-	p.Fill()
-	snap := md.g.Snapshot(false)
-	title := md.g.T.Name
-	status := statusLine(md.g, snap)
-	p.text(title, 12*s, 18*s, 0, 0.5, 20, true, colPaper)
-	size := p.fitSize(status, w-24*s, 15, 12, false)
-	p.text(status, 12*s, 40*s, 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
-	// Phase colour chip at the right.
-	if md.g.Phase >= 0 && md.g.Phase < len(md.g.T.Phases) {
-		ph := md.g.T.Phases[md.g.Phase]
-		lbl := "Phase " + ph.Name
-		tw := p.measure(lbl, 14, true) + 16*s
-		x := w - tw - 12*s
-		if x > 12*s+p.measure(title, 20, true)+10*s {
-			p.SetColor(tileColor(ph.Tiles))
-			p.DrawRoundedRectangle(x, 7*s, tw, 22*s, 5*s)
-			p.Fill()
-			p.text(lbl, x+tw/2, 18*s, 0.5, 0.5, 14, true, colInk)
-		}
-	}
-}
+func (md *mapDrawing) titleStrip() { md.p.strip(md.g, "") }
 
 // statusLine describes the round, the phase and who acts.
 func statusLine(g *engine.Game, snap engine.Snapshot) string {

@@ -129,7 +129,11 @@ func corpColors(c *engine.Corp) (color.RGBA, color.RGBA) {
 
 // drawToken draws a station token: the company colour with its short name.
 func (hc *hexCtx) drawToken(c pt, r float64, id string, bg, fg color.RGBA) {
-	p := hc.p
+	drawTokenAt(hc.p, c, r, id, bg, fg)
+}
+
+// drawTokenAt draws a company token of radius r centred at c.
+func drawTokenAt(p *painter, c pt, r float64, id string, bg, fg color.RGBA) {
 	p.SetColor(bg)
 	p.DrawCircle(c.X, c.Y, r)
 	p.FillPreserve()

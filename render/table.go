@@ -1,15 +1,339 @@
 package render
 
 import (
+	"fmt"
 	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
 
 	"pbc/engine"
+	"pbc/engine/board"
+	"pbc/engine/title"
 )
 
 // TableOptions control Table.
 type TableOptions struct {
+	// Scale multiplies every size; 0 means 1.
 	Scale float64
 }
 
-// Table draws the players, companies and trains of g as a PNG.
-func Table(w io.Writer, g *engine.Game, opts TableOptions) error { return nil }
+// tcell is one cell of a drawn table: text, optionally after a company chip.
+type tcell struct {
+	text string
+	chip *engine.Corp
+	bold bool
+}
+
+// section is a titled table.
+type section struct {
+	title  string
+	header []string
+	right  []bool // right-aligned columns
+	rows   [][]tcell
+	note   string // a line under the table
+}
+
+const (
+	tableFont = 13.0
+	tableRowH = 24.0
+	chipR     = 10.0
+)
+
+// Table draws the state of play of g as a PNG: the players (order, cash,
+// certificates, loans, value, holdings), the companies in play (president,
+// treasury, share price, trains, tokens left, privates), the bid boxes with
+// their current bids, the trains left in the depot with prices and rusting,
+// and the bank.
+func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
+	if g == nil {
+		return fmt.Errorf("render: no game to draw")
+	}
+	s := opts.Scale
+	if s <= 0 {
+		s = 1
+	}
+	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
+	p := newPainter(1, 1, s)
+	margin := 14 * s
+	width, height := 0.0, stripHeight*s+margin
+	for _, sec := range secs {
+		if len(sec.rows) == 0 && sec.note == "" {
+			continue
+		}
+		sw, sh := p.drawSection(sec, 0, 0, false)
+		width, height = math.Max(width, sw), height+sh+12*s
+	}
+	what := fmt.Sprintf("Bank $%d", g.Bank)
+	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false)), 15, false)+24*s)
+	p = newPainter(int(math.Ceil(width)), int(math.Ceil(height+margin)), s)
+	p.SetColor(colPaper)
+	p.Clear()
+	p.strip(g, what)
+	y := stripHeight*s + margin
+	for _, sec := range secs {
+		if len(sec.rows) == 0 && sec.note == "" {
+			continue
+		}
+		_, sh := p.drawSection(sec, margin, y, true)
+		y += sh + 12*s
+	}
+	return encodePNG(w, p.Image())
+}
+
+// drawSection lays out (and, if draw is set, draws) a section with its top
+// left at (x, y); it returns its size.
+func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, float64) {
+	s := p.scale
+	pad := 8 * s
+	rowH := tableRowH * s
+	cols := len(sec.header)
+	widths := make([]float64, cols)
+	for i, h := range sec.header {
+		widths[i] = p.measure(h, 12, true)
+	}
+	for _, r := range sec.rows {
+		for i, c := range r {
+			if i >= cols {
+				break
+			}
+			w := p.measure(c.text, tableFont, c.bold)
+			if c.chip != nil {
+				w += 2*chipR*s + 5*s
+			}
+			widths[i] = math.Max(widths[i], w)
+		}
+	}
+	total := 0.0
+	for _, w := range widths {
+		total += w + 2*pad
+	}
+	titleH := 24 * s
+	h := titleH + rowH*float64(len(sec.rows)+1)
+	if sec.note != "" {
+		h += rowH
+		total = math.Max(total, p.measure(sec.note, tableFont, false)+2*pad)
+	}
+	if !draw {
+		return total, h
+	}
+	p.text(sec.title, x, y+titleH/2, 0, 0.5, 16, true, colInk)
+	ty := y + titleH
+	// Header row.
+	p.SetColor(rgb(0xE4, 0xE4, 0xE4))
+	p.DrawRectangle(x, ty, total, rowH)
+	p.Fill()
+	cx := x
+	for i, hd := range sec.header {
+		tx, ax := cx+pad, 0.0
+		if sec.right != nil && sec.right[i] {
+			tx, ax = cx+pad+widths[i], 1
+		}
+		p.text(hd, tx, ty+rowH/2, ax, 0.5, 12, true, colMuted)
+		cx += widths[i] + 2*pad
+	}
+	for ri, r := range sec.rows {
+		ry := ty + rowH*float64(ri+1)
+		if ri%2 == 1 {
+			p.SetColor(rgb(0xF4, 0xF4, 0xF4))
+			p.DrawRectangle(x, ry, total, rowH)
+			p.Fill()
+		}
+		cx := x
+		for i, c := range r {
+			if i >= cols {
+				break
+			}
+			tx := cx + pad
+			if c.chip != nil {
+				bg, fg := corpColors(c.chip)
+				drawTokenAt(p, pt{tx + chipR*s, ry + rowH/2}, chipR*s, "", bg, fg)
+				tx += 2*chipR*s + 5*s
+			}
+			ax := 0.0
+			if sec.right != nil && sec.right[i] {
+				tx, ax = cx+pad+widths[i], 1
+			}
+			p.text(c.text, tx, ry+rowH/2, ax, 0.5, tableFont, c.bold, colText)
+			cx += widths[i] + 2*pad
+		}
+	}
+	p.SetColor(colGrid)
+	p.SetLineWidth(1 * s)
+	p.DrawRectangle(x, ty, total, rowH*float64(len(sec.rows)+1))
+	p.Stroke()
+	if sec.note != "" {
+		p.text(sec.note, x+pad, ty+rowH*(float64(len(sec.rows)+1)+0.5), 0, 0.5, tableFont, false, colText)
+	}
+	return total, h
+}
+
+func money(v int) string { return "$" + strconv.Itoa(v) }
+
+// playerSection lists the players in turn order.
+func playerSection(g *engine.Game) section {
+	sec := section{title: "Players", header: []string{"#", "player", "cash", "value", "certs", "loans", "shares", "companies"},
+		right: []bool{true, false, true, true, true, true, false, false}}
+	limit := g.CertLimit()
+	for i, pl := range g.Players {
+		var shares []string
+		for _, c := range g.Corps {
+			if c.Closed || c.Kind == title.RegionalCorp {
+				continue
+			}
+			if n := c.PercentOf(pl); n > 0 {
+				if c.IsMinor() {
+					shares = append(shares, c.ID)
+				} else {
+					shares = append(shares, fmt.Sprintf("%s %d%%", c.ID, n))
+				}
+			}
+		}
+		var comps []string
+		for _, c := range pl.Companies {
+			if !c.Closed && (c.Def == nil || c.Def.Kind != title.MinorCert) {
+				comps = append(comps, c.ID)
+			}
+		}
+		sort.Strings(comps)
+		loans := ""
+		if pl.Debt > 0 {
+			loans = money(pl.Debt)
+		}
+		sec.rows = append(sec.rows, []tcell{
+			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: money(pl.Cash)},
+			{text: money(g.PlayerValue(pl))}, {text: fmt.Sprintf("%d/%d", g.CertCount(pl), limit)},
+			{text: loans}, {text: strings.Join(shares, ", ")}, {text: strings.Join(comps, " ")},
+		})
+	}
+	return sec
+}
+
+// companySection lists the majors and minors in play.
+func companySection(g *engine.Game) section {
+	sec := section{title: "Companies", header: []string{"company", "president", "treasury", "price", "trains", "tokens left", "privates"},
+		right: []bool{false, false, true, true, false, true, false}}
+	add := func(c *engine.Corp) {
+		pres := ""
+		if p := c.President(); p != nil {
+			pres = p.Name
+		}
+		price := ""
+		if c.Price >= 0 && c.Price < len(g.Market.Cells) {
+			price = money(g.Market.Cells[c.Price].Price)
+		}
+		var trains []string
+		for _, t := range c.Trains {
+			trains = append(trains, t.Name)
+		}
+		unplaced := len(c.UnusedTokens())
+		total := 0
+		for _, t := range c.Tokens {
+			if t.Kind == engine.NormalToken {
+				total++
+			}
+		}
+		var privs []string
+		for _, pc := range c.Privates {
+			if !pc.Closed {
+				privs = append(privs, pc.ID)
+			}
+		}
+		sec.rows = append(sec.rows, []tcell{
+			{text: c.ID, chip: c, bold: true}, {text: pres}, {text: money(c.Cash)}, {text: price},
+			{text: strings.Join(trains, " ")}, {text: fmt.Sprintf("%d/%d", unplaced, total)}, {text: strings.Join(privs, " ")},
+		})
+	}
+	for _, major := range []bool{true, false} {
+		for _, c := range g.Corps {
+			if c.Closed || c.IsMajor() != major || c.Kind == title.RegionalCorp {
+				continue
+			}
+			if !c.Floated && !c.IPOed && c.President() == nil {
+				continue
+			}
+			add(c)
+		}
+	}
+	return sec
+}
+
+// bidSection lists the bid boxes and the standing bids.
+func bidSection(g *engine.Game) section {
+	sec := section{title: "Bid boxes", header: []string{"box", "company", "value", "bids"},
+		right: []bool{false, false, true, false}}
+	names := []string{"minors", "concessions", "privates"}
+	for i, box := range g.BidBoxes() {
+		for _, c := range box {
+			if c == nil {
+				sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: "(empty)"}, {}, {}})
+				continue
+			}
+			name := c.ID
+			if c.Def != nil && c.Def.Name != "" {
+				name += " " + c.Def.Name
+			}
+			var bids []string
+			for _, b := range g.Bids(c) {
+				bids = append(bids, fmt.Sprintf("%s %s", b.Player.Name, money(b.Price)))
+			}
+			var chip *engine.Corp
+			if c.Def != nil && c.Def.Corp != "" {
+				chip = g.Corp(c.Def.Corp)
+			}
+			value := ""
+			if c.Value > 0 {
+				value = money(c.Value)
+			}
+			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
+				{text: strings.Join(bids, ", ")}})
+		}
+	}
+	return sec
+}
+
+// trainSection lists the trains left in the depot in sale order, then the
+// discarded trains for sale.
+func trainSection(g *engine.Game) section {
+	sec := section{title: "Trains", header: []string{"train", "left", "price", "rusts on", "buying it starts"},
+		right: []bool{false, true, true, false, false}}
+	type group struct {
+		t *engine.Train
+		n int
+	}
+	var groups []*group
+	for _, t := range g.Depot.Upcoming {
+		if len(groups) > 0 && groups[len(groups)-1].t.Name == t.Name {
+			groups[len(groups)-1].n++
+			continue
+		}
+		groups = append(groups, &group{t, 1})
+	}
+	phaseOn := map[string]string{}
+	for _, ph := range g.T.Phases {
+		for _, on := range ph.On {
+			phaseOn[on] = "phase " + ph.Name
+		}
+	}
+	for _, gr := range groups {
+		left := strconv.Itoa(gr.n)
+		if gr.t.Def != nil && gr.t.Def.Count == board.Unlimited {
+			left = "∞"
+		}
+		rust := gr.t.RustsOn
+		if rust != "" {
+			rust = rust + "-train"
+		}
+		sec.rows = append(sec.rows, []tcell{{text: gr.t.Name, bold: true}, {text: left}, {text: money(gr.t.Price)},
+			{text: rust}, {text: phaseOn[gr.t.Name]}})
+	}
+	if len(g.Depot.Discarded) > 0 {
+		var names []string
+		for _, t := range g.Depot.Discarded {
+			names = append(names, t.Name)
+		}
+		sec.note = "Discarded, for sale at face value: " + strings.Join(names, " ")
+	}
+	return sec
+}

@@ -1,0 +1,35 @@
+package engine
+
+// Read-only views of state that pictures and status replies show (package
+// render). Nothing here changes the game.
+
+// BidBoxes returns the bid boxes as players see them: the minors (PNW: nil
+// for an emptied slot), the concessions (CA) and the privates.
+func (g *Game) BidBoxes() [][]*Company {
+	return [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()}
+}
+
+// Bid is a standing bid on a company in a bid box.
+type Bid struct {
+	Player *Player
+	Price  int
+}
+
+// Bids returns the standing bids on c in the current stock round, in the
+// order they were made (none outside a stock round).
+func (g *Game) Bids(c *Company) []Bid {
+	if g.round == nil || g.round.sr == nil {
+		return nil
+	}
+	var out []Bid
+	for _, b := range g.round.sr.bids[c] {
+		out = append(out, Bid{Player: b.player, Price: b.price})
+	}
+	return out
+}
+
+// CertCount is the number of certificates p holds against the limit.
+func (g *Game) CertCount(p *Player) int { return g.numCerts(p) }
+
+// CertLimit is the certificate limit for this number of players.
+func (g *Game) CertLimit() int { return g.certLimit() }
