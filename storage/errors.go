@@ -29,6 +29,7 @@ type ConflictError struct {
 	Next int // the sequence number the log expects now
 }
 
+// Error says which seq was tried and which one the log expects.
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("storage: game %d: append at seq %d, but the log is at seq %d: reload and retry", e.Game, e.Seq, e.Next)
 }
@@ -44,6 +45,7 @@ type CorruptError struct {
 	Reason string
 }
 
+// Error names the game, the seq (if any) and the reason.
 func (e *CorruptError) Error() string {
 	if e.Seq == 0 {
 		return fmt.Sprintf("storage: game %d: corrupt game record: %s", e.Game, e.Reason)

@@ -38,7 +38,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	q := url.Values{}
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
 	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "NORMAL")
+	q.Set("_synchronous", "FULL") // a commit survives power loss, not only a crash
 	q.Set("_foreign_keys", "1")
 	q.Set("_txlock", "immediate")
 	w, err := sql.Open("sqlite", path+"?"+q.Encode())
@@ -46,7 +46,6 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, err
 	}
 	w.SetMaxOpenConns(1)
-	w.SetConnMaxIdleTime(0)
 	db := &DB{w: w, now: time.Now}
 	if err := db.migrate(ctx); err != nil {
 		w.Close()

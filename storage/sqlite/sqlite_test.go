@@ -13,7 +13,7 @@ import (
 func TestOpenConfiguresAndMigratesOnce(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTest(t)
-	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000"} {
+	for pragma, want := range map[string]string{"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "10000", "synchronous": "2"} {
 		var got string
 		if err := db.w.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
 			t.Fatal(err)
