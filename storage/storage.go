@@ -3,7 +3,12 @@
 //
 // Store is the interface the bot uses; storage/sqlite is the embedded
 // implementation. A game's state is never stored: it is always the replay of
-// its action log, which Load returns as an 18xx.games game log.
+// its action log, which Load returns as an 18xx.games game log. A turn goes:
+//
+//	ld, err := st.Load(ctx, id)            // then engine.Replay(ld.Log)
+//	// ... validate the new action against the replayed game ...
+//	_, err = st.Append(ctx, id, storage.Entry{Seq: len(ld.Entries) + 1, Action: raw, UserID: user})
+//	if errors.Is(err, storage.ErrConflict) { /* someone else moved first: load and retry */ }
 package storage
 
 import (

@@ -110,3 +110,25 @@ func TestActionLogIsAppendOnly(t *testing.T) {
 		t.Fatalf("after refused edits: %v", err)
 	}
 }
+
+func TestSchemaAllowsOneOpenGamePerChannel(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTest(t)
+	g := activeGame(t, db, "one")
+	insert := `INSERT INTO games (platform, workspace, channel, title, seed, status, creator, created_at, updated_at)
+		VALUES ('local', '', 'one', '1822CA', 1, ?, 'x', 0, 0)`
+	for _, status := range []string{"active", "forming"} {
+		if _, err := db.w.ExecContext(ctx, insert, status); err == nil {
+			t.Errorf("the schema let a second %s game into an occupied channel", status)
+		}
+	}
+	if _, err := db.w.ExecContext(ctx, insert, "finished"); err != nil {
+		t.Errorf("a finished game beside the open one: %v", err)
+	}
+	if _, err := db.SetStatus(ctx, g.ID, storage.Abandoned); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.w.ExecContext(ctx, insert, "active"); err != nil {
+		t.Errorf("a new game once the channel is free: %v", err)
+	}
+}
