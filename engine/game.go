@@ -55,7 +55,7 @@ type Game struct {
 	warnings          []string
 	lastAction        action.Action
 	applied           []action.Action
-	importing      bool
+	importing         bool
 	pendingHomeTokens []*Corp
 	regionalORs       map[string]int
 	p7Choice          *Player
@@ -65,6 +65,7 @@ type Game struct {
 	coalOwner         *Corp
 	coalHex           string
 	pairedMinors      [2]string
+	eventsFired       map[string]bool
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.

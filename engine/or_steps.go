@@ -253,7 +253,7 @@ func (s *tokenStep) process(a action.Action, e any) error {
 		if err != nil {
 			return err
 		}
-		if _, has := h.tokenOf(c); has && c.IsMajor() {
+		if tc, has := h.tokenOf(c); has && (tc == city || !g.T.MultipleTokensPerHex) {
 			return ruleErr("%s already has a token in %s", c.ID, h.Def.ID)
 		}
 		t := g.nextToken(c)

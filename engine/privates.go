@@ -220,6 +220,7 @@ type specialTrackStep struct {
 }
 
 func (s *specialTrackStep) name() string { return "special track" }
+
 // blocks only while a "lay together" private (P11) must finish or pass.
 func (s *specialTrackStep) blocks() bool { return s.r.op != nil && s.r.op.mustLay != nil }
 
@@ -229,7 +230,7 @@ func (s *specialTrackStep) activeEntity() any {
 	}
 	return s.r.current()
 }
-func (s *specialTrackStep) skip()        {}
+func (s *specialTrackStep) skip() {}
 
 var trackAbilities = map[string]bool{"remove_town": true, "builder_cubes": true, "extra_tile": true,
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true, "coal_mine": true}

@@ -25,14 +25,19 @@ func (g *Game) setup(seats []Seat) {
 		d := &t.Corps[i]
 		c := &Corp{Def: d, ID: d.ID, Kind: d.Kind, Price: -1, Par: -1, Dest: d.Dest, HomeHex: d.Home,
 			HomeCity: d.HomeCity, Exchange: d.Exchange}
-		switch d.Kind {
-		case title.Major:
-			c.Shares = append(c.Shares, &Share{Corp: c, Index: 0, Percent: 20, President: true})
-			for k := 1; k <= 8; k++ {
-				c.Shares = append(c.Shares, &Share{Corp: c, Index: k, Percent: 10})
+		sizes := d.Shares
+		if len(sizes) == 0 {
+			sizes = []int{100}
+			if d.Kind == title.Major {
+				sizes = []int{20, 10, 10, 10, 10, 10, 10, 10, 10}
 			}
-		default:
-			c.Shares = []*Share{{Corp: c, Index: 0, Percent: 100, President: true}}
+		}
+		for k, pct := range sizes {
+			c.Shares = append(c.Shares, &Share{Corp: c, Index: k, Percent: pct, President: k == 0})
+		}
+		c.floatPercent = d.FloatPercent
+		if c.floatPercent == 0 {
+			c.floatPercent = 50
 		}
 		for _, s := range c.Shares {
 			s.Owner = c
@@ -46,7 +51,8 @@ func (g *Game) setup(seats []Seat) {
 		}
 		g.Corps = append(g.Corps, c)
 		g.corpByID[c.ID] = c
-		if d.Home != "" && d.Kind != title.Major {
+		// PNW majors start in their minors' homes; CA reserves every home.
+		if d.Home != "" && (d.Kind != title.Major || !g.isPNW()) {
 			g.reserveHome(c)
 		}
 	}

@@ -119,7 +119,7 @@ func (g *Game) checkFloat(c *Corp) {
 	if c.Floated || !c.IsMajor() {
 		return
 	}
-	if c.PercentOf(c) > 50 {
+	if c.PercentOf(c) > 100-c.floatPercent {
 		return
 	}
 	c.Floated = true

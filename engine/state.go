@@ -115,6 +115,8 @@ type Corp struct {
 	Incomplete bool
 	// routeSticky mirrors 18xx.games keeping a company's route availability once found.
 	routeSticky bool
+	// floatPercent is the share that must be sold for the major to float.
+	floatPercent int
 }
 
 func (c *Corp) holderName() string { return c.ID + " treasury" }

@@ -196,6 +196,15 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 		return ruleErr("majors cannot be started in phase %s", g.phase().Name)
 	}
 	sr := s.sr()
+	if conc := g.concessionOf(c); conc != nil && !conc.Closed {
+		if conc.Owner != any(p) {
+			return ruleErr("only the holder of concession %s can start %s", conc.ID, c.ID)
+		}
+		g.parByConcession(p, c, conc, cell)
+		s.did("par")
+		s.passTurn()
+		return nil
+	}
 	if g.isPNW() {
 		if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
 			if m.President() != p {
@@ -211,6 +220,38 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 	s.did("par")
 	s.passTurn()
 	return nil
+}
+
+// concessionOf is the CA concession card that starts major c, if any.
+func (g *Game) concessionOf(c *Corp) *Company {
+	for _, comp := range g.Companies {
+		if comp.Def.Kind == title.Concession && comp.Def.Corp == c.ID {
+			return comp
+		}
+	}
+	return nil
+}
+
+// parByConcession converts a concession into the president's certificate: its
+// $100 counts toward the price, and the bank puts the concession's worth in
+// the treasury.
+func (g *Game) parByConcession(p *Player, c *Corp, conc *Company, cell int) {
+	pres := c.Shares[0]
+	prev := c.President()
+	g.setPar(c, cell)
+	price := g.Market.price(cell) * pres.Percent / 10
+	exchange := price - conc.Value
+	money := conc.Value
+	if exchange < 0 {
+		exchange, money = 0, g.Market.price(cell)
+	}
+	g.pay(p, c, exchange)
+	g.moveShare(pres, p)
+	c.IPOed = true
+	g.pay(nil, c, money)
+	g.closeCompany(conc)
+	g.checkPresidency(c, prev, c)
+	g.checkFloat(c)
 }
 
 func parsePriceCell(s string) (int, error) {

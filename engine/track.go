@@ -208,24 +208,23 @@ func hasTerrain(h *HexState, t board.Terrain) bool {
 	return false
 }
 
-// placeTile swaps the tile on h, keeping tokens and reservations city by city.
+// placeTile swaps the tile on h, moving tokens and reservations to the new
+// tile's cities so that each keeps its connections.
 func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	if h.laid {
 		delete(g.Board.tileUsed, h.TileID)
 	}
+	cmap := cityMap(h.Tile, h.Rotation, def, rot)
 	oldSlots := h.Slots
 	oldCities := h.Tile.Cities()
 	h.Tile, h.TileID, h.Rotation, h.laid, h.Cost = def, tileID, rot, true, def.Cost
 	g.Board.tileUsed[tileID] = h.Def.ID
-	newCities := def.Cities()
 	mapped := map[int][]*Token{}
 	res := map[int][]string{}
-	for i, oc := range oldCities {
-		nc := 0
-		if i < len(newCities) {
-			nc = newCities[i]
-		} else if len(newCities) > 0 {
-			nc = newCities[len(newCities)-1]
+	for _, oc := range oldCities {
+		nc, ok := cmap[oc]
+		if !ok {
+			continue
 		}
 		if _, seen := mapped[nc]; seen {
 			// A city merged into one already mapped: its tokens fill free slots.
@@ -240,6 +239,89 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 	}
 	h.resetSlots(mapped, res)
+}
+
+// cityExits lists the map edges a city's track reaches.
+func cityExits(t *board.Tile, rot, node int) []int {
+	var out []int
+	for _, p := range t.Paths {
+		var other board.End
+		switch {
+		case p.A.Node == node && !p.A.IsEdge():
+			other = p.B
+		case p.B.Node == node && !p.B.IsEdge():
+			other = p.A
+		default:
+			continue
+		}
+		if other.IsEdge() {
+			out = append(out, (other.Edge+rot)%6)
+		}
+	}
+	return out
+}
+
+// cityMap pairs each old city with the new city that keeps all its exits
+// (by index when the old cities had no track).
+func cityMap(old *board.Tile, oldRot int, nt *board.Tile, newRot int) map[int]int {
+	oc, nc := old.Cities(), nt.Cities()
+	out := map[int]int{}
+	blank := true
+	for _, c := range oc {
+		if len(cityExits(old, oldRot, c)) > 0 {
+			blank = false
+		}
+	}
+	used := map[int]bool{}
+	if blank && len(oc) == len(nc) {
+		for i, c := range oc {
+			out[c] = nc[i]
+		}
+		return out
+	}
+	for _, c := range oc {
+		ex := cityExits(old, oldRot, c)
+		if len(ex) == 0 {
+			continue
+		}
+		for _, n := range nc {
+			nex := cityExits(nt, newRot, n)
+			all := true
+			for _, e := range ex {
+				if !hasInt(nex, e) {
+					all = false
+				}
+			}
+			if all {
+				out[c] = n
+				used[n] = true
+				break
+			}
+		}
+	}
+	for i, c := range oc {
+		if _, ok := out[c]; ok {
+			continue
+		}
+		n := -1
+		if i < len(nc) && !used[nc[i]] {
+			n = nc[i]
+		} else {
+			for _, x := range nc {
+				if !used[x] {
+					n = x
+					break
+				}
+			}
+		}
+		if n >= 0 {
+			out[c] = n
+			used[n] = true
+		} else if len(nc) > 0 {
+			out[c] = nc[len(nc)-1]
+		}
+	}
+	return out
 }
 
 // borderCost pays the water borders the new track crosses from this hex.

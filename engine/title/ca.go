@@ -11,13 +11,14 @@ import (
 // board separately.
 func CA() *Title {
 	t := &Title{
-		Name:       "1822CA",
-		MinPlayers: 2,
-		MaxPlayers: 7,
-		Bank:       12000,
-		StartCash:  map[int]int{2: 1000, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300},
-		CertLimit:  map[int]int{2: 40, 3: 26, 4: 20, 5: 16, 6: 13, 7: 11},
-		BidTokens:  map[int]int{2: 7, 3: 6, 4: 5, 5: 4, 6: 3, 7: 3},
+		Name:                 "1822CA",
+		MinPlayers:           2,
+		MaxPlayers:           7,
+		MultipleTokensPerHex: true,
+		Bank:                 12000,
+		StartCash:            map[int]int{2: 1000, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300},
+		CertLimit:            map[int]int{2: 40, 3: 26, 4: 20, 5: 16, 6: 13, 7: 11},
+		BidTokens:            map[int]int{2: 7, 3: 6, 4: 5, 5: 4, 6: 3, 7: 3},
 		Market: parseMarket("5y 10y 15y 20y 25y 30y 35y 40y 45y 50p 60xp 70xp 80xp 90xp 100xp 110 120 135 150 " +
 			"165 180 200 220 245 270 300 330 360 400 450 500 550 600 650 700e"),
 		Phases: phases1822(true, false),

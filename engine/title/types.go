@@ -208,6 +208,8 @@ type Title struct {
 	EndLockFirstTrigger bool
 	// StartingPackets are, by seat, the minors and privates dealt by the
 	// PNW starting_packet option.
+	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
+	MultipleTokensPerHex bool
 	StartingPackets [][]string
 }
 
