@@ -252,3 +252,30 @@ func hasInt(list []int, v int) bool {
 	}
 	return false
 }
+
+// removeCheaterSlot drops an extra slot of city node when a normal slot is
+// free again, moving the extra slot's token into it.
+func (h *HexState) removeCheaterSlot(node int) {
+	normal := h.Tile.Nodes[node].Slots
+	s := h.Slots[node]
+	if len(s) <= normal {
+		return
+	}
+	r := h.Reserved[node]
+	empty := -1
+	for i, t := range s {
+		if t == nil && (i >= len(r) || r[i] == "") {
+			empty = i
+			break
+		}
+	}
+	if empty < 0 || empty == len(s)-1 {
+		return
+	}
+	last := s[len(s)-1]
+	s[empty] = last
+	h.Slots[node] = s[:len(s)-1]
+	if len(r) > len(h.Slots[node]) {
+		h.Reserved[node] = r[:len(h.Slots[node])]
+	}
+}

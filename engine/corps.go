@@ -3,6 +3,8 @@ package engine
 import (
 	"sort"
 
+	"pbc/engine/board"
+
 	"pbc/engine/title"
 )
 
@@ -24,6 +26,13 @@ func (g *Game) placeHomeToken(c *Corp) {
 		return
 	}
 	if _, has := h.tokenOf(c); has {
+		return
+	}
+	if c.Def.HomeChoose || g.homeNeedsChoice(c, h) {
+		// The owner picks the city (CA minor 13 in Toronto, QMOO in a split Québec).
+		if r := g.round; r.kind == operatingRound {
+			r.op.pendingTok = append(r.op.pendingTok, pendingToken{corp: c, hex: h.Def.ID})
+		}
 		return
 	}
 	_ = h.placeToken(c.Tokens[0], city, -1, true)
@@ -162,4 +171,49 @@ func (g *Game) floatPairedMinor(p *Player) {
 	m.IPOed, m.Floated = true, true
 	g.pay(nil, m, 100)
 	g.dropCompany(comp)
+}
+
+// afterLayTile applies title rules that follow a tile lay: in 1822CA the QMOO's
+// home in Québec moves when Québec's first yellow tile splits it into cities.
+func (g *Game) afterLayTile(h *HexState) {
+	if g.isPNW() {
+		return
+	}
+	q := g.Corp("QMOO")
+	if q == nil || q.HomeHex != h.Def.ID || len(q.Tokens) == 0 {
+		return
+	}
+	home := q.Tokens[0]
+	if home.Used && home.Hex == h.Def.ID && h.Tile.Color == board.Yellow {
+		g.Board.removeToken(home)
+		cities := 0
+		only := -1
+		for _, c := range h.Tile.Cities() {
+			if h.openSlot(c) >= 0 {
+				cities++
+				only = c
+			}
+		}
+		if cities == 1 {
+			_ = h.placeToken(home, only, -1, true)
+			return
+		}
+		if r := g.round; r.kind == operatingRound {
+			r.op.pendingTok = append(r.op.pendingTok, pendingToken{corp: q, hex: h.Def.ID})
+		}
+	}
+}
+
+// homeNeedsChoice: CA's QMOO chooses among Québec's cities once it is split.
+func (g *Game) homeNeedsChoice(c *Corp, h *HexState) bool {
+	if g.isPNW() || c.ID != "QMOO" || h.Tile.Color == board.White {
+		return false
+	}
+	n := 0
+	for _, city := range h.Tile.Cities() {
+		if h.freeSlot(city, c.ID) >= 0 {
+			n++
+		}
+	}
+	return n > 1
 }

@@ -66,6 +66,8 @@ type Game struct {
 	coalHex           string
 	pairedMinors      [2]string
 	eventsFired       map[string]bool
+	abilityOR         map[string]string // private id -> OR key of its last use
+	abilityGone       map[string]bool   // privates whose track power no longer applies
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -80,7 +82,8 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 	if err := checkOptions(t, opts); err != nil {
 		return nil, err
 	}
-	g := &Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, nothingSold: true, abilityUses: map[string]int{}}
+	g := &Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, nothingSold: true, abilityUses: map[string]int{},
+		abilityOR: map[string]string{}, abilityGone: map[string]bool{}}
 	g.setup(seats)
 	return g, nil
 }

@@ -194,7 +194,19 @@ func (s *pendingTokenStep) process(a action.Action, e any) error {
 		tok = &Token{Corp: p.corp}
 		p.corp.Tokens = append(p.corp.Tokens, tok)
 	}
-	if err := h.placeToken(tok, city, -1, true); err != nil {
+	slot := -1
+	if v.Slot != nil {
+		slot = *v.Slot
+	}
+	if p.corp.Def.HomeChoose {
+		// Minor 13's rondel token always brings its own slot, and costs its price.
+		h.addSlot(city)
+		if tok.Price > p.corp.Cash {
+			return ruleErr("%s cannot afford its $%d home token", p.corp.ID, tok.Price)
+		}
+		g.pay(p.corp, nil, tok.Price)
+	}
+	if err := h.placeToken(tok, city, slot, true); err != nil {
 		return err
 	}
 	s.r.op.pendingTok = s.r.op.pendingTok[1:]
@@ -223,7 +235,14 @@ func (s *tokenStep) actions(e any) []string {
 		return nil
 	}
 	t := g.nextToken(c)
-	if t == nil || t.Price > c.Cash || !g.canToken(c) {
+	if t == nil {
+		return nil
+	}
+	// A token private (CA P10) keeps the step open even without a reachable city.
+	if g.ownsAbility(c, "winnipeg_token") {
+		return []string{"place_token", "pass"}
+	}
+	if t.Price > c.Cash || !g.canToken(c) {
 		return nil
 	}
 	return []string{"place_token", "pass"}

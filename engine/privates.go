@@ -232,9 +232,6 @@ func (s *specialTrackStep) activeEntity() any {
 }
 func (s *specialTrackStep) skip() {}
 
-var trackAbilities = map[string]bool{"remove_town": true, "builder_cubes": true, "extra_tile": true,
-	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true, "coal_mine": true}
-
 func (s *specialTrackStep) actions(e any) []string {
 	if m := s.r.op.mustLay; m != nil {
 		if e == any(m) {
@@ -243,7 +240,7 @@ func (s *specialTrackStep) actions(e any) []string {
 		return nil
 	}
 	comp, ok := e.(*Company)
-	if !ok || comp.Closed || !trackAbilities[comp.Def.Ability] {
+	if !ok || !s.g.abilityUsable(comp) {
 		return nil
 	}
 	owner, ok := comp.Owner.(*Corp)
@@ -275,6 +272,7 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		return ruleErr("there is no hex %s", v.Hex)
 	}
 	g.abilityUses[comp.ID]++
+	g.abilityOR[comp.ID] = g.orKey()
 	uses := g.abilityUses[comp.ID]
 	switch comp.Def.Ability {
 	case "builder_cubes":
@@ -326,9 +324,14 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		c.Tokens = append(c.Tokens, coal)
 		comp.Revenue = 0
 		return nil
-	case "remove_town":
+	case "remove_town", "advanced_tile", "pass_tile":
+		// These count as the company's own tile lay.
 		isUpgrade := h.Tile.Color != board.White
-		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+		free := 0
+		if a, _ := g.trackAbilityOf(comp); a.free {
+			free = 1 << 30
+		}
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, free); err != nil {
 			return err
 		}
 		op.laidTrack++
@@ -337,6 +340,18 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		}
 		op.laidHexes = append(op.laidHexes, v.Hex)
 		g.closeCompany(comp)
+		return nil
+	case "free_city_upgrade", "tile_grant":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
+			return err
+		}
+		op.laidHexes = append(op.laidHexes, v.Hex)
+		if a, _ := g.trackAbilityOf(comp); a.count > 0 && uses >= a.count {
+			g.closeCompany(comp)
+		}
+		if comp.Def.Ability == "free_city_upgrade" && h.Tile.Color == board.Gray {
+			g.abilityGone[comp.ID] = true
+		}
 		return nil
 	}
 	return ruleErr("%s cannot lay track", comp.ID)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sort"
 	"strings"
 
 	"pbc/engine/action"
@@ -33,6 +34,9 @@ func (g *Game) tileLay(c *Corp, op *orState) (lay, upgrade, ok bool) {
 }
 
 func (s *trackStep) canLay(c *Corp) bool {
+	if c.Def.HomeChoose && c.Operated == 0 {
+		return false // placing the rondel home token was its track lay
+	}
 	if s.g.trackAbilityBlocks(c) {
 		return true
 	}
@@ -40,21 +44,61 @@ func (s *trackStep) canLay(c *Corp) bool {
 	return ok && (lay || up) && len(c.Tokens) > 0
 }
 
-// abilityCount is how many times each kind of track private may be used.
-var abilityCount = map[string]int{"builder_cubes": 3, "extra_tile": 2, "special_tile": 2}
+// trackAbility describes a private's track-laying power.
+type trackAbility struct {
+	count  int  // uses before it closes; 0 = unlimited
+	perOR  bool // usable once per operating round
+	blocks bool // the track step waits for a pass while it is usable
+	extra  bool // does not count as the company's own tile lay
+	free   bool // terrain and border costs waived
+}
+
+// trackAbilities lists the track privates by ability key; 1822PNW and 1822CA
+// use different keys except "remove_town", which only waits in PNW.
+var trackAbilities = map[string]trackAbility{
+	"remove_town":       {count: 1, blocks: true},
+	"builder_cubes":     {count: 3, blocks: true, extra: true},
+	"extra_tile":        {count: 2, blocks: true, extra: true},
+	"small_port":        {count: 1, blocks: true, extra: true, free: true},
+	"large_port":        {count: 1, blocks: true, extra: true, free: true},
+	"special_tile":      {count: 2, blocks: true, extra: true},
+	"special_upgrade":   {count: 1, blocks: true, extra: true},
+	"coal_mine":         {count: 1, blocks: true, free: true},
+	"advanced_tile":     {count: 1},
+	"free_city_upgrade": {perOR: true, blocks: true, extra: true, free: true},
+	"pass_tile":         {count: 1, free: true},
+	"tile_grant":        {count: 3, blocks: true, extra: true, free: true},
+}
+
+// trackAbilityOf returns the track power of a private, if it has one.
+func (g *Game) trackAbilityOf(p *Company) (trackAbility, bool) {
+	a, ok := trackAbilities[p.Def.Ability]
+	if ok && p.Def.Ability == "remove_town" && !g.isPNW() {
+		a.blocks = false
+	}
+	return a, ok
+}
+
+// abilityUsable reports whether private p can still lay track now.
+func (g *Game) abilityUsable(p *Company) bool {
+	a, ok := g.trackAbilityOf(p)
+	if !ok || p.Closed || g.abilityGone[p.ID] {
+		return false
+	}
+	if a.count > 0 && g.abilityUses[p.ID] >= a.count {
+		return false
+	}
+	if a.perOR && g.abilityOR[p.ID] == g.orKey() {
+		return false
+	}
+	return true
+}
 
 // trackAbilityBlocks: while c owns a private that can still lay track, the
 // track step waits for an explicit pass.
 func (g *Game) trackAbilityBlocks(c *Corp) bool {
 	for _, p := range c.Privates {
-		if p.Closed || !trackAbilities[p.Def.Ability] {
-			continue
-		}
-		n := abilityCount[p.Def.Ability]
-		if n == 0 {
-			n = 1
-		}
-		if g.abilityUses[p.ID] < n {
+		if a, ok := g.trackAbilityOf(p); ok && a.blocks && g.abilityUsable(p) {
 			return true
 		}
 	}
@@ -116,6 +160,7 @@ func (s *trackStep) process(a action.Action, e any) error {
 				return err
 			}
 		}
+		g.afterLayTile(h)
 		op := s.r.op
 		op.laidTrack++
 		if v.Tile != "BC-0" && isUpgrade {
@@ -239,6 +284,55 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 	}
 	h.resetSlots(mapped, res)
+	g.removeExtraTokens(h)
+}
+
+// removeExtraTokens returns a company's second token in one city (after
+// cities merge on an upgrade) to its available tokens; destination tokens and
+// the earliest (home) token stay.
+func (g *Game) removeExtraTokens(h *HexState) {
+	for node, slots := range h.Slots {
+		count := map[*Corp]int{}
+		var removable []*Token
+		for _, t := range slots {
+			if t == nil {
+				continue
+			}
+			count[t.Corp]++
+			if t.Kind != DestinationToken {
+				removable = append(removable, t)
+			}
+		}
+		removed := false
+		for corp, n := range count {
+			var mine []*Token
+			for _, t := range removable {
+				if t.Corp == corp {
+					mine = append(mine, t)
+				}
+			}
+			sort.SliceStable(mine, func(i, j int) bool { return tokenIndex(corp, mine[i]) < tokenIndex(corp, mine[j]) })
+			for ; n > 1 && len(mine) > 0; n-- {
+				t := mine[len(mine)-1]
+				mine = mine[:len(mine)-1]
+				g.Board.removeToken(t)
+				t.Price = 100
+				removed = true
+			}
+		}
+		if removed {
+			h.removeCheaterSlot(node)
+		}
+	}
+}
+
+func tokenIndex(c *Corp, t *Token) int {
+	for i, x := range c.Tokens {
+		if x == t {
+			return i
+		}
+	}
+	return len(c.Tokens)
 }
 
 // cityExits lists the map edges a city's track reaches.
