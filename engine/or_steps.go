@@ -316,6 +316,10 @@ func (s *destinationStep) actions(e any) []string {
 	}
 	for _, t := range c.Tokens {
 		if t.Kind == DestinationToken && !t.Used {
+			if !s.g.isPNW() {
+				// CA: a destination with several cities is chosen by city.
+				return []string{"hex_token", "place_token", "pass"}
+			}
 			return []string{"hex_token", "pass"}
 		}
 	}
@@ -330,6 +334,29 @@ func (s *destinationStep) process(a action.Action, e any) error {
 		return nil
 	case *action.HexToken:
 		if err := s.g.placeDestinationToken(c, v.Hex); err != nil {
+			return err
+		}
+		s.pass()
+		return nil
+	case *action.PlaceToken:
+		h, city, err := s.g.Board.cityByID(v.City)
+		if err != nil {
+			return err
+		}
+		if h.Def.ID != c.Dest {
+			return ruleErr("%s's destination is %s", c.ID, c.Dest)
+		}
+		var tok *Token
+		for _, t := range c.Tokens {
+			if t.Kind == DestinationToken && !t.Used {
+				tok = t
+			}
+		}
+		slot := h.openSlot(city)
+		if v.Slot != nil && *v.Slot < len(h.Slots[city]) && h.Slots[city][*v.Slot] == nil {
+			slot = *v.Slot
+		}
+		if err := h.placeToken(tok, city, slot, true); err != nil {
 			return err
 		}
 		s.pass()

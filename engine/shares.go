@@ -148,7 +148,7 @@ func (g *Game) checkPresidency(c *Corp, prev *Player, soldTo Holder) {
 	}
 	var cand []*Player
 	for _, p := range g.Players {
-		if c.PercentOf(p) == max && max >= 20 {
+		if c.PercentOf(p) == max && max >= c.Shares[0].Percent {
 			cand = append(cand, p)
 		}
 	}
@@ -285,7 +285,7 @@ func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {
 	var next *Player
 	best := -1
 	for _, p := range g.Players {
-		if p != seller && c.PercentOf(p) == max && max >= 20 {
+		if p != seller && c.PercentOf(p) == max && max >= c.Shares[0].Percent {
 			if d := g.seatDistance(seller, p); best < 0 || d < best {
 				best, next = d, p
 			}
@@ -298,7 +298,7 @@ func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {
 	}
 	n := 0
 	for _, s := range sharesOf(c, next) {
-		if n >= 2 {
+		if n >= c.Shares[0].Percent/10 {
 			break
 		}
 		g.moveShare(s, g.Pool)

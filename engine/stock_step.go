@@ -385,7 +385,7 @@ func (g *Game) sellableBundles(p *Player, c *Corp) []int {
 	poolRoom := 50 - c.PercentOf(g.Pool)
 	var out []int
 	for pct := 10; pct <= held && pct <= poolRoom; pct += 10 {
-		if c.President() == p && held-pct < 20 && !g.otherCanTakePresidency(c, p) {
+		if c.President() == p && held-pct < c.Shares[0].Percent && !g.otherCanTakePresidency(c, p) {
 			break
 		}
 		out = append(out, pct)
@@ -395,7 +395,7 @@ func (g *Game) sellableBundles(p *Player, c *Corp) []int {
 
 func (g *Game) otherCanTakePresidency(c *Corp, p *Player) bool {
 	for _, o := range g.seats {
-		if o != p && c.PercentOf(o) >= 20 {
+		if o != p && c.PercentOf(o) >= c.Shares[0].Percent {
 			return true
 		}
 	}
