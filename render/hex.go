@@ -102,7 +102,7 @@ func (hc *hexCtx) place(w, h float64, order []int, near *pt) pt {
 	a := hc.gm.apothem()
 	for i, k := range order {
 		u := unit(hc.gm.edgeAngle(float64(k) / 2))
-		for _, f := range []float64{0.68, 0.55, 0.42} {
+		for _, f := range []float64{0.68, 0.55, 0.42, 0.82} {
 			q := hc.c.add(u.mul(f * a))
 			s := hc.rectCost(q, w, h) + 0.02*float64(i)
 			if near != nil {
@@ -148,16 +148,11 @@ func hasIcon(list []string, s string) bool {
 	return false
 }
 
-// drawBackground fills the hex and outlines it.
+// drawBackground fills the hex (its outline is drawn for all hexes at once
+// by the map).
 func (hc *hexCtx) drawBackground() {
-	p := hc.p
 	cs := hc.gm.corners(hc.c)
-	p.poly(cs[:])
-	p.SetColor(hc.hexColor())
-	p.FillPreserve()
-	p.SetColor(colGrid)
-	p.SetLineWidth(1 * p.scale)
-	p.Stroke()
+	fillConvex(hc.p.rgba(), cs[:], hc.hexColor())
 }
 
 // draw draws everything on the hex but borders and names.
@@ -205,8 +200,13 @@ func (hc *hexCtx) drawLabel() {
 		order = []int{5, 3, 7, 1, 9, 11, 4, 6, 2, 8, 0, 10}
 	}
 	c := hc.place(2*r, 15*hc.p.scale, order, nil)
+	if hc.overlap(c, r) > 0 || hc.outside(c) > -r {
+		// No free room: a light backing keeps the label readable.
+		hc.defer_(func() { hc.p.label(lbl, c.X, c.Y, 15, true, col, colLabelBack) })
+	} else {
+		hc.p.text(lbl, c.X, c.Y, 0.5, 0.5, 15, true, col)
+	}
 	hc.occupy(c, r)
-	hc.p.text(lbl, c.X, c.Y, 0.5, 0.5, 15, true, col)
 }
 
 // drawTerrain draws the printed terrain and its cost while no tile covers it.

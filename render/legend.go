@@ -1,19 +1,6 @@
 package render
 
-import (
-	"image"
-	"image/png"
-	"io"
-
-	"pbc/engine/board"
-)
-
-// encodePNG writes img as a PNG, favouring speed: the images are mostly flat
-// colour and compress well anyway.
-func encodePNG(w io.Writer, img image.Image) error {
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	return enc.Encode(w, img)
-}
+import "pbc/engine/board"
 
 // legendItem is one entry of a legend: a sample drawn in a 30×22 px box
 // (at scale 1) whose left middle is (x, y), and its explanation.

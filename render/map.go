@@ -74,8 +74,9 @@ func Map(w io.Writer, g *engine.Game, opts MapOptions) error {
 	if err != nil {
 		return err
 	}
+	defer md.p.release()
 	md.draw()
-	return encodePNG(w, md.p.Image())
+	return encodePNG(w, md.p.rgba())
 }
 
 func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
@@ -150,7 +151,7 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if !opts.NoLegend {
 		legendH = md.p.flowHeight(md.mapLegend(), float64(width)-24*s) + 30*s
 	}
-	md.p = newPainter(width, int(math.Ceil(height+legendH)), s)
+	md.p.resize(width, int(math.Ceil(height+legendH)))
 	return md, nil
 }
 
@@ -168,6 +169,14 @@ func (md *mapDrawing) draw() {
 		ctxs[i] = hc
 		hc.drawBackground()
 	}
+	// All hex outlines in one stroke.
+	for _, c := range md.cells {
+		cs := md.gm.corners(c.c)
+		p.poly(cs[:])
+	}
+	p.SetColor(colGrid)
+	p.SetLineWidth(1 * p.scale)
+	p.Stroke()
 	for _, hc := range ctxs {
 		hc.draw()
 	}

@@ -82,9 +82,10 @@ func Market(w io.Writer, g *engine.Game, opts MarketOptions) error {
 		height += h + 10*s
 	}
 	p := newPainter(int(math.Ceil(width)), 1, s)
+	defer p.release()
 	legend := marketLegend(g)
 	legendH := p.flowHeight(legend, width-2*margin)
-	p = newPainter(int(math.Ceil(width)), int(math.Ceil(height+legendH+margin)), s)
+	p.resize(int(math.Ceil(width)), int(math.Ceil(height+legendH+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
 	p.strip(g, "Stock market")
@@ -112,7 +113,7 @@ func Market(w io.Writer, g *engine.Game, opts MarketOptions) error {
 		y += rowH[r] + 10*s
 	}
 	p.flow(legend, margin, y, width-2*margin)
-	return encodePNG(w, p.Image())
+	return encodePNG(w, p.rgba())
 }
 
 // marketLegend explains the cell colours of g's market.

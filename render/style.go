@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 
 	"pbc/engine/board"
 )
@@ -98,13 +100,52 @@ func loadFonts() {
 	})
 }
 
-// painter wraps a gg context with a font cache. Faces are not safe for
-// concurrent use, so every drawing has its own painter.
+// painter wraps a gg context with a font cache.
 type painter struct {
 	*gg.Context
-	scale float64
-	faces map[faceKey]font.Face
+	scale       float64
+	faces       faceSet
+	transformed bool // a transform is in force: text goes through gg
 }
+
+// faceSet holds font faces by size and weight, with their glyph advances.
+// Faces (and their glyph caches) are not safe for concurrent use, so each
+// drawing takes a set from facePool and gives it back when done (release).
+type faceSet map[faceKey]*cachedFace
+
+// cachedFace is a face with a cache of glyph advances: truetype computes
+// (and hints) a glyph to measure it, which made measuring the costliest part
+// of a map.
+type cachedFace struct {
+	font.Face
+	adv map[rune]fixed.Int26_6
+}
+
+// advance is the advance width of r.
+func (f *cachedFace) advance(r rune) fixed.Int26_6 {
+	a, ok := f.adv[r]
+	if !ok {
+		a, _ = f.GlyphAdvance(r)
+		f.adv[r] = a
+	}
+	return a
+}
+
+// width is the advance width of s, with kerning.
+func (f *cachedFace) width(s string) fixed.Int26_6 {
+	var w fixed.Int26_6
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			w += f.Kern(prev, r)
+		}
+		w += f.advance(r)
+		prev = r
+	}
+	return w
+}
+
+var facePool = sync.Pool{New: func() any { return faceSet{} }}
 
 type faceKey struct {
 	size float64
@@ -113,11 +154,26 @@ type faceKey struct {
 
 func newPainter(w, h int, scale float64) *painter {
 	loadFonts()
-	return &painter{Context: gg.NewContext(w, h), scale: scale, faces: map[faceKey]font.Face{}}
+	return &painter{Context: gg.NewContext(w, h), scale: scale, faces: facePool.Get().(faceSet)}
 }
 
-// font selects the Go font at size px (before scaling).
-func (p *painter) font(size float64, bold bool) {
+// resize gives the painter a fresh w×h canvas, keeping its fonts.
+func (p *painter) resize(w, h int) { p.Context = gg.NewContext(w, h) }
+
+// release returns the painter's fonts to the pool; the painter must not draw
+// text afterwards.
+func (p *painter) release() {
+	if p.faces != nil {
+		facePool.Put(p.faces)
+		p.faces = nil
+	}
+}
+
+// rgba is the painter's image.
+func (p *painter) rgba() *image.RGBA { return p.Image().(*image.RGBA) }
+
+// font returns (and selects) the Go font at size px (before scaling).
+func (p *painter) font(size float64, bold bool) *cachedFace {
 	k := faceKey{size * p.scale, bold}
 	f, ok := p.faces[k]
 	if !ok {
@@ -125,10 +181,14 @@ func (p *painter) font(size float64, bold bool) {
 		if bold {
 			tf = fontBd
 		}
-		f = truetype.NewFace(tf, &truetype.Options{Size: k.size, DPI: 72, Hinting: font.HintingFull})
+		f = &cachedFace{
+			Face: truetype.NewFace(tf, &truetype.Options{Size: k.size, DPI: 72, Hinting: font.HintingFull}),
+			adv:  map[rune]fixed.Int26_6{},
+		}
 		p.faces[k] = f
 	}
-	p.SetFontFace(f)
+	p.SetFontFace(f.Face)
+	return f
 }
 
 // text draws s in colour c with the given size (px at scale 1) and weight,
@@ -136,18 +196,24 @@ func (p *painter) font(size float64, bold bool) {
 // text; ay 0, 0.5, 1 puts y at the top, middle or bottom of the capitals (the
 // baseline).
 func (p *painter) text(s string, x, y, ax, ay, size float64, bold bool, c color.Color) {
-	p.font(size, bold)
-	p.SetColor(c)
-	w, _ := p.MeasureString(s)
+	f := p.font(size, bold)
+	w := float64(f.width(s)) / 64
 	capH := 0.72 * size * p.scale
-	p.DrawString(s, x-ax*w, y+(1-ay)*capH)
+	x, y = x-ax*w, y+(1-ay)*capH
+	if !p.transformed {
+		// Glyph masks straight onto the image: gg would resample every glyph.
+		d := font.Drawer{Dst: p.rgba(), Src: image.NewUniform(c), Face: f.Face,
+			Dot: fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}}
+		d.DrawString(s)
+		return
+	}
+	p.SetColor(c)
+	p.DrawString(s, x, y)
 }
 
 // measure returns the width of s at the given size and weight.
 func (p *painter) measure(s string, size float64, bold bool) float64 {
-	p.font(size, bold)
-	w, _ := p.MeasureString(s)
-	return w
+	return float64(p.font(size, bold).width(s)) / 64
 }
 
 // fitSize returns the largest size from max down to min at which s fits in width.
@@ -174,7 +240,9 @@ func (p *painter) squeezed(s string, x, y, width, size float64, bold bool, c col
 	}
 	p.Push()
 	p.ScaleAbout(k, 1, x, y)
+	p.transformed = true
 	p.text(s, x, y, 0.5, 0.5, size, bold, c)
+	p.transformed = false
 	p.Pop()
 }
 
@@ -200,4 +268,41 @@ func (p *painter) poly(pts []pt) {
 		}
 	}
 	p.ClosePath()
+}
+
+// fillConvex fills a convex polygon with an opaque colour, without
+// antialiasing (an outline stroked on top hides the steps). It is much faster
+// than a rasterised fill for the many hexes of a map.
+func fillConvex(img *image.RGBA, poly []pt, c color.RGBA) {
+	minY, maxY := math.Inf(1), math.Inf(-1)
+	for _, q := range poly {
+		minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
+	}
+	b := img.Bounds()
+	y0 := max(int(math.Floor(minY)), b.Min.Y)
+	y1 := min(int(math.Ceil(maxY)), b.Max.Y)
+	for y := y0; y < y1; y++ {
+		yc := float64(y) + 0.5
+		xl, xr := math.Inf(1), math.Inf(-1)
+		for i, a := range poly {
+			e := poly[(i+1)%len(poly)]
+			if (a.Y <= yc) == (e.Y <= yc) {
+				continue
+			}
+			x := a.X + (yc-a.Y)*(e.X-a.X)/(e.Y-a.Y)
+			xl, xr = math.Min(xl, x), math.Max(xr, x)
+		}
+		if xl > xr {
+			continue
+		}
+		x0 := max(int(math.Ceil(xl-0.5)), b.Min.X)
+		x1 := min(int(math.Floor(xr-0.5)), b.Max.X-1)
+		if x0 > x1 {
+			continue
+		}
+		row := img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)+4]
+		for i := 0; i < len(row); i += 4 {
+			row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 0xFF
+		}
+	}
 }

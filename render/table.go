@@ -56,6 +56,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	}
 	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
 	p := newPainter(1, 1, s)
+	defer p.release()
 	margin := 14 * s
 	width, height := 0.0, stripHeight*s+margin
 	for _, sec := range secs {
@@ -67,7 +68,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	}
 	what := fmt.Sprintf("Bank $%d", g.Bank)
 	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false)), 15, false)+24*s)
-	p = newPainter(int(math.Ceil(width)), int(math.Ceil(height+margin)), s)
+	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
 	p.strip(g, what)
@@ -79,7 +80,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		_, sh := p.drawSection(sec, margin, y, true)
 		y += sh + 12*s
 	}
-	return encodePNG(w, p.Image())
+	return encodePNG(w, p.rgba())
 }
 
 // drawSection lays out (and, if draw is set, draws) a section with its top
