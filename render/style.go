@@ -300,7 +300,7 @@ func fillConvex(img *image.RGBA, poly []pt, c color.RGBA) {
 		if x0 > x1 {
 			continue
 		}
-		row := img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)+4]
+		row := img.Pix[img.PixOffset(x0, y) : img.PixOffset(x1, y)+4]
 		for i := 0; i < len(row); i += 4 {
 			row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 0xFF
 		}
