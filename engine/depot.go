@@ -156,6 +156,14 @@ func (g *Game) trainEvent(ev string) {
 				c.floatPercent = 50
 			}
 		}
+	case "phase_revenue":
+		for _, c := range g.Companies {
+			if c.Def.Ability == "phase_revenue" && !c.Closed {
+				g.addCash(nil, g.phasePot[c.ID])
+				g.phasePot[c.ID] = 0
+				g.closeCompany(c)
+			}
+		}
 	default:
 		g.titleEvent(ev)
 	}

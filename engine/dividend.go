@@ -177,19 +177,26 @@ func (g *Game) stopRevenue(rt action.Route, hex string) int {
 }
 
 // mailSubsidy pays half the base value of the first and last stops of the best
-// route(s), one per mail contract owned (PNW P9; CA P22/P23).
+// route(s), one per mail contract (PNW P9; CA P22/P23), plus CA's flat regional
+// contracts (P24/P25) for as many routes as were run.
 func (g *Game) mailSubsidy(c *Corp, routes []action.Route) int {
-	n := 0
+	large, small := 0, 0
 	for _, p := range c.Privates {
-		if p.Def.Ability == "mail" {
-			n++
+		switch p.Def.Ability {
+		case "mail":
+			large++
+		case "small_mail":
+			small++
 		}
 	}
-	if n == 0 {
+	if large+small == 0 {
 		return 0
 	}
 	var bonuses []int
 	for _, rt := range routes {
+		if large == 0 {
+			break
+		}
 		if len(rt.Connections) == 0 || (len(rt.Connections) == 1 && len(rt.Connections[0]) > 0 && rt.Connections[0][0] == "local") {
 			continue
 		}
@@ -209,11 +216,54 @@ func (g *Game) mailSubsidy(c *Corp, routes []action.Route) int {
 		bonuses = append(bonuses, (first+last)/2)
 	}
 	sortDesc(bonuses)
-	total := 0
-	for i := 0; i < n && i < len(bonuses); i++ {
-		total += bonuses[i]
+	if len(bonuses) > large {
+		bonuses = bonuses[:large]
+	}
+	flat := g.smallMailSubsidy()
+	nSmall := min(small, len(routes))
+	if len(routes) >= len(bonuses)+small || len(bonuses) == 0 || nSmall == 0 {
+		return sum(bonuses) + nSmall*flat
+	}
+	// Fewer routes than contracts: each route takes the better remaining contract.
+	total, li, si := 0, 0, 0
+	for range routes {
+		l, sm := 0, 0
+		if li < len(bonuses) {
+			l = bonuses[li]
+		}
+		if si < nSmall {
+			sm = flat
+		}
+		if sm > l {
+			total += sm
+			si++
+		} else {
+			total += l
+			li++
+		}
 	}
 	return total
+}
+
+// smallMailSubsidy is CA's regional mail contract payment by phase.
+func (g *Game) smallMailSubsidy() int {
+	switch n := g.phaseNum(); {
+	case n >= 7:
+		return 40
+	case n >= 5:
+		return 30
+	case n >= 3:
+		return 20
+	}
+	return 0
+}
+
+func sum(a []int) int {
+	t := 0
+	for _, x := range a {
+		t += x
+	}
+	return t
 }
 
 // dividendStep pays, half-pays or withholds, and moves the share price.

@@ -102,8 +102,78 @@ func (g *Game) afterORorMerger(num int) {
 // startChoicesRound is the (CA) round after each SR where the P7 owner may
 // double his cash for the player order; in other titles it is empty.
 func (g *Game) startChoicesRound() {
-	g.round = &round{g: g, kind: choicesRound, num: g.round.num, done: true}
+	r := &round{g: g, kind: choicesRound, num: g.round.num}
+	g.round = r
 	g.roundName = "Choices"
+	p7 := g.doubleCashCompany()
+	owner, ok := p7Owner(p7)
+	if !ok {
+		r.done = true
+		return
+	}
+	r.entities = []any{owner}
+	r.steps = []step{&chooseStep{stepBase: stepBase{g: g}, r: r}}
+	r.afterProcess = func(action.Action) {
+		if r.activeStep() == nil {
+			r.done = true
+		}
+	}
+	r.resetSteps()
+	r.skipSteps()
+	if r.activeStep() == nil {
+		r.done = true
+	}
+}
+
+// doubleCashCompany is CA's P7, whose owner may double his cash for the player order.
+func (g *Game) doubleCashCompany() *Company {
+	for _, c := range g.Companies {
+		if c.Def.Ability == "double_cash" {
+			return c
+		}
+	}
+	return nil
+}
+
+func p7Owner(c *Company) (*Player, bool) {
+	if c == nil || c.Closed {
+		return nil, false
+	}
+	p, ok := c.Owner.(*Player)
+	return p, ok
+}
+
+// chooseStep is the P7 owner's choice to double his cash for the player order.
+type chooseStep struct {
+	stepBase
+	r *round
+}
+
+func (s *chooseStep) name() string { return "choose" }
+func (s *chooseStep) skip()        { s.pass() }
+
+func (s *chooseStep) actions(e any) []string {
+	p, ok := p7Owner(s.g.doubleCashCompany())
+	if !ok || e != any(p) || e != s.r.current() {
+		return nil
+	}
+	return []string{"choose", "pass"}
+}
+
+func (s *chooseStep) process(a action.Action, e any) error {
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.Choose:
+		if v.Choice != "double" {
+			return ruleErr("the only choice is double")
+		}
+		s.g.p7Choice = e.(*Player)
+		s.pass()
+		return nil
+	}
+	return ruleErr("choose double or pass")
 }
 
 // triggerEnd records an end condition; timing depends on the round.

@@ -68,6 +68,7 @@ type Game struct {
 	eventsFired       map[string]bool
 	abilityOR         map[string]string // private id -> OR key of its last use
 	abilityGone       map[string]bool   // privates whose track power no longer applies
+	phasePot          map[string]int    // CA P8/P9 money held on the card
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -83,7 +84,7 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 		return nil, err
 	}
 	g := &Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, nothingSold: true, abilityUses: map[string]int{},
-		abilityOR: map[string]string{}, abilityGone: map[string]bool{}}
+		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{}}
 	g.setup(seats)
 	return g, nil
 }

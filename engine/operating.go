@@ -93,7 +93,19 @@ func (g *Game) operatingOrder() []*Corp {
 	return append(minors, majors...)
 }
 
+// phaseRevenue is CA's P8/P9 income per phase number, also paid into a pot.
+var phaseRevenue = map[string]int{"P8": 10, "P9": 5}
+
 func (g *Game) payoutCompanies() {
+	for _, c := range g.Companies {
+		if c.Def.Ability != "phase_revenue" || c.Closed || c.Owner == nil {
+			continue
+		}
+		c.Revenue = phaseRevenue[c.ID] * g.phaseNum()
+		g.pay(nil, nil, 0)
+		g.addCash(nil, -c.Revenue)
+		g.phasePot[c.ID] += c.Revenue
+	}
 	type pay struct {
 		c     *Company
 		order int

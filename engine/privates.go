@@ -107,6 +107,9 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 		g.closeCompany(comp)
 	case "builder_cubes", "timber_double", "mail":
 		comp.Revenue = 0
+	case "phase_revenue":
+		g.addCash(c, g.phasePot[comp.ID])
+		g.phasePot[comp.ID] = 0
 	}
 }
 
