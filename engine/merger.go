@@ -139,6 +139,9 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 			if err := g.acquireMinor(c, s.target, s.shares, v.Choice); err != nil {
 				return err
 			}
+			if !g.isPNW() {
+				s.r.op.acquirer = c
+			}
 			s.state, s.target = "", nil
 			s.pass()
 			return nil
@@ -200,6 +203,9 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 		}
 	}
 	g.transferPossessions(m, c)
+	if token == "replace" || (token == "exchange" && !g.isPNW()) {
+		c.routeSticky = false // 18xx.games recomputes the acquirer's routes
+	}
 	mt := m.Tokens[0]
 	switch token {
 	case "replace":

@@ -23,6 +23,7 @@ type orState struct {
 	pullman     int      // index of the train carrying the Pullman, -1 if none
 	portage     int      // PNW portage tiles laid this turn (no normal lays after)
 	mustLay     *Company // P11 started: it must lay again or pass
+	acquirer    *Corp    // CA: the major that acquired a minor this turn (bonus lay)
 }
 
 type pendingToken struct {
@@ -52,6 +53,7 @@ func (g *Game) startOperatingRound(num int) {
 		&dividendStep{stepBase: b, r: r},
 		&buyTrainStep{stepBase: b, r: r},
 		&minorAcquisitionStep{stepBase: b, r: r},
+		&acquisitionTrackStep{stepBase: b, r: r},
 		&pendingTokenStep{stepBase: b, r: r},
 		&issueStep{stepBase: b, r: r},
 	}

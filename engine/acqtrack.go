@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"pbc/engine/action"
+	"pbc/engine/board"
+)
+
+// acquisitionTrackStep is 1822CA's bonus track action for a major that
+// acquired a minor this turn: one lay or upgrade, or a pass.
+type acquisitionTrackStep struct {
+	stepBase
+	r *round
+}
+
+func (s *acquisitionTrackStep) name() string { return "lay track (acquisition bonus)" }
+func (s *acquisitionTrackStep) skip()        { s.pass() }
+
+func (s *acquisitionTrackStep) actions(e any) []string {
+	c, ok := e.(*Corp)
+	if !ok || e != s.r.current() || s.r.op.acquirer != c {
+		return nil
+	}
+	return []string{"lay_tile", "pass"}
+}
+
+func (s *acquisitionTrackStep) process(a action.Action, e any) error {
+	g := s.g
+	c := e.(*Corp)
+	switch v := a.(type) {
+	case *action.Pass:
+		s.pass()
+		return nil
+	case *action.LayTile:
+		h := g.Board.Hex(v.Hex)
+		if h == nil {
+			return ruleErr("there is no hex %s", v.Hex)
+		}
+		if err := g.layTile(c, c, h, v.Tile, v.Rotation, 0); err != nil {
+			return err
+		}
+		g.afterLayTile(h)
+		s.r.op.laidHexes = append(s.r.op.laidHexes, v.Hex)
+		s.pass()
+		return nil
+	}
+	return ruleErr("%s can lay its bonus track or pass", c.ID)
+}
+
+var _ = board.White
