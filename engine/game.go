@@ -69,6 +69,9 @@ type Game struct {
 	abilityOR         map[string]string // private id -> OR key of its last use
 	abilityGone       map[string]bool   // privates whose track power no longer applies
 	phasePot          map[string]int    // CA P8/P9 money held on the card
+	sawmillOwner      *Corp             // CA P13's assigning company
+	sawmillHex        string
+	sawmillMode       string // "open" or "closed" once chosen
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.

@@ -181,15 +181,27 @@ type assignStep struct {
 }
 
 func (s *assignStep) name() string { return "assign" }
-func (s *assignStep) blocks() bool { return false }
+
+// blocks only while CA's sawmill waits for its open/closed choice.
+func (s *assignStep) blocks() bool { return s.g.sawmillOwner != nil && s.g.sawmillMode == "" }
 func (s *assignStep) skip()        {}
 
+func (s *assignStep) activeEntity() any {
+	if s.blocks() {
+		return s.g.sawmillOwner
+	}
+	return s.r.current()
+}
+
 func (s *assignStep) actions(e any) []string {
+	if s.blocks() {
+		return []string{"choose"}
+	}
 	comp, ok := e.(*Company)
 	if !ok || comp.Closed {
 		return nil
 	}
-	if comp.Def.Ability != "mill" && comp.Def.Ability != "ski_haus" {
+	if comp.Def.Ability != "mill" && comp.Def.Ability != "ski_haus" && comp.Def.Ability != "sawmill" {
 		return nil
 	}
 	if owner, ok := comp.Owner.(*Corp); !ok || owner.Closed {
@@ -199,6 +211,14 @@ func (s *assignStep) actions(e any) []string {
 }
 
 func (s *assignStep) process(a action.Action, e any) error {
+	if ch, ok := a.(*action.Choose); ok && s.blocks() {
+		switch ch.Choice {
+		case "open", "closed":
+			s.g.sawmillMode = ch.Choice
+			return nil
+		}
+		return ruleErr("choose open (+$20 for everyone) or closed (+$10 for %s only)", s.g.sawmillOwner.ID)
+	}
 	v, ok := a.(*action.Assign)
 	if !ok {
 		return ruleErr("%s can only be assigned to a hex", entityName(e))
@@ -212,6 +232,9 @@ func (s *assignStep) process(a action.Action, e any) error {
 		return ruleErr("%s can be placed on %s", comp.ID, strings.Join(comp.Def.Hexes, ", "))
 	}
 	h.Markers[comp.ID] = true
+	if comp.Def.Ability == "sawmill" {
+		s.g.sawmillOwner, s.g.sawmillHex = comp.Owner.(*Corp), h.Def.ID
+	}
 	s.g.closeCompany(comp)
 	return nil
 }
