@@ -327,6 +327,7 @@ func (hc *hexCtx) drawName() {
 	best := hc.stripY(w, h, true) - h/2
 	y0 := best
 	hc.occupyRect(hc.c.X-w/2, y0, w, h)
+	hc.md.strips = append(hc.md.strips, rect{hc.c.X - w/2, y0, w, h})
 	hc.defer_(func() {
 		pad := 2 * p.scale
 		p.SetColor(colLabelBack)
@@ -355,6 +356,7 @@ func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
 		for k, f := range []float64{0.6, 0.68, 0.76, 0.84} {
 			y := hc.c.Y + dir*f*ext
 			s := hc.overlapRect(hc.c.X-w/2, y-h/2, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
+			s += 3 * hc.md.strips.overlap(rect{hc.c.X - w/2, y - h/2, w, h})
 			if s < bestS {
 				best, bestS = y, s
 			}
@@ -385,4 +387,24 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// rect is an axis-aligned box.
+type rect struct{ x, y, w, h float64 }
+
+// rects are boxes already placed on the map (names and revenue bands, which
+// may overhang their hex).
+type rects []rect
+
+// overlap is the total overlapping area of r with the boxes, in pixels.
+func (rs rects) overlap(r rect) float64 {
+	s := 0.0
+	for _, q := range rs {
+		dx := math.Min(r.x+r.w, q.x+q.w) - math.Max(r.x, q.x)
+		dy := math.Min(r.y+r.h, q.y+q.h) - math.Max(r.y, q.y)
+		if dx > 0 && dy > 0 {
+			s += math.Sqrt(dx * dy)
+		}
+	}
+	return s
 }

@@ -53,6 +53,8 @@ type mapDrawing struct {
 	dests map[string][]*engine.Corp
 	late  []func()
 	cells []cell
+	// strips are the names and revenue bands placed so far.
+	strips rects
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
 }

@@ -38,9 +38,28 @@ func (hc *hexCtx) drawCity(node int, c pt, n int, r float64) {
 	}
 	offs := slotOffsets(n, r)
 	lw := 1.5 * p.scale
+	// A two-slot city off the centre lies along the hex side, across its
+	// direction from the centre, so that it stays inside the hex.
+	tilt := 0.0
+	if d := c.sub(hc.c); n == 2 && d.len() > 1 {
+		tilt = math.Atan2(d.Y, d.X) + math.Pi/2
+		for tilt > math.Pi/2+1e-9 {
+			tilt -= math.Pi
+		}
+		for tilt <= -math.Pi/2+1e-9 {
+			tilt += math.Pi
+		}
+		for i, o := range offs {
+			offs[i] = pt{o.X*math.Cos(tilt) - o.Y*math.Sin(tilt), o.X*math.Sin(tilt) + o.Y*math.Cos(tilt)}
+		}
+	}
 	// Station area: a circle, a capsule, a rounded square, or the rounded
 	// hull of the slots.
 	p.SetLineWidth(lw)
+	if tilt != 0 {
+		p.Push()
+		p.RotateAbout(tilt, c.X, c.Y)
+	}
 	switch n {
 	case 1:
 		p.DrawCircle(c.X, c.Y, r)
@@ -70,6 +89,9 @@ func (hc *hexCtx) drawCity(node int, c pt, n int, r float64) {
 		p.Stroke()
 	} else {
 		p.ClearPath()
+	}
+	if tilt != 0 {
+		p.Pop()
 	}
 	var toks []*engine.Token
 	var reserved []string
@@ -254,6 +276,7 @@ func (hc *hexCtx) revenueBand() bool {
 	w := bw * float64(len(cols))
 	// Above or below the station, wherever the track leaves more room.
 	y := hc.stripY(w, bh, false)
+	hc.md.strips = append(hc.md.strips, rect{hc.c.X - w/2, y - bh/2, w, bh})
 	hc.occupyRect(hc.c.X-w/2, y-bh/2, w, bh)
 	hc.defer_(func() {
 		x0 := hc.c.X - w/2

@@ -81,7 +81,7 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Fatalf("%s: size %v, golden %v (run go test ./render -update after checking the new picture)", name, a.Bounds().Size(), b.Bounds().Size())
 	}
 	if n, total := diffPixels(a, b, 24); float64(n) > 0.002*float64(total) {
-		out := filepath.Join(t.TempDir(), name)
+		out := filepath.Join(os.TempDir(), "pbc-render-"+name)
 		_ = os.WriteFile(out, got, 0o644)
 		t.Errorf("%s: %d of %d pixels differ; new picture in %s (run go test ./render -update after checking it)", name, n, total, out)
 	}

@@ -140,7 +140,11 @@ func layoutTile(hc *hexCtx) *tileLayout {
 				if v.len() < 1e-6 {
 					ang = gm.edgeAngle(float64(np.exits[0]) + 1.5)
 				}
-				np.pos = hc.c.add(unit(ang).mul(0.5 * a))
+				d := 0.5 * a
+				if free > 2 {
+					d = 0.58 * a
+				}
+				np.pos = hc.c.add(unit(ang).mul(d))
 				placed = append(placed, ang)
 			}
 		}
@@ -219,20 +223,26 @@ func cityExtent(n int) float64 {
 func (lay *tileLayout) fitSlots() {
 	t, a := lay.hc.tile, lay.hc.gm.apothem()
 	type disc struct {
-		c pt
-		k float64
+		c    pt
+		k    float64
+		kRad float64 // extent toward the hex side (two-slot cities lie along it)
 	}
 	var ds []disc
 	for i, n := range t.Nodes {
 		if n.Kind == board.City || (n.Kind == board.Offboard && n.Slots > 0) {
-			ds = append(ds, disc{lay.nodes[i].pos, cityExtent(n.Slots)})
+			k := cityExtent(n.Slots)
+			kr := k
+			if n.Slots == 2 {
+				kr = 1
+			}
+			ds = append(ds, disc{lay.nodes[i].pos, k, kr})
 		}
 	}
 	r := lay.slotR
 	for i, d := range ds {
 		off := d.c.sub(lay.hc.c).len()
 		if off > 1 {
-			r = math.Min(r, (0.97*a-off)/d.k)
+			r = math.Min(r, (0.97*a-off)/d.kRad)
 		} else {
 			r = math.Min(r, 0.9*a/d.k)
 		}
