@@ -232,8 +232,22 @@ func (hc *hexCtx) drawTerrain() {
 	p := hc.p
 	tw := p.measure(txt, 12, false)
 	icon := 9 * p.scale
-	r := math.Max(icon, tw/2+1)
 	order := []int{0, 10, 2, 11, 1, 6, 9, 3, 5, 7, 8, 4}
+	if hc.busy() {
+		// Icon and cost on one line, to fit beside stations.
+		if txt == "" {
+			tw = -3 * p.scale
+		}
+		w, h := 2*icon+3*p.scale+tw, 2*icon
+		c := hc.place(w, h, order, nil)
+		hc.occupyRect(c.X-w/2, c.Y-h/2, w, h)
+		hc.drawTerrainIcon(kind, pt{c.X - w/2 + icon, c.Y}, icon*0.85)
+		if txt != "" {
+			p.text(txt, c.X+w/2, c.Y, 1, 0.5, 12, false, colInk)
+		}
+		return
+	}
+	r := math.Max(icon, tw/2+1)
 	hh := 2 * icon
 	if txt != "" {
 		hh += 14 * p.scale
@@ -248,6 +262,20 @@ func (hc *hexCtx) drawTerrain() {
 	if txt != "" {
 		p.text(txt, c.X, c.Y+8*p.scale, 0.5, 0.5, 12, false, colInk)
 	}
+}
+
+// busy reports whether the hex shows stations, stops or a label, so that
+// small items should be compact.
+func (hc *hexCtx) busy() bool {
+	if hc.def.Label != "" || hc.tile.Label != "" || hc.def.Name != "" {
+		return true
+	}
+	for _, n := range hc.tile.Nodes {
+		if n.Kind != board.Junction {
+			return true
+		}
+	}
+	return false
 }
 
 // drawTerrainIcon draws a small terrain glyph centred at c.
