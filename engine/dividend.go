@@ -20,11 +20,48 @@ func (s *routeStep) skip()        { s.pass() }
 func (g *Game) routeTrains(c *Corp) []*Train {
 	var out []*Train
 	for _, t := range c.Trains {
-		if !isPullman(t) {
+		if !isPullman(t) && !isGrain(t) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+func isGrain(t *Train) bool { return t.Def.Name == "G" }
+
+func hasGrain(c *Corp) bool {
+	for _, t := range c.Trains {
+		if isGrain(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// grainChoices are the trains a CA grain train may be attached to.
+func (g *Game) grainChoices(c *Corp, op *orState) []*Train {
+	var carrier *Train
+	if list := g.pullmanChoices(c); op.pullman >= 0 && op.pullman < len(list) {
+		carrier = list[op.pullman]
+	}
+	var out []*Train
+	for _, t := range g.routeTrains(c) {
+		if t.Name != "E" && t != carrier {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// choosing says which attachment (Pullman, then grain train) is still to be chosen.
+func (g *Game) choosing(c *Corp, op *orState) string {
+	if op.pullman < 0 && !op.skipPullman && hasPullman(c) && len(g.pullmanChoices(c)) > 0 {
+		return "pullman"
+	}
+	if op.grain < 0 && !op.skipGrain && hasGrain(c) && len(g.grainChoices(c, op)) > 0 {
+		return "grain"
+	}
+	return ""
 }
 
 // pullmanChoices are the trains a Pullman may be attached to.
@@ -73,7 +110,7 @@ func (s *routeStep) actions(e any) []string {
 		return nil
 	}
 	out := []string{"run_routes"}
-	if s.r.op.pullman < 0 && hasPullman(c) && len(g.pullmanChoices(c)) > 0 {
+	if g.choosing(c, s.r.op) != "" {
 		out = append(out, "choose")
 	}
 	return out
@@ -85,12 +122,31 @@ func (s *routeStep) process(a action.Action, e any) error {
 	op := s.r.op
 	switch v := a.(type) {
 	case *action.Choose:
+		what := g.choosing(c, op)
+		if what == "" {
+			return ruleErr("%s has nothing to attach", c.ID)
+		}
+		if v.Choice == "None" && !g.isPNW() {
+			if what == "pullman" {
+				op.skipPullman = true
+			} else {
+				op.skipGrain = true
+			}
+			return nil
+		}
 		list := g.pullmanChoices(c)
+		if what == "grain" {
+			list = g.grainChoices(c, op)
+		}
 		i := atoiDefault(v.Choice, -1)
 		if i < 0 || i >= len(list) {
-			return ruleErr("choose a train from 0 to %d to carry the Pullman", len(list)-1)
+			return ruleErr("choose a train from 0 to %d to carry the %s", len(list)-1, what)
 		}
-		op.pullman = i
+		if what == "pullman" {
+			op.pullman = i
+		} else {
+			op.grain = i
+		}
 		return nil
 	case *action.RunRoutes:
 		for _, rt := range v.Routes {
@@ -106,7 +162,7 @@ func (s *routeStep) process(a action.Action, e any) error {
 		}
 		op.revenue += v.ExtraRevenue
 		op.subsidy = g.mailSubsidy(c, v.Routes)
-		op.pullman = -1
+		op.pullman, op.grain = -1, -1
 		s.pass()
 		return nil
 	}

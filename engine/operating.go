@@ -24,6 +24,9 @@ type orState struct {
 	portage     int      // PNW portage tiles laid this turn (no normal lays after)
 	mustLay     *Company // P11 started: it must lay again or pass
 	acquirer    *Corp    // CA: the major that acquired a minor this turn (bonus lay)
+	grain       int      // CA: index of the train carrying the grain train, -1 if none
+	skipPullman bool
+	skipGrain   bool
 }
 
 type pendingToken struct {
@@ -37,7 +40,7 @@ func (g *Game) orKey() string { return strconv.Itoa(g.Turn) + "." + strconv.Itoa
 func (g *Game) startOperatingRound(num int) {
 	g.RoundNum = num
 	g.roundName = "OR"
-	r := &round{g: g, kind: operatingRound, num: num, op: &orState{pullman: -1}}
+	r := &round{g: g, kind: operatingRound, num: num, op: &orState{pullman: -1, grain: -1}}
 	b := stepBase{g: g}
 	r.steps = []step{
 		&discardStep{stepBase: b, r: r},
@@ -104,9 +107,14 @@ func (g *Game) payoutCompanies() {
 			continue
 		}
 		c.Revenue = phaseRevenue[c.ID] * g.phaseNum()
-		g.pay(nil, nil, 0)
 		g.addCash(nil, -c.Revenue)
 		g.phasePot[c.ID] += c.Revenue
+	}
+	// CA P7 pays by phase once a company owns it.
+	if p7 := g.doubleCashCompany(); p7 != nil && !p7.Closed {
+		if _, ok := p7.Owner.(*Corp); ok {
+			p7.Revenue = []int{0, 0, 0, 20, 20, 40, 40, 60}[min(g.phaseNum(), 7)]
+		}
 	}
 	type pay struct {
 		c     *Company
@@ -168,7 +176,7 @@ func (g *Game) orStartOperating() {
 			g.orAdvance()
 			continue
 		}
-		*r.op = orState{pullman: -1}
+		*r.op = orState{pullman: -1, grain: -1}
 		g.placeHomeToken(c)
 		r.skipSteps()
 		if r.activeStep() != nil {

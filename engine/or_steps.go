@@ -66,13 +66,15 @@ func (s *discardStep) process(a action.Action, e any) error {
 
 // discardable lists the trains c must choose from to discard, if over a limit.
 func (g *Game) discardable(c *Corp) []*Train {
-	var perm, pull, normal []*Train
+	var perm, pull, grain, normal []*Train
 	for _, t := range c.Trains {
 		switch {
 		case t.Def.Name == "2P" || t.Def.Name == "LP":
 			perm = append(perm, t)
 		case isPullman(t):
 			pull = append(pull, t)
+		case isGrain(t):
+			grain = append(grain, t)
 		case !g.isExtraTrain(t):
 			normal = append(normal, t)
 		}
@@ -82,6 +84,8 @@ func (g *Game) discardable(c *Corp) []*Train {
 		return perm
 	case len(pull) > 1:
 		return pull
+	case len(grain) > 1:
+		return grain
 	case len(normal) > g.trainLimit(c):
 		return normal
 	}

@@ -111,6 +111,9 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 		g.addCash(c, g.phasePot[comp.ID])
 		g.phasePot[comp.ID] = 0
 	}
+	if !g.isPNW() && caRevenueRemoved[comp.ID] {
+		comp.Revenue = 0
+	}
 }
 
 // p20Targets are associated minors P20 may replace: not owned, not in a bid box,
@@ -517,3 +520,8 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	}
 	return nil
 }
+
+// caRevenueRemoved lists the CA privates whose income stops once a company owns them.
+var caRevenueRemoved = map[string]bool{"P1": true, "P5": true, "P6": true, "P7": true, "P14": true,
+	"P15": true, "P16": true, "P17": true, "P18": true, "P22": true, "P23": true, "P24": true, "P25": true,
+	"P26": true, "P27": true, "P28": true}
