@@ -364,6 +364,9 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 			return err
 		}
 		op.laidTrack++
+		if !g.isPNW() && comp.Def.Ability != "advanced_tile" {
+			op.laidTrack++ // CA: a mountain pass or town removal is the whole track step
+		}
 		if isUpgrade {
 			op.upgraded = true
 		}
