@@ -171,14 +171,18 @@ func (md *mapDrawing) draw() {
 		ctxs[i] = hc
 		hc.drawBackground()
 	}
-	// All hex outlines in one stroke.
-	for _, c := range md.cells {
-		cs := md.gm.corners(c.c)
-		p.poly(cs[:])
-	}
+	// Hex outlines, a few hexes per stroke: one path per hex costs a
+	// rasteriser each, one path for all makes the rasteriser's cell search
+	// slow.
 	p.SetColor(colGrid)
 	p.SetLineWidth(1 * p.scale)
-	p.Stroke()
+	for i, c := range md.cells {
+		cs := md.gm.corners(c.c)
+		p.poly(cs[:])
+		if i%12 == 11 || i == len(md.cells)-1 {
+			p.Stroke()
+		}
+	}
 	for _, hc := range ctxs {
 		hc.draw()
 	}
