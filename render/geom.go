@@ -50,9 +50,6 @@ func (g *geom) edgeAngle(e float64) float64 {
 	return (base + 60*e) * math.Pi / 180
 }
 
-// edgeMid returns the middle of edge e of the hex centred at c.
-func (g *geom) edgeMid(c pt, e int) pt { return c.add(unit(g.edgeAngle(float64(e))).mul(g.apothem())) }
-
 // corners returns the six corners of the hex centred at c; corner i lies
 // between edges i and i+1.
 func (g *geom) corners(c pt) [6]pt {

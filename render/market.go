@@ -16,7 +16,8 @@ type MarketOptions struct {
 	// Scale multiplies every size; 0 means 1.
 	Scale float64
 	// PerRow is how many cells a row of the picture holds before the market
-	// row wraps; 0 chooses about 12 so that the picture fits a phone.
+	// row wraps; 0 chooses about 12 so that the picture fits a phone, and the
+	// number of cells draws the market as the single row it is.
 	PerRow int
 }
 
