@@ -66,7 +66,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		sw, sh := p.drawSection(sec, 0, 0, false)
 		width, height = math.Max(width, sw), height+sh+12*s
 	}
-	what := fmt.Sprintf("Bank $%d", g.Bank)
+	what := "Bank " + money(g.Bank)
 	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false)), 15, false)+24*s)
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
@@ -170,7 +170,13 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	return total, h
 }
 
-func money(v int) string { return "$" + strconv.Itoa(v) }
+// money formats an amount of dollars: "$120", "-$45".
+func money(v int) string {
+	if v < 0 {
+		return "-$" + strconv.Itoa(-v)
+	}
+	return "$" + strconv.Itoa(v)
+}
 
 // playerSection lists the players in turn order.
 func playerSection(g *engine.Game) section {
