@@ -171,6 +171,9 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
 			return ruleErr("train %s is not for sale now", t.ID)
 		}
 		vv, ok := variantOf(t.Def, variant)
+		if t.locked && variant != t.Name {
+			ok = false
+		}
 		if !ok {
 			return ruleErr("a %s cannot be bought as a %s", t.Def.Name, variant)
 		}

@@ -502,7 +502,12 @@ func (g *Game) payPortage(c *Corp, op *orState) {
 	}
 }
 
-func (g *Game) taxHavenPayout(c *Corp, amount, n int) {}
+// taxHavenPayout pays the tax haven's shares like any holder's.
+func (g *Game) taxHavenPayout(c *Corp, amount, n int) {
+	if pct := c.PercentOf(g.taxHaven); pct > 0 && g.taxHavenWorth() > 0 {
+		g.pay(nil, g.taxHaven, amount*pct/10/n)
+	}
+}
 
 func sortDesc(a []int) {
 	for i := 1; i < len(a); i++ {

@@ -72,6 +72,7 @@ type Game struct {
 	sawmillOwner      *Corp             // CA P13's assigning company
 	sawmillHex        string
 	sawmillMode       string // "open" or "closed" once chosen
+	taxHaven          *TaxHaven
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -86,7 +87,7 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 	if err := checkOptions(t, opts); err != nil {
 		return nil, err
 	}
-	g := &Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, nothingSold: true, abilityUses: map[string]int{},
+	g := &Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
 		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{}}
 	g.setup(seats)
 	return g, nil
@@ -165,6 +166,8 @@ func (g *Game) addCash(h any, amount int) {
 	case *Player:
 		v.Cash += amount
 	case *Corp:
+		v.Cash += amount
+	case *TaxHaven:
 		v.Cash += amount
 	default:
 		panic(fmt.Sprintf("cash holder %T", h))

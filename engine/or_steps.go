@@ -57,9 +57,9 @@ func (s *discardStep) process(a action.Action, e any) error {
 	if g.isExtraTrain(t) {
 		return nil
 	}
-	// Discarded trains go back to the depot, losing their variants.
-	base, _ := variantOf(t.Def, t.Def.Name)
-	t.Name, t.Price, t.RustsOn = base.Name, base.Price, base.RustsOn
+	// Discarded trains go back to the depot as what they are now (an L bought
+	// as a 2 stays a 2), losing their other variants.
+	t.locked = true
 	g.Depot.Discarded = append(g.Depot.Discarded, t)
 	return nil
 }
@@ -487,11 +487,7 @@ func (s *issueStep) process(a action.Action, e any) error {
 		for _, sh := range shares {
 			g.moveShare(sh, g.Pool)
 		}
-		if g.isPNW() {
-			g.moveLeft(c, n)
-		} else {
-			g.sellMovement(c, percentOf(shares), false)
-		}
+		g.moveLeft(c, n) // an issue drops one space per share
 		s.pass()
 		return nil
 	case *action.BuyShares:

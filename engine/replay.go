@@ -190,7 +190,13 @@ func (g *Game) companyValue(c *Company) int {
 	return 0
 }
 
-func (g *Game) taxHavenValue(p *Player) int { return 0 }
+// taxHavenValue adds the tax haven's worth to the P11 owner's value.
+func (g *Game) taxHavenValue(p *Player) int {
+	if c := g.taxHavenCompany(); c != nil && c.Owner == any(p) {
+		return g.taxHavenWorth()
+	}
+	return 0
+}
 
 // ErrFinished is returned for actions after the end of the game.
 var ErrFinished = errors.New("the game is over")

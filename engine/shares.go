@@ -308,13 +308,12 @@ func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {
 }
 
 func (g *Game) sellMovement(c *Corp, pct int, wasPres bool) {
-	if g.isPNW() {
-		if wasPres {
-			g.moveLeft(c, pct/10)
-		} else {
-			g.moveLeft(c, 1)
-		}
-		return
+	// A president's sale drops one space per share; anyone else's sale drops
+	// one space (CA with two players: only the president's sales drop).
+	switch {
+	case wasPres:
+		g.moveLeft(c, pct/10)
+	case g.isPNW() || len(g.seats) > 2:
+		g.moveLeft(c, 1)
 	}
-	g.moveLeft(c, pct/10)
 }

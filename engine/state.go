@@ -83,6 +83,7 @@ type Train struct {
 	// Variant data currently in force.
 	Price   int
 	RustsOn string
+	locked  bool // discarded: only its current variant may be bought
 }
 
 // Corp is a minor, major or regional railway in play.

@@ -20,6 +20,8 @@ type srState struct {
 	bidActions int
 	converting *Corp // PNW: a major being converted from its minor, awaiting the share choice
 	convertPar int
+	// taxHavenBought: CA P11 bought its share this round.
+	taxHavenBought bool
 }
 
 func (g *Game) startStockRound() {
@@ -212,7 +214,7 @@ func (g *Game) numCerts(p *Player) int {
 		}
 	}
 	for _, c := range p.Companies {
-		if c.Def.Kind != title.Private || true {
+		if c.Def.Ability != "tax_haven" { // CA P11 does not count toward the limit
 			n++
 		}
 	}

@@ -82,7 +82,7 @@ func (g *Game) finishStockRound() {
 	}
 	sort.SliceStable(movers, func(i, j int) bool { return g.corpLess(movers[i], movers[j]) })
 	for _, c := range movers {
-		held := 0
+		held := c.PercentOf(g.taxHaven)
 		for _, p := range g.seats {
 			held += c.PercentOf(p)
 		}

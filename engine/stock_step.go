@@ -40,6 +40,13 @@ func (s *shareStep) bought() bool {
 }
 
 func (s *shareStep) actions(e any) []string {
+	if comp, ok := e.(*Company); ok {
+		if p, isP := comp.Owner.(*Player); isP && s.sr().bidActions == 0 && p.Debt == 0 &&
+			len(s.g.taxHavenChoices(comp)) > 0 {
+			return []string{"choose_ability"}
+		}
+		return nil
+	}
 	p, ok := e.(*Player)
 	if !ok || p != s.r.current() {
 		return nil
@@ -87,6 +94,18 @@ func (s *shareStep) did(typ string) { s.sr().actions = append(s.sr().actions, ty
 
 func (s *shareStep) process(a action.Action, e any) error {
 	g := s.g
+	if comp, ok := e.(*Company); ok {
+		v, isCA := a.(*action.ChooseAbility)
+		if !isCA {
+			return ruleErr("%s can only make its choice", comp.ID)
+		}
+		if err := g.taxHavenBuy(comp, v.Choice); err != nil {
+			return err
+		}
+		s.did("tax_haven")
+		s.passTurn()
+		return nil
+	}
 	p := e.(*Player)
 	switch v := a.(type) {
 	case *action.Pass:
