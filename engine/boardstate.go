@@ -21,8 +21,10 @@ type HexState struct {
 	Borders  []board.Border
 	Cost     int // terrain cost still to pay on the next lay
 	Cubes    int // PNW builder cubes
-	Markers  map[string]bool
-	laid     bool // a tile from the supply is on it
+	// Extra holds tokens placed beside a city's slots (CA P10 in Winnipeg).
+	Extra   map[int][]*Token
+	Markers map[string]bool
+	laid    bool // a tile from the supply is on it
 }
 
 // BoardState is the map in play.
@@ -209,7 +211,7 @@ func (b *BoardState) cityByID(id string) (*HexState, int, error) {
 	return nil, 0, fmt.Errorf("no tile %s is on the map", tileID)
 }
 
-// tokenAt returns whether corp c has a token on hex h.
+// tokenOf returns the city where corp c has a token on hex h.
 func (h *HexState) tokenOf(c *Corp) (int, bool) {
 	for city, s := range h.Slots {
 		for _, t := range s {
@@ -218,7 +220,23 @@ func (h *HexState) tokenOf(c *Corp) (int, bool) {
 			}
 		}
 	}
+	for city, s := range h.Extra {
+		for _, t := range s {
+			if t.Corp == c {
+				return city, true
+			}
+		}
+	}
 	return 0, false
+}
+
+// placeExtra puts t beside city node's slots.
+func (h *HexState) placeExtra(t *Token, node int) {
+	if h.Extra == nil {
+		h.Extra = map[int][]*Token{}
+	}
+	h.Extra[node] = append(h.Extra[node], t)
+	t.Hex, t.City, t.Used = h.Def.ID, node, true
 }
 
 // removeToken takes t off the map.
@@ -229,6 +247,13 @@ func (b *BoardState) removeToken(t *Token) {
 	}
 	h := b.Hexes[t.Hex]
 	if h != nil {
+		for n, list := range h.Extra {
+			for i, x := range list {
+				if x == t {
+					h.Extra[n] = append(list[:i:i], list[i+1:]...)
+				}
+			}
+		}
 		for city, s := range h.Slots {
 			for i, x := range s {
 				if x == t {

@@ -24,11 +24,14 @@ func (v boardView) Tokens(hex string, node int) []string {
 		return nil
 	}
 	s := h.Slots[node]
-	out := make([]string, len(s))
+	out := make([]string, len(s), len(s)+len(h.Extra[node]))
 	for i, t := range s {
 		if t != nil {
 			out[i] = t.Corp.ID
 		}
+	}
+	for _, t := range h.Extra[node] {
+		out = append(out, t.Corp.ID) // lets its owner pass; takes no slot
 	}
 	return out
 }

@@ -49,6 +49,7 @@ func (g *Game) startOperatingRound(num int) {
 		&acquireCompanyStep{stepBase: b, r: r},
 		&assignStep{stepBase: b, r: r},
 		&specialTrackStep{stepBase: b, r: r},
+		&specialTokenStep{stepBase: b, r: r},
 		&trackStep{stepBase: b, r: r},
 		&destinationStep{stepBase: b, r: r},
 		&tokenStep{stepBase: b, r: r},

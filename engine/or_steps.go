@@ -247,6 +247,10 @@ func (s *tokenStep) actions(e any) []string {
 		return []string{"place_token", "pass"}
 	}
 	if t.Price > c.Cash || !g.canToken(c) {
+		// CA P28 keeps the step open for its swap while exchange tokens remain.
+		if g.ownsAbility(c, "token_swap") && c.Exchange > 0 {
+			return []string{"choose_ability", "pass"}
+		}
 		return nil
 	}
 	return []string{"place_token", "pass"}

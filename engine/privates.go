@@ -389,8 +389,12 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 	return ruleErr("%s cannot lay track", comp.ID)
 }
 
-// companyChoices lists P21's choices at track, token or issue time.
+// companyChoices lists a private's choices at track, token or issue time
+// (PNW P21 Credit Mobilier, CA P28 token swap).
 func (g *Game) companyChoices(comp *Company, when string) []string {
+	if comp.Def.Ability == "token_swap" && (when == "track" || when == "token") {
+		return g.tokenSwapChoices(comp)
+	}
 	if comp.Closed || comp.Def.Ability != "credit_mobilier" {
 		return nil
 	}
@@ -431,6 +435,9 @@ func (g *Game) companyChoices(comp *Company, when string) []string {
 
 // companyChoice applies P21 Credit Mobilier: move a deck card or free an exchange token.
 func (g *Game) companyChoice(comp *Company, choice, when string) error {
+	if comp.Def.Ability == "token_swap" {
+		return g.tokenSwap(comp, choice)
+	}
 	if !contains(g.companyChoices(comp, when), choice) {
 		return ruleErr("%s cannot choose %q now", comp.ID, choice)
 	}

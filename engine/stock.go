@@ -221,6 +221,9 @@ func (g *Game) numCerts(p *Player) int {
 	return n
 }
 
-func (g *Game) countsForLimit(c *Corp) bool { return true }
+// countsForLimit: shares priced in CA's yellow zone do not count toward the limit.
+func (g *Game) countsForLimit(c *Corp) bool {
+	return c.Price < 0 || g.Market.Cells[c.Price].Kind != title.YellowZone
+}
 
 func (g *Game) certLimit() int { return g.T.CertLimit[len(g.seats)] }

@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"pbc/engine/action"
+)
+
+// specialTokenStep is CA P10: the owning major places an exchange token in
+// Winnipeg, free, beside the city's slots, without needing a route there.
+type specialTokenStep struct {
+	stepBase
+	r *round
+}
+
+func (s *specialTokenStep) name() string { return "special token" }
+func (s *specialTokenStep) blocks() bool { return false }
+func (s *specialTokenStep) skip()        {}
+
+func (s *specialTokenStep) actions(e any) []string {
+	comp, ok := e.(*Company)
+	if !ok || comp.Closed || comp.Def.Ability != "winnipeg_token" {
+		return nil
+	}
+	owner, ok := comp.Owner.(*Corp)
+	if !ok || owner != s.r.current() || owner.Exchange <= 0 {
+		return nil
+	}
+	return []string{"place_token"}
+}
+
+func (s *specialTokenStep) process(a action.Action, e any) error {
+	g := s.g
+	v, ok := a.(*action.PlaceToken)
+	if !ok {
+		return ruleErr("%s can only place a token", entityName(e))
+	}
+	comp := e.(*Company)
+	c := comp.Owner.(*Corp)
+	h, city, err := g.Board.cityByID(v.City)
+	if err != nil {
+		return err
+	}
+	if len(comp.Def.Hexes) > 0 && !contains(comp.Def.Hexes, h.Def.ID) {
+		return ruleErr("%s places its token in %s", comp.ID, comp.Def.Hexes[0])
+	}
+	for _, t := range h.Slots[city] {
+		if t != nil && t.Corp == c {
+			return ruleErr("%s already has a token in that city of %s", c.ID, h.Def.ID)
+		}
+	}
+	t := &Token{Corp: c}
+	c.Tokens = append(c.Tokens, t)
+	h.placeExtra(t, city)
+	c.Exchange--
+	g.closeCompany(comp)
+	return nil
+}
+
+// tokenSwapChoices are CA P28's choices at track or token time.
+func (g *Game) tokenSwapChoices(comp *Company) []string {
+	c, ok := comp.Owner.(*Corp)
+	if !ok || comp.Closed || g.round.kind != operatingRound || c != g.round.current() {
+		return nil
+	}
+	var out []string
+	if c.Exchange > 0 {
+		out = append(out, "exchange")
+	}
+	if g.nextToken(c) != nil && c.Exchange < c.Def.Exchange {
+		out = append(out, "available")
+	}
+	return out
+}
+
+// tokenSwap moves a token between the exchange and available areas, then P28 closes.
+func (g *Game) tokenSwap(comp *Company, choice string) error {
+	if !contains(g.tokenSwapChoices(comp), choice) {
+		return ruleErr("%s cannot choose %q now", comp.ID, choice)
+	}
+	c := comp.Owner.(*Corp)
+	if choice == "exchange" {
+		g.exchangeToAvailable(c)
+	} else {
+		t := g.nextToken(c)
+		for i, x := range c.Tokens {
+			if x == t {
+				c.Tokens = append(c.Tokens[:i:i], c.Tokens[i+1:]...)
+				break
+			}
+		}
+		c.Exchange++
+	}
+	g.closeCompany(comp)
+	return nil
+}
