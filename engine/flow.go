@@ -206,6 +206,9 @@ func (g *Game) endCheck() {
 			continue
 		}
 		g.endTrigger, g.endAfter = reason, after
+		if reason == "bank" && after == "full_or" && g.T.BankBreakExtraOR {
+			g.ORsInSet++ // base 1822CA plays one more OR in the final set
+		}
 		if g.lockFirstTrigger() {
 			break
 		}
@@ -213,7 +216,7 @@ func (g *Game) endCheck() {
 }
 
 // lockFirstTrigger: CA keeps the first trigger; PNW lets a sooner one win (7.1.8).
-func (g *Game) lockFirstTrigger() bool { return !g.isPNW() }
+func (g *Game) lockFirstTrigger() bool { return g.T.EndLockFirstTrigger }
 
 func (g *Game) endNow() bool {
 	if g.endTrigger == "" {

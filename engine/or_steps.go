@@ -396,10 +396,21 @@ func (g *Game) placeDestinationToken(c *Corp, hex string) error {
 	return h.placeToken(tok, city, -1, true)
 }
 
+// destinationCity is the city of h that takes c's destination token: the first
+// city, or (CA) the one whose track reaches the destination's named edges.
 func (g *Game) destinationCity(c *Corp, h *HexState) int {
 	cities := h.Tile.Cities()
 	if len(cities) == 0 {
 		return -1
+	}
+	if exits := c.Def.DestExits; len(exits) > 0 {
+		for _, city := range cities {
+			for _, e := range cityExits(h.Tile, h.Rotation, city) {
+				if hasInt(exits, e) {
+					return city
+				}
+			}
+		}
 	}
 	return cities[0]
 }

@@ -316,7 +316,7 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		if v.Tile == "BC-0" {
 			h.Cubes++
 		} else {
-			if def, ok := board.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
+			if def, ok := g.Board.Map.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
 				upgrade = true
 			}
 			if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
@@ -510,7 +510,7 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	}
 	op.laidHexes = append(op.laidHexes, v.Hex)
 	upgrade := false
-	if def, ok := board.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
+	if def, ok := g.Board.Map.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
 		upgrade = true
 	}
 	if comp.Def.Ability != "extra_tile" {

@@ -202,7 +202,7 @@ func tileName(id string) string {
 
 // layTile puts tile id on h at rotation, paid by spender, and returns the cost.
 func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot int, discount int) error {
-	def, ok := board.TileDef(tileName(tileID))
+	def, ok := g.Board.Map.TileDef(tileName(tileID))
 	if !ok {
 		return ruleErr("there is no tile %s", tileName(tileID))
 	}

@@ -18,6 +18,8 @@ func run(args []string) int {
 	switch args[0] {
 	case "replay":
 		return cmdReplay(args[1:], os.Stdout, os.Stderr)
+	case "render":
+		return cmdRender(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "--help":
 		usage()
 		return 0
@@ -31,5 +33,8 @@ func usage() {
 	fmt.Fprintln(os.Stderr, `usage: pbc <command> [flags]
 
 commands:
-  replay [--json] FILE.json   replay an 18xx.games log and print the final standings`)
+  replay [--json] [--at ID] [--trace] FILE.json
+      replay an 18xx.games log and print the final standings (or a JSON object)
+  render [--map M.png] [--market K.png] [--table T.png] [--at ID] [--scale S] [--crop HEX,HEX] [--no-routes] FILE.json
+      draw a game log as PNG images`)
 }

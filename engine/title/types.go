@@ -210,7 +210,7 @@ type Title struct {
 	// PNW starting_packet option.
 	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
 	MultipleTokensPerHex bool
-	StartingPackets [][]string
+	StartingPackets      [][]string
 }
 
 // DeckSetup describes how the company deck is ordered after the shuffle.
