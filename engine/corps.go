@@ -179,6 +179,18 @@ func (g *Game) afterLayTile(h *HexState) {
 	if g.isPNW() {
 		return
 	}
+	// CA: a big city's upgrade private is spent once its city is gray, and a
+	// mountain pass private once its pass has track.
+	for _, p := range g.Companies {
+		if !contains(p.Def.Hexes, h.Def.ID) {
+			continue
+		}
+		switch {
+		case p.Def.Ability == "free_city_upgrade" && h.Tile.Color == board.Gray,
+			p.Def.Ability == "pass_tile" && h.Tile.Color == board.Yellow:
+			g.abilityGone[p.ID] = true
+		}
+	}
 	q := g.Corp("QMOO")
 	if q == nil || q.HomeHex != h.Def.ID || len(q.Tokens) == 0 {
 		return

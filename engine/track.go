@@ -160,7 +160,6 @@ func (s *trackStep) process(a action.Action, e any) error {
 				return err
 			}
 		}
-		g.afterLayTile(h)
 		op := s.r.op
 		op.laidTrack++
 		if v.Tile != "BC-0" && isUpgrade {
@@ -236,6 +235,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	forest := hasTerrain(h, board.Forest) && old.Color == board.White
 	g.pay(spender, nil, cost)
 	g.placeTile(h, def, tileID, rot)
+	g.afterLayTile(h)
 	h.Cubes = 0
 	if forest && g.isPNW() {
 		h.Markers["forest"] = true
