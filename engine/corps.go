@@ -195,6 +195,7 @@ func (g *Game) afterLayTile(h *HexState) {
 	if q == nil || q.HomeHex != h.Def.ID || len(q.Tokens) == 0 {
 		return
 	}
+	g.updateQMOOHome(q, h)
 	home := q.Tokens[0]
 	if home.Used && home.Hex == h.Def.ID && h.Tile.Color == board.Yellow {
 		g.Board.removeToken(home)
@@ -216,16 +217,39 @@ func (g *Game) afterLayTile(h *HexState) {
 	}
 }
 
-// homeNeedsChoice: CA's QMOO chooses among Québec's cities once it is split.
+// homeNeedsChoice: CA's QMOO chooses among Québec's cities while its
+// reservation is on the whole hex.
 func (g *Game) homeNeedsChoice(c *Corp, h *HexState) bool {
-	if g.isPNW() || c.ID != "QMOO" || h.Tile.Color == board.White {
-		return false
+	return !g.isPNW() && c.ID == "QMOO" && g.qmooHexReserved && len(h.Tile.Paths) > 0
+}
+
+// updateQMOOHome re-reserves QMOO's home before it operates: the one Québec
+// city with an open slot, or the whole hex when several have one.
+func (g *Game) updateQMOOHome(q *Corp, h *HexState) {
+	if q.Tokens[0].Used {
+		return
 	}
-	n := 0
-	for _, city := range h.Tile.Cities() {
-		if h.freeSlot(city, c.ID) >= 0 {
-			n++
+	h.unreserve(q.ID)
+	g.qmooHexReserved = false
+	var open []int
+	for _, c := range h.Tile.Cities() {
+		if h.openSlot(c) >= 0 {
+			open = append(open, c)
 		}
 	}
-	return n > 1
+	if len(open) == 1 {
+		h.reserve(open[0], q.ID)
+		return
+	}
+	g.qmooHexReserved = true
+}
+
+// afterPlaceToken: a token in Québec can change where QMOO's home may go.
+func (g *Game) afterPlaceToken(h *HexState) {
+	if g.isPNW() {
+		return
+	}
+	if q := g.Corp("QMOO"); q != nil && q.HomeHex == h.Def.ID {
+		g.updateQMOOHome(q, h)
+	}
 }

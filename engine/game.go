@@ -73,6 +73,7 @@ type Game struct {
 	sawmillHex        string
 	sawmillMode       string // "open" or "closed" once chosen
 	taxHaven          *TaxHaven
+	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.

@@ -214,6 +214,7 @@ func (s *pendingTokenStep) process(a action.Action, e any) error {
 		return err
 	}
 	s.r.op.pendingTok = s.r.op.pendingTok[1:]
+	g.afterPlaceToken(h)
 	return nil
 }
 
@@ -299,6 +300,7 @@ func (s *tokenStep) process(a action.Action, e any) error {
 			return ruleErr("%v", err)
 		}
 		g.pay(c, nil, cost)
+		g.afterPlaceToken(h)
 		s.r.op.tokened = true
 		s.pass()
 		return nil
@@ -367,6 +369,7 @@ func (s *destinationStep) process(a action.Action, e any) error {
 		if err := h.placeToken(tok, city, slot, true); err != nil {
 			return err
 		}
+		s.g.afterPlaceToken(h)
 		s.pass()
 		return nil
 	}
@@ -393,7 +396,11 @@ func (g *Game) placeDestinationToken(c *Corp, hex string) error {
 	if city < 0 {
 		return ruleErr("%s has no city", hex)
 	}
-	return h.placeToken(tok, city, -1, true)
+	if err := h.placeToken(tok, city, -1, true); err != nil {
+		return err
+	}
+	g.afterPlaceToken(h)
+	return nil
 }
 
 // destinationCity is the city of h that takes c's destination token: the first

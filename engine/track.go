@@ -178,6 +178,35 @@ func (g *Game) isTokenCity(h *HexState) bool {
 	return g.isPNW() && (h.Def.ID == "H11" || h.Def.ID == "O8")
 }
 
+type liftedToken struct {
+	t    *Token
+	city int
+}
+
+// liftDestinationTokens takes CA destination tokens off a hex before an
+// upgrade; they go back afterwards, using an extra slot only if still needed.
+func (g *Game) liftDestinationTokens(h *HexState, def *board.Tile, rot int) []liftedToken {
+	if g.isPNW() {
+		return nil
+	}
+	cmap := cityMap(h.Tile, h.Rotation, def, rot)
+	var out []liftedToken
+	for node, slots := range h.Slots {
+		for _, t := range slots {
+			if t != nil && t.Kind == DestinationToken {
+				out = append(out, liftedToken{t, cmap[node]})
+			}
+		}
+	}
+	for _, d := range out {
+		g.Board.removeToken(d.t)
+	}
+	for node := range h.Slots {
+		h.removeCheaterSlot(node)
+	}
+	return out
+}
+
 // tokenCityIndex is a tile's place in the Seattle/Portland upgrade sequence
 // (the printed city is -1).
 func tokenCityIndex(name string) int {
@@ -234,8 +263,12 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	}
 	forest := hasTerrain(h, board.Forest) && old.Color == board.White
 	g.pay(spender, nil, cost)
+	lifted := g.liftDestinationTokens(h, def, rot)
 	g.placeTile(h, def, tileID, rot)
 	g.afterLayTile(h)
+	for _, d := range lifted {
+		_ = h.placeToken(d.t, d.city, -1, true)
+	}
 	h.Cubes = 0
 	if forest && g.isPNW() {
 		h.Markers["forest"] = true

@@ -207,39 +207,7 @@ func (v *view) checkDistance(r *Run, nodes []*board.Node, t *Train, tokened int)
 		}
 		return ""
 	}
-	cities, towns, offboards := 0, 0, 0
-	for _, n := range nodes {
-		switch n.Kind {
-		case board.Town:
-			towns += visitCost(n)
-		case board.Offboard:
-			offboards += visitCost(n)
-		default:
-			cities += visitCost(n)
-		}
-	}
-	limit, townLimit := d.Cities, d.Towns
-	if v.in.Pullman != "" && v.in.Pullman == t.ID {
-		townLimit = -1
-	}
-	switch {
-	case d.Local && townLimit >= 0:
-		if offboards > 0 {
-			return "a local train cannot run to an off-board area"
-		}
-		if cities > limit || towns > townLimit {
-			return "too many stops for a local train"
-		}
-		return ""
-	case townLimit < 0:
-		towns = 0
-	case townLimit > 0:
-		towns = max(towns-townLimit, 0)
-	}
-	if limit > 0 && cities+offboards+towns > limit {
-		return "too many stops for a " + t.Name + "-train"
-	}
-	return ""
+	return v.checkStops(r, nodes, t)
 }
 
 // checkAll tests the runs together: each train runs once, trains of one type

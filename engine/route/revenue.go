@@ -37,7 +37,7 @@ func (v *view) evaluate(runs []Run) (total int, perRoute []int, err error) {
 		r := &runs[i]
 		t := v.train(r.Train)
 		hexes := r.hexes()
-		perRoute[i] = v.stopRevenue(r, t) + v.trackBonus(hexes, t) - v.portage(hexes)
+		perRoute[i] = v.stopRevenue(r, t) + v.trackBonus(hexes, t) - v.portage(hexes) + v.grain(r, t)
 		timber = append(timber, v.timber(hexes, t))
 		mill = append(mill, v.mill(r, t))
 		dest = append(dest, v.destination(r, t))
@@ -46,15 +46,23 @@ func (v *view) evaluate(runs []Run) (total int, perRoute []int, err error) {
 		award(perRoute, timber)
 	}
 	award(perRoute, mill)
-	award(perRoute, dest)
+	destRun := award(perRoute, dest)
+	if in.Rules.SawmillHex != "" {
+		sawmill := make([]int, len(runs))
+		for i := range runs {
+			sawmill[i] = v.sawmill(&runs[i], v.train(runs[i].Train), i == destRun)
+		}
+		award(perRoute, sawmill)
+	}
 	for _, p := range perRoute {
 		total += p
 	}
 	return total, perRoute, nil
 }
 
-// award adds the largest of bonus (the last one among equals) to its run.
-func award(perRoute, bonus []int) {
+// award adds the largest of bonus (the last one among equals) to its run and
+// returns that run's index, or -1 when no run earns the bonus.
+func award(perRoute, bonus []int) int {
 	best := -1
 	for i, b := range bonus {
 		if b > 0 && (best < 0 || b >= bonus[best]) {
@@ -64,6 +72,7 @@ func award(perRoute, bonus []int) {
 	if best >= 0 {
 		perRoute[best] += bonus[best]
 	}
+	return best
 }
 
 // hexes lists the hexes whose track the run uses, once each, in order.
@@ -171,14 +180,108 @@ func (v *view) destination(r *Run, t *Train) int {
 	return v.value(d.Dest)
 }
 
+// grain is the CA grain and port bonus of a run.
+func (v *view) grain(r *Run, t *Train) int {
+	g := v.in.Rules.Grain
+	if g == nil || t.express() || (v.in.Pullman != "" && v.in.Pullman == t.ID) {
+		return 0
+	}
+	elevators, east, west := 0, 0, 0
+	for _, s := range r.Stops {
+		if g.Elevators[s.Hex] {
+			elevators++
+		}
+		if g.EastPorts[s.Hex] {
+			east = 1
+		}
+		if g.WestPorts[s.Hex] {
+			west = 1
+		}
+	}
+	if elevators == 0 {
+		return 0
+	}
+	if g.Carrier != "" && g.Carrier == t.ID {
+		return 20 * (east + west)
+	}
+	return 10 * (elevators + east + west)
+}
+
+// sawmill is the CA sawmill bonus the run would earn; destRun says whether
+// the run earns the destination bonus.
+func (v *view) sawmill(r *Run, t *Train, destRun bool) int {
+	rules := &v.in.Rules
+	k := slices.IndexFunc(r.Stops, func(s graph.NodeRef) bool { return s.Hex == rules.SawmillHex })
+	if k < 0 {
+		return 0
+	}
+	s := r.Stops[k]
+	if t.express() && !slices.Contains(v.in.Board.Tokens(s.Hex, s.Node), v.in.Corp) {
+		return 0
+	}
+	bonus := rules.SawmillBonus
+	if d := rules.Destination; destRun && d != nil && d.Dest == s {
+		bonus *= 2
+	}
+	if t.express() {
+		bonus *= 2
+	}
+	return bonus
+}
+
 // MailSubsidy is what the corporation's mail contracts pay for the runs: each
-// contract pays, for a different run, half the printed value of its first
-// and last stops, the best runs first. Without Rules.LocalMail, L-type trains
-// and one-stop runs carry no mail. The runs are not checked.
+// (large) mail contract pays, for a different run, half the printed value of
+// its first and last stops, the best runs first; without Rules.LocalMail,
+// L-type trains and one-stop runs carry none. Each CA regional (small) mail
+// contract pays SmallMailAmount for a run; with fewer runs than contracts
+// each run takes the better of the next contract of either kind. The runs
+// are not checked.
 func MailSubsidy(in *Input, runs []Run) int {
+	large := largeMail(in, runs)
+	small := in.Rules.SmallMail
+	if len(large)+small == 0 {
+		return 0
+	}
+	var smalls []int
+	for range min(small, len(runs)) {
+		smalls = append(smalls, in.Rules.SmallMailAmount)
+	}
+	total := 0
+	if len(runs) >= len(large)+small || len(large) == 0 || len(smalls) == 0 {
+		for _, p := range large {
+			total += p
+		}
+		for _, p := range smalls {
+			total += p
+		}
+		return total
+	}
+	// Fewer runs than contracts: each run takes the better of the next
+	// contract of either kind.
+	li, si := 0, 0
+	for range runs {
+		l, s := 0, 0
+		if li < len(large) {
+			l = large[li]
+		}
+		if si < len(smalls) {
+			s = smalls[si]
+		}
+		if s > l {
+			total, si = total+s, si+1
+		} else {
+			total, li = total+l, li+1
+		}
+	}
+	return total
+}
+
+// largeMail lists what each mail contract pays, best first: half the
+// printed value of the first and last stops of a different run each.
+func largeMail(in *Input, runs []Run) []int {
 	n := in.Rules.MailContracts
 	if n <= 0 {
-		return 0
+		return nil
 	}
 	v := newView(in)
 	var pay []int
@@ -200,9 +303,5 @@ func MailSubsidy(in *Input, runs []Run) int {
 		pay = append(pay, (first+last)/2)
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(pay)))
-	total := 0
-	for i := 0; i < n && i < len(pay); i++ {
-		total += pay[i]
-	}
-	return total
+	return pay[:min(n, len(pay))]
 }

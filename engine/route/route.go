@@ -113,6 +113,33 @@ type Rules struct {
 	MailContracts int
 	// LocalMail lets L-type trains and one-stop runs carry mail (PNW).
 	LocalMail bool
+	// SmallMail is the number of CA regional mail contracts (P24, P25) owned,
+	// each paying SmallMailAmount for one run.
+	SmallMail       int
+	SmallMailAmount int
+
+	// PullmanTowns is how many towns per stop of its distance the train
+	// carrying the Pullman may add (CA: 2); 0 means any number (PNW).
+	PullmanTowns int
+	// Grain holds the CA grain elevator and port bonuses (majors only).
+	Grain *Grain
+	// SawmillHex (CA P13) adds SawmillBonus to the one train stopping there
+	// that gains the most: doubled on the run earning the destination bonus
+	// when the hex holds the destination token, doubled again on an E-train,
+	// which needs a token there. Leave it empty for companies it does not pay.
+	SawmillHex   string
+	SawmillBonus int
+}
+
+// Grain describes the 1822CA grain trade: a major's train stopping at a grain
+// elevator earns $10 per elevator plus $10 for reaching the east ports and
+// $10 for the west ports; the train pulling the grain car (G) earns $20 per
+// port side instead, and its elevator stops do not count against its
+// distance. The train carrying the Pullman and E-trains earn no grain bonus.
+type Grain struct {
+	Elevators            map[string]bool
+	EastPorts, WestPorts map[string]bool
+	Carrier              string // id of the train pulling the grain car, "" if none
 }
 
 // Input is everything the route rules need to know about one operating turn.

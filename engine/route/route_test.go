@@ -222,7 +222,7 @@ func TestRevenue(t *testing.T) {
 		{name: "local train to a town", trains: []Train{train("L-0", "L")},
 			routes: []Route{rt("L-0", "B2-B4")}, total: 40},
 		{name: "local train to a second city", trains: []Train{train("L-0", "L")},
-			routes: []Route{rt("L-0", "B10-B8-B6")}, wantErr: "too many stops for a local train"},
+			routes: []Route{rt("L-0", "B10-B8-B6")}, wantErr: "too many stops for the L train"},
 		{name: "local train to an off-board", trains: []Train{train("L-0", "L")},
 			routes: []Route{rt("L-0", "B10-B12")}, wantErr: "off-board"},
 		{name: "one local train per station", trains: []Train{train("L-0", "L"), train("LP-0", "LP")},
