@@ -239,22 +239,17 @@ func (s *tokenStep) actions(e any) []string {
 	if !ok || e != s.r.current() || s.r.op.tokened {
 		return nil
 	}
-	t := g.nextToken(c)
-	if t == nil {
-		return nil
-	}
-	// A token private (CA P10) keeps the step open even without a reachable city.
-	if g.ownsAbility(c, "winnipeg_token") {
-		return []string{"place_token", "pass"}
-	}
-	if t.Price > c.Cash || !g.canToken(c) {
-		// CA P28 keeps the step open for its swap while exchange tokens remain.
-		if g.ownsAbility(c, "token_swap") && c.Exchange > 0 {
-			return []string{"choose_ability", "pass"}
+	if t := g.nextToken(c); t != nil {
+		// A token private (CA P10) keeps the step open even without a reachable city.
+		if g.ownsAbility(c, "winnipeg_token") || (t.Price <= c.Cash && g.canToken(c)) {
+			return []string{"place_token", "pass"}
 		}
-		return nil
 	}
-	return []string{"place_token", "pass"}
+	// CA P28 keeps the step open for its swap while exchange tokens remain.
+	if g.ownsAbility(c, "token_swap") && c.Exchange > 0 {
+		return []string{"choose_ability", "pass"}
+	}
+	return nil
 }
 
 // nextToken is the next unplaced normal token of c.

@@ -108,8 +108,10 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 	case "builder_cubes", "timber_double", "mail":
 		comp.Revenue = 0
 	case "phase_revenue":
+		// The pot goes to the acquiring company and the private closes.
 		g.addCash(c, g.phasePot[comp.ID])
 		g.phasePot[comp.ID] = 0
+		g.closeCompany(comp)
 	}
 	if !g.isPNW() && caRevenueRemoved[comp.ID] {
 		comp.Revenue = 0
