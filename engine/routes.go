@@ -67,14 +67,63 @@ func (g *Game) routeInput(c *Corp) *route.Input {
 		}
 	}
 	for _, p := range c.Privates {
-		if p.Def.Ability == "mail" {
+		switch p.Def.Ability {
+		case "mail":
 			rules.MailContracts++
+		case "small_mail":
+			rules.SmallMail++
 		}
 	}
 	if g.isPNW() {
 		g.pnwRouteRules(c, rules)
+	} else {
+		g.caRouteRules(c, in)
 	}
 	return in
+}
+
+// 1822CA route facts: the city-and-town hexes, the grain elevators and the
+// port hexes of the grain trade.
+var (
+	caDoubleHexes   = []string{"G13", "I15", "AB22", "AG13", "AH10"}
+	caGrainElevator = setOf("G13", "H16", "I11", "I15", "I17", "J16", "K13", "K17", "L16", "M17")
+	caEastPorts     = setOf("N6", "R16")
+	caWestPorts     = setOf("A7", "C15")
+)
+
+func setOf(ids ...string) map[string]bool {
+	m := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+// caRouteRules sets the 1822CA route switches and bonuses.
+func (g *Game) caRouteRules(c *Corp, in *route.Input) {
+	rules := &in.Rules
+	rules.DoubleHexes = caDoubleHexes
+	rules.PullmanTowns = 2
+	switch n := g.phaseNum(); {
+	case n >= 7:
+		rules.SmallMailAmount = 40
+	case n >= 5:
+		rules.SmallMailAmount = 30
+	case n >= 3:
+		rules.SmallMailAmount = 20
+	}
+	if c.IsMajor() {
+		rules.Grain = &route.Grain{Elevators: caGrainElevator, EastPorts: caEastPorts, WestPorts: caWestPorts,
+			Carrier: g.grainCarrier(c)}
+	}
+	if g.sawmillHex != "" && g.sawmillMode != "" {
+		switch {
+		case g.sawmillMode == "open":
+			rules.SawmillHex, rules.SawmillBonus = g.sawmillHex, 20
+		case g.sawmillOwner == c:
+			rules.SawmillHex, rules.SawmillBonus = g.sawmillHex, 10
+		}
+	}
 }
 
 // pnwRouteRules sets the 1822PNW route switches and bonuses.
@@ -115,6 +164,18 @@ func (g *Game) pnwRouteRules(c *Corp, rules *route.Rules) {
 			rules.Portage[id] = true
 		}
 	}
+}
+
+// grainCarrier is the id of the train c attached its grain car to this turn, or "".
+func (g *Game) grainCarrier(c *Corp) string {
+	r := g.round
+	if r == nil || r.op == nil || r.op.grain < 0 || r.current() != any(c) {
+		return ""
+	}
+	if list := g.grainChoices(c, r.op); r.op.grain < len(list) {
+		return list[r.op.grain].ID
+	}
+	return ""
 }
 
 // pullmanCarrier is the id of the train c attached its Pullman to this turn, or "".

@@ -304,6 +304,47 @@ func TestRevenue(t *testing.T) {
 			setup: func(in *Input) {
 				in.Rules.Destination = &Destination{Home: graph.NodeRef{Hex: "B2"}, Dest: graph.NodeRef{Hex: "B10"}}
 			}, total: 140},
+		{name: "CA Pullman counts two towns per stop", trains: []Train{train("2-0", "2")},
+			routes: []Route{rt("2-0", "B2-B4 B4-B6")},
+			setup:  func(in *Input) { in.Pullman, in.Rules.PullmanTowns = "2-0", 2 }, total: 60},
+		{name: "CA Pullman still counts cities", trains: []Train{train("2-0", "2")},
+			routes: []Route{rt("2-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup:  func(in *Input) { in.Pullman, in.Rules.PullmanTowns = "2-0", 2 }, wantErr: "too many stops"},
+		{name: "grain elevator and port", trains: []Train{train("4-0", "4")},
+			routes: []Route{rt("4-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup: func(in *Input) {
+				in.Rules.Grain = &Grain{Elevators: map[string]bool{"B4": true}, EastPorts: map[string]bool{"B10": true}}
+			}, total: 100},
+		{name: "no grain bonus without an elevator", trains: []Train{train("2-0", "2")},
+			routes: []Route{rt("2-0", "B6-B8-B10")},
+			setup: func(in *Input) {
+				in.Rules.Grain = &Grain{Elevators: map[string]bool{"B4": true}, EastPorts: map[string]bool{"B10": true}}
+			}, total: 40},
+		{name: "grain car: elevators ride free, ports pay double", trains: []Train{train("3-0", "3")},
+			routes: []Route{rt("3-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup: func(in *Input) {
+				in.Rules.Grain = &Grain{Elevators: map[string]bool{"B4": true}, EastPorts: map[string]bool{"B10": true}, Carrier: "3-0"}
+			}, total: 100},
+		{name: "no grain bonus for the Pullman carrier", trains: []Train{train("3-0", "3")},
+			routes: []Route{rt("3-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup: func(in *Input) {
+				in.Rules.Grain = &Grain{Elevators: map[string]bool{"B4": true}, EastPorts: map[string]bool{"B10": true}}
+				in.Pullman, in.Rules.PullmanTowns = "3-0", 2
+			}, total: 80},
+		{name: "sawmill on the best train", trains: []Train{train("2-0", "2"), train("3-0", "3")},
+			routes: []Route{rt("2-0", "B6-B8-B10"), rt("3-0", "B2-B4 B4-B6")},
+			setup:  func(in *Input) { in.Rules.SawmillHex, in.Rules.SawmillBonus = "B6", 20 },
+			total:  120, per: []int{40, 80}},
+		{name: "sawmill doubled with the destination", trains: []Train{train("4-0", "4")},
+			routes: []Route{rt("4-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup: func(in *Input) {
+				in.Rules.SawmillHex, in.Rules.SawmillBonus = "B10", 20
+				in.Rules.Destination = &Destination{Home: graph.NodeRef{Hex: "B2"}, Dest: graph.NodeRef{Hex: "B10"}}
+			}, total: 140},
+		{name: "sawmill on an E-train needs a token", trains: []Train{train("E-0", "E")},
+			routes: []Route{rt("E-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup:  func(in *Input) { in.Rules.SawmillHex, in.Rules.SawmillBonus = "B6", 20 },
+			total:  100},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -366,6 +407,37 @@ func TestSubsidy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in.Rules.MailContracts, in.Rules.LocalMail = tc.contracts, tc.local
+			in.Rules.SmallMail, in.Rules.SmallMailAmount = 0, 0
+			got, err := Subsidy(in, tc.routes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("subsidy = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSmallMail(t *testing.T) {
+	b := line(t)
+	in := input(b, train("2-0", "2"), train("L-0", "L"))
+	in.Rules.SmallMailAmount = 20
+	two := []Route{rt("2-0", "B6-B8-B10"), {Train: "L-0", Local: "B2"}}
+	for _, tc := range []struct {
+		name         string
+		large, small int
+		routes       []Route
+		want         int
+	}{
+		{"small contracts only", 0, 2, two, 40},
+		{"more small contracts than runs", 0, 3, two, 40},
+		{"one of each, enough runs", 1, 1, two, 40},
+		{"one run takes the better contract", 1, 2, two[:1], 20},
+		{"two runs, three contracts", 1, 2, two, 40},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in.Rules.MailContracts, in.Rules.SmallMail = tc.large, tc.small
 			got, err := Subsidy(in, tc.routes)
 			if err != nil {
 				t.Fatal(err)
