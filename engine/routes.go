@@ -15,7 +15,7 @@ func (g *Game) RouteRevenue(c *Corp, routes []action.Route) (int, []int, error) 
 	if err != nil {
 		return 0, nil, err
 	}
-	return route.Revenue(g.routeInput(c), rs)
+	return route.Revenue(g.RouteInput(c), rs)
 }
 
 // RouteSubsidy returns the mail-contract subsidy c's routes earn.
@@ -24,11 +24,14 @@ func (g *Game) RouteSubsidy(c *Corp, routes []action.Route) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return route.Subsidy(g.routeInput(c), rs)
+	return route.Subsidy(g.RouteInput(c), rs)
 }
 
-// routeInput describes c's operating turn to package route.
-func (g *Game) routeInput(c *Corp) *route.Input {
+// RouteInput describes c's operating turn now to package route: the board,
+// c's tokens and runnable trains, the phase, the train carrying the Pullman
+// (and, in 1822CA, the grain car) this turn, and the title's bonuses. The
+// auto-router builds it once per turn and evaluates candidate runs on it.
+func (g *Game) RouteInput(c *Corp) *route.Input {
 	in := &route.Input{
 		Board:   boardView{g.Board},
 		Corp:    c.ID,

@@ -11,6 +11,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/route"
 )
 
 // routeRatchet lists the fixtures whose recorded route revenues package route
@@ -295,10 +296,31 @@ func BenchmarkRouteRevenue(b *testing.B) {
 	if _, _, err := g.RouteRevenue(c, rr.Routes); err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, _, err := g.RouteRevenue(c, rr.Routes); err != nil {
-			b.Fatal(err)
+	b.Run("RouteRevenue", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, err := g.RouteRevenue(c, rr.Routes); err != nil {
+				b.Fatal(err)
+			}
 		}
+	})
+	// What the auto-router pays per candidate set: the input built and the
+	// runs traced once, only Evaluate in the loop.
+	in := g.RouteInput(c)
+	routes, err := route.ParseAll(rr.Routes)
+	if err != nil {
+		b.Fatal(err)
 	}
+	runs, err := route.Trace(in, routes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Evaluate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, err := route.Evaluate(in, runs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

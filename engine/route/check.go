@@ -213,13 +213,12 @@ func (v *view) checkDistance(r *Run, nodes []*board.Node, t *Train, tokened int)
 // checkAll tests the runs together: each train runs once, trains of one type
 // share no track, and each city is used by at most one local train.
 func (v *view) checkAll(runs []Run) error {
+	// A hex edge's lane used by a train type: hex, then type, edge and lane.
 	type edgeUse struct {
-		express bool
-		hex     string
-		edge    int
-		lane    int
+		hex  *hexView
+		code int
 	}
-	usedTrack := map[edgeUse]bool{}
+	usedTrack := make(map[edgeUse]bool, 64)
 	localCities := map[graph.NodeRef]bool{}
 	for i := range runs {
 		r := &runs[i]
@@ -237,7 +236,11 @@ func (v *view) checkAll(runs []Run) error {
 					if !e.IsEdge() {
 						continue
 					}
-					k := edgeUse{t.express(), s.Hex, (e.Edge + h.rot) % 6, laneOf(p, end).index}
+					code := ((e.Edge+h.rot)%6)<<8 | laneOf(p, end).index
+					if t.express() {
+						code |= 1 << 16
+					}
+					k := edgeUse{h, code}
 					if usedTrack[k] {
 						return routeErr(i, r.Train, "the route reuses track on %s", s.Hex)
 					}

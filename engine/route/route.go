@@ -1,5 +1,5 @@
 // Package route holds the rules for running trains in the 1822 family
-// (1822PNW and its scenarios, with hooks for 1822CA): it traces the routes a
+// (1822PNW and 1822CA with their scenarios): it traces the routes a
 // corporation submits onto the board, checks them, and computes their revenue
 // and mail subsidy.
 //
@@ -32,7 +32,18 @@
 //     train), $30 for a route through the Ski Haus hex, the Paper Mill on one
 //     train stopping at its hex, the destination bonus (the destination city's
 //     value again, on one train visiting both home and destination) and the
-//     portage toll ($10 per portage tile crossed by others than its owner).
+//     portage toll ($10 per portage tile crossed by others than its owner);
+//   - 1822CA differs by its Pullman (two towns per stop of the train's
+//     distance), the grain trade (Grain), the sawmill (SawmillHex) and the
+//     regional mail contracts (SmallMail); its L trains carry no mail.
+//
+// Bonuses paid to a single train go to the run earning the most from them,
+// the last such run on a tie, as the 18xx.games client attributes them.
+//
+// Not modelled: the 18xx.games rule that track from an off-centre town to
+// its other edges counts as one shared piece of track. It can only matter for
+// a town with three or more exits drawn at an edge, and neither title's map
+// nor tile set has one.
 package route
 
 import (
