@@ -35,6 +35,11 @@ func (s *acquisitionTrackStep) process(a action.Action, e any) error {
 		if h == nil {
 			return ruleErr("there is no hex %s", v.Hex)
 		}
+		if g.validating() {
+			if err := g.checkLay(c, h, v.Tile, v.Rotation, nil); err != nil {
+				return err
+			}
+		}
 		if err := g.layTile(c, c, h, v.Tile, v.Rotation, 0); err != nil {
 			return err
 		}

@@ -283,6 +283,15 @@ func (s *tokenStep) process(a action.Action, e any) error {
 		if t == nil {
 			return ruleErr("%s has no tokens left", c.ID)
 		}
+		if g.validating() {
+			slot := -1
+			if v.Slot != nil {
+				slot = *v.Slot
+			}
+			if err := g.checkTokenPlace(c, h, city, slot); err != nil {
+				return err
+			}
+		}
 		cost := g.tokenCost(c, t, h)
 		if cost > c.Cash {
 			return ruleErr("a token costs $%d; %s has $%d", cost, c.ID, c.Cash)

@@ -295,6 +295,19 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 	}
 	comp := e.(*Company)
 	c := comp.Owner.(*Corp)
+	if g.validating() && v.Tile != "" {
+		var combos []*Company
+		for _, id := range v.ComboEntities {
+			if x := g.Company(id); x != nil {
+				combos = append(combos, x)
+			}
+		}
+		if h := g.Board.Hex(v.Hex); h != nil {
+			if err := g.checkLay(c, h, v.Tile, v.Rotation, layVia(comp, combos)); err != nil {
+				return err
+			}
+		}
+	}
 	if len(v.ComboEntities) > 0 {
 		return s.comboLay(comp, c, v)
 	}

@@ -60,6 +60,13 @@ func Replay(l *action.GameLog) (*Game, error) { return ReplayTrace(l, nil) }
 // ReplayTrace is Replay with a callback after every effective action; the
 // callback returns false to stop early.
 func ReplayTrace(l *action.GameLog, after func(g *Game, a action.Action) bool) (*Game, error) {
+	return replay(l, true, after)
+}
+
+// replay is Replay with a choice: importing trusts the log's recorded facts
+// (route revenues, rule checks 18xx.games skips on load); otherwise every
+// action is checked as in a game played here.
+func replay(l *action.GameLog, importing bool, after func(g *Game, a action.Action) bool) (*Game, error) {
 	t, err := TitleByName(l.Title)
 	if err != nil {
 		return nil, err
@@ -72,7 +79,7 @@ func ReplayTrace(l *action.GameLog, after func(g *Game, a action.Action) bool) (
 	if err != nil {
 		return nil, err
 	}
-	g.importing = true
+	g.importing = importing
 	acts, err := action.Effective(l.Actions)
 	if err != nil {
 		return g, err

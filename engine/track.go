@@ -153,6 +153,11 @@ func (s *trackStep) process(a action.Action, e any) error {
 				return ruleErr("%s cannot lay more track now", c.ID)
 			}
 		}
+		if g.validating() {
+			if err := g.checkLay(c, h, v.Tile, v.Rotation, nil); err != nil {
+				return err
+			}
+		}
 		if v.Tile == "BC-0" {
 			h.Cubes++
 		} else {
@@ -172,6 +177,15 @@ func (s *trackStep) process(a action.Action, e any) error {
 		return nil
 	}
 	return ruleErr("%s can lay track or pass", entityName(e))
+}
+
+// checkLay validates a lay of tile id (or "BC-0", a builder cube) for our own games.
+func (g *Game) checkLay(c *Corp, h *HexState, tileID string, rot int, via *Company) error {
+	def, ok := g.Board.Map.TileDef(tileName(tileID))
+	if !ok {
+		return ruleErr("there is no tile %s", tileName(tileID))
+	}
+	return g.checkTileLay(c, h, def, rot, via)
 }
 
 func (g *Game) isTokenCity(h *HexState) bool {
