@@ -49,8 +49,29 @@ func (v boardView) Impassable(hex string, edge int) bool {
 	return false
 }
 
-// reach walks c's track network from its placed tokens.
+// reach walks c's track network from its placed tokens. Results are cached
+// until the next state change (see invalidateReach).
 func (g *Game) reach(c *Corp) *graph.Result {
+	if r, ok := g.reachCache[c]; ok {
+		return r
+	}
+	r := g.computeReach(c)
+	if g.reachCache == nil {
+		g.reachCache = map[*Corp]*graph.Result{}
+	}
+	g.reachCache[c] = r
+	return r
+}
+
+// invalidateReach forgets cached networks; called whenever an action may
+// have changed track or tokens.
+func (g *Game) invalidateReach() {
+	for k := range g.reachCache {
+		delete(g.reachCache, k)
+	}
+}
+
+func (g *Game) computeReach(c *Corp) *graph.Result {
 	var starts []graph.NodeRef
 	for _, t := range c.Tokens {
 		if t.Used && t.Hex != "" && t.Kind != CoalToken {

@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine/action"
 	"pbc/engine/board"
+	"pbc/engine/graph"
 	"pbc/engine/title"
 )
 
@@ -74,6 +75,7 @@ type Game struct {
 	sawmillMode       string // "open" or "closed" once chosen
 	taxHaven          *TaxHaven
 	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
+	reachCache        map[*Corp]*graph.Result
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.

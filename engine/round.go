@@ -157,7 +157,10 @@ func (r *round) process(a action.Action, e any) error {
 	if target == nil {
 		return &RuleError{Msg: fmt.Sprintf("%s cannot %s now", entityName(e), humanType(typ))}
 	}
-	if err := target.process(a, e); err != nil {
+	r.g.invalidateReach()
+	err := target.process(a, e)
+	r.g.invalidateReach()
+	if err != nil {
 		return err
 	}
 	r.skipSteps()
