@@ -50,7 +50,7 @@ func (v boardView) Impassable(hex string, edge int) bool {
 }
 
 // reach walks c's track network from its placed tokens. Results are cached
-// until the next state change (see invalidateReach).
+// until the next state change (see invalidate).
 func (g *Game) reach(c *Corp) *graph.Result {
 	if r, ok := g.reachCache[c]; ok {
 		return r
@@ -63,11 +63,22 @@ func (g *Game) reach(c *Corp) *graph.Result {
 	return r
 }
 
-// invalidateReach forgets cached networks; called whenever an action may
-// have changed track or tokens.
-func (g *Game) invalidateReach() {
+// invalidate forgets cached networks and step answers; called whenever the
+// state may have changed.
+func (g *Game) invalidate() {
 	for k := range g.reachCache {
 		delete(g.reachCache, k)
+	}
+	g.invalidateActions()
+}
+
+// invalidateActions forgets cached step answers (the acting entity or a
+// step's own state changed, the board did not).
+func (g *Game) invalidateActions() {
+	if g.round != nil {
+		for k := range g.round.actCache {
+			delete(g.round.actCache, k)
+		}
 	}
 }
 

@@ -7,8 +7,8 @@ import (
 // process applies one action (not its auto actions) and then moves through
 // round transitions and the game-end check, as 18xx.games does after every action.
 func (g *Game) process(a action.Action) error {
-	g.invalidateReach()
-	defer g.invalidateReach()
+	g.invalidate()
+	defer g.invalidate()
 	env := a.Env()
 	switch a.(type) {
 	case *action.Message, *action.Log, *action.ProgramSharePass, *action.ProgramBuyShares, *action.ProgramDisable:

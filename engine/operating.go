@@ -179,6 +179,7 @@ func (g *Game) orStartOperating() {
 		}
 		*r.op = orState{pullman: -1, grain: -1}
 		g.placeHomeToken(c)
+		g.invalidate()
 		r.skipSteps()
 		if r.activeStep() != nil {
 			return

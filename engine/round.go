@@ -57,6 +57,7 @@ type round struct {
 	entities []any
 	index    int
 	done     bool
+	actCache map[actKey][]string
 	// hooks
 	afterProcess func(a action.Action)
 	// operating-round state
@@ -97,6 +98,30 @@ func (r *round) currentActions(s step) []string {
 	if a, ok := s.(activeEntityStep); ok {
 		e = a.activeEntity()
 	}
+	return r.actionsOf(s, e)
+}
+
+type actKey struct {
+	s step
+	e any
+}
+
+// actionsOf is s.actions(e), memoised until the state next changes (the
+// round loops ask the same question many times per action).
+func (r *round) actionsOf(s step, e any) []string {
+	k := actKey{s, e}
+	if a, ok := r.actCache[k]; ok {
+		return a
+	}
+	a := r.uncachedActions(s, e)
+	if r.actCache == nil {
+		r.actCache = map[actKey][]string{}
+	}
+	r.actCache[k] = a
+	return a
+}
+
+func (r *round) uncachedActions(s step, e any) []string {
 	if e == nil {
 		return nil
 	}
@@ -139,7 +164,7 @@ func (r *round) process(a action.Action, e any) error {
 		if !isActive(s) {
 			continue
 		}
-		offers := contains(s.actions(e), typ)
+		offers := contains(r.actionsOf(s, e), typ)
 		block := r.blocking(s)
 		if block && !offers {
 			who := r.current()
@@ -157,9 +182,9 @@ func (r *round) process(a action.Action, e any) error {
 	if target == nil {
 		return &RuleError{Msg: fmt.Sprintf("%s cannot %s now", entityName(e), humanType(typ))}
 	}
-	r.g.invalidateReach()
+	r.g.invalidate()
 	err := target.process(a, e)
-	r.g.invalidateReach()
+	r.g.invalidate()
 	if err != nil {
 		return err
 	}
@@ -171,6 +196,8 @@ func (r *round) process(a action.Action, e any) error {
 }
 
 func (r *round) resetSteps() {
+	r.g.invalidateActions()
+	defer r.g.invalidateActions()
 	for _, s := range r.steps {
 		s.unpass()
 	}
