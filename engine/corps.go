@@ -44,8 +44,54 @@ func (g *Game) placeHomeToken(c *Corp) {
 
 func (g *Game) onFloat(c *Corp) {}
 
-// titleEvent applies title-specific train events (CA: Detroit–Duluth, phase revenue).
-func (g *Game) titleEvent(ev string) {}
+// titleEvent applies title-specific train events.
+func (g *Game) titleEvent(ev string) {
+	if ev == "open_detroit_duluth" {
+		g.openDetroitDuluth()
+	}
+}
+
+// detroitDuluth are the CA hexes whose cities block the southern line until
+// the event opens it; their blocker tokens belong to no company in play.
+var detroitDuluth = []string{"Q19", "Y27"}
+
+func (g *Game) blockDetroitDuluth() {
+	if g.isPNW() {
+		return
+	}
+	dd := &Corp{ID: "DD", Kind: title.Major, Def: &title.Corporation{ID: "DD", Name: "Detroit-Duluth blocker"}}
+	for _, id := range detroitDuluth {
+		h := g.Board.Hex(id)
+		if h == nil {
+			continue
+		}
+		if cities := h.Tile.Cities(); len(cities) > 0 {
+			t := &Token{Corp: dd}
+			dd.Tokens = append(dd.Tokens, t)
+			_ = h.placeToken(t, cities[0], -1, true)
+		}
+	}
+	g.ddBlocker = dd
+}
+
+// openDetroitDuluth removes the blockers and lays the through track.
+func (g *Game) openDetroitDuluth() {
+	if g.ddBlocker == nil {
+		return
+	}
+	for _, t := range g.ddBlocker.Tokens {
+		g.Board.removeToken(t)
+	}
+	for _, id := range detroitDuluth {
+		h := g.Board.Hex(id)
+		def, ok := g.Board.Map.TileDef("DD-" + id)
+		if h == nil || !ok {
+			continue
+		}
+		g.placeTile(h, def, "DD-"+id+"-0", 0)
+	}
+	g.ddBlocker = nil
+}
 
 // closeCompany closes a company card, taking it from its owner.
 func (g *Game) closeCompany(c *Company) {

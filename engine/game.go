@@ -76,6 +76,7 @@ type Game struct {
 	taxHaven          *TaxHaven
 	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
 	reachCache        map[*Corp]*graph.Result
+	ddBlocker         *Corp // CA: owner of the Detroit–Duluth blocking tokens
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.

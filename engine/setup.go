@@ -73,6 +73,7 @@ func (g *Game) setup(seats []Seat) {
 	case g.Opts["remove_two_ls"]:
 		g.removeLs(2)
 	}
+	g.blockDetroitDuluth()
 	g.emptyBidbox = make([]bool, 4)
 	g.regionalORs = map[string]int{}
 	g.startStockRound()

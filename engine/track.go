@@ -331,6 +331,20 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 	}
 	h.resetSlots(mapped, res)
+	if len(h.Extra) > 0 {
+		extra := map[int][]*Token{}
+		for node, list := range h.Extra {
+			nc, ok := cmap[node]
+			if !ok {
+				nc = node
+			}
+			for _, t := range list {
+				t.City = nc
+				extra[nc] = append(extra[nc], t)
+			}
+		}
+		h.Extra = extra
+	}
 	g.removeExtraTokens(h)
 }
 
