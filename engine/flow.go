@@ -83,6 +83,12 @@ func (g *Game) nextRound() {
 		g.reorderPlayers()
 		g.startOperatingRound(1)
 	case operatingRound:
+		if g.Opts["starting_packet"] && g.phaseNum() == 1 {
+			// Quick start: operating rounds follow each other until phase 2.
+			g.Turn++
+			g.startOperatingRound(1)
+			return
+		}
 		if g.isPNW() && g.phaseNum() >= 2 {
 			g.startMergerRound(r.num)
 			return

@@ -76,7 +76,42 @@ func (g *Game) setup(seats []Seat) {
 	g.blockDetroitDuluth()
 	g.emptyBidbox = make([]bool, 4)
 	g.regionalORs = map[string]int{}
+	if g.Opts["starting_packet"] && len(t.StartingPackets) > 0 {
+		g.dealStartingPackets()
+		g.Turn = 1
+		g.ORsInSet = 1
+		g.startOperatingRound(1)
+		return
+	}
 	g.startStockRound()
+}
+
+// dealStartingPackets is the PNW quick start (rules 11): each seat starts with
+// two minors floated at $50 with $100 each and two privates, and no cash.
+func (g *Game) dealStartingPackets() {
+	for i, p := range g.Players {
+		if i >= len(g.T.StartingPackets) {
+			break
+		}
+		g.pay(p, nil, p.Cash)
+		for _, id := range g.T.StartingPackets[i] {
+			comp := g.Company(id)
+			if comp == nil {
+				continue
+			}
+			if comp.Def.Kind == title.Private {
+				comp.Owner = p
+				p.Companies = append(p.Companies, comp)
+				continue
+			}
+			m := g.corpOfCompany(comp)
+			g.setPar(m, g.Market.cellFor(50))
+			g.moveShare(m.Shares[0], p)
+			m.IPOed, m.Floated = true, true
+			g.pay(nil, m, 100)
+			g.dropCompany(comp)
+		}
+	}
 }
 
 func (g *Game) reserveHome(c *Corp) {
