@@ -161,6 +161,23 @@ func (s *routeStep) process(a action.Action, e any) error {
 			op.revenue += rt.Revenue
 		}
 		op.revenue += v.ExtraRevenue
+		switch {
+		case !g.trustRevenue:
+			// Games played here: the routes must be legal and pay what the rules say.
+			total, _, err := g.RouteRevenue(c, v.Routes)
+			if err != nil {
+				return err
+			}
+			op.revenue = total
+		case g.checkRoutes:
+			// Imports keep the recorded revenue (18xx.games changed some rules
+			// since); a disagreement is only reported.
+			if total, _, err := g.RouteRevenue(c, v.Routes); err != nil {
+				g.warnf("action %d: %s's routes: %v (recorded revenue $%d kept)", v.ID, c.ID, err, op.revenue)
+			} else if total != op.revenue-v.ExtraRevenue {
+				g.warnf("action %d: %s's routes pay $%d under the current rules; recorded $%d kept", v.ID, c.ID, total, op.revenue)
+			}
+		}
 		op.subsidy = g.mailSubsidy(c, v.Routes)
 		op.pullman, op.grain = -1, -1
 		s.pass()

@@ -77,6 +77,10 @@ type Game struct {
 	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
 	reachCache        map[*Corp]*graph.Result
 	ddBlocker         *Corp // CA: owner of the Detroit–Duluth blocking tokens
+	checkRoutes       bool  // importing: compare recorded route revenues with the rules
+	trustRevenue      bool  // logs keep their recorded route revenues
+	importedCount     int   // applied actions that came from a replayed log
+	importedWasImport bool  // whether that log skipped legality checks
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -115,6 +119,10 @@ func (g *Game) EndReason() string { return g.endReason }
 
 // Warnings are non-fatal disagreements noticed while replaying an imported log.
 func (g *Game) Warnings() []string { return g.warnings }
+
+func (g *Game) warnf(format string, args ...any) {
+	g.warnings = append(g.warnings, fmt.Sprintf(format, args...))
+}
 
 // PlayerByID finds a player by id.
 func (g *Game) PlayerByID(id int) *Player {

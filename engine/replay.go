@@ -54,8 +54,15 @@ func mapFor(name string) *board.Map {
 
 // Replay builds a game from an 18xx.games log: the seeded setup, then every
 // effective action (undo/redo resolved) with its recorded auto actions.
-// Recorded route revenues are trusted, as on 18xx.games.
+// Recorded route revenues are trusted, as on 18xx.games. Actions applied
+// afterwards with Apply are fully checked.
 func Replay(l *action.GameLog) (*Game, error) { return ReplayTrace(l, nil) }
+
+// ReplayChecked is Replay that also recomputes every recorded run under the
+// current route rules and reports disagreements as Warnings.
+func ReplayChecked(l *action.GameLog, after func(g *Game, a action.Action) bool) (*Game, error) {
+	return replayWith(l, true, true, after)
+}
 
 // ReplayTrace is Replay with a callback after every effective action; the
 // callback returns false to stop early.
@@ -67,6 +74,10 @@ func ReplayTrace(l *action.GameLog, after func(g *Game, a action.Action) bool) (
 // (route revenues, rule checks 18xx.games skips on load); otherwise every
 // action is checked as in a game played here.
 func replay(l *action.GameLog, importing bool, after func(g *Game, a action.Action) bool) (*Game, error) {
+	return replayWith(l, importing, false, after)
+}
+
+func replayWith(l *action.GameLog, importing, checkRoutes bool, after func(g *Game, a action.Action) bool) (*Game, error) {
 	t, err := TitleByName(l.Title)
 	if err != nil {
 		return nil, err
@@ -79,7 +90,9 @@ func replay(l *action.GameLog, importing bool, after func(g *Game, a action.Acti
 	if err != nil {
 		return nil, err
 	}
-	g.importing = importing
+	g.importing, g.importedWasImport = importing, importing
+	g.checkRoutes = checkRoutes
+	g.trustRevenue = true
 	acts, err := action.Effective(l.Actions)
 	if err != nil {
 		return g, err
@@ -96,7 +109,14 @@ func replay(l *action.GameLog, importing bool, after func(g *Game, a action.Acti
 			break
 		}
 	}
+	g.endImport()
 	return g, nil
+}
+
+// endImport switches a replayed game to checking every further action.
+func (g *Game) endImport() {
+	g.importedCount = len(g.applied)
+	g.importing, g.trustRevenue, g.checkRoutes = false, false, false
 }
 
 func (g *Game) applyWithAutos(a action.Action) (err error) {
@@ -142,9 +162,17 @@ func (g *Game) restore() {
 	if err != nil {
 		return
 	}
-	fresh.importing = g.importing
-	for _, a := range applied {
+	if g.importedCount > 0 {
+		fresh.importing, fresh.trustRevenue = g.importedWasImport, true
+	}
+	for i, a := range applied {
+		if i == g.importedCount {
+			fresh.endImport()
+		}
 		_ = fresh.applyWithAutos(a)
+	}
+	if len(applied) == g.importedCount {
+		fresh.endImport()
 	}
 	*g = *fresh
 }

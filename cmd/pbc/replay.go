@@ -38,6 +38,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	at := fs.Int("at", 0, "stop after the action with this id")
 	trace := fs.Bool("trace", false, "print a state snapshot (JSON line) after every action")
+	checkRoutes := fs.Bool("check-routes", true, "recompute recorded route revenues and report disagreements as warnings")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -57,7 +58,11 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	enc := json.NewEncoder(stdout)
-	g, rerr := engine.ReplayTrace(log, func(g *engine.Game, a action.Action) bool {
+	replayFn := engine.ReplayTrace
+	if *checkRoutes {
+		replayFn = engine.ReplayChecked
+	}
+	g, rerr := replayFn(log, func(g *engine.Game, a action.Action) bool {
 		id := a.Env().ID
 		if *trace {
 			snap := g.Snapshot(false)
