@@ -90,6 +90,9 @@ func (g *Game) buyShares(p *Player, ids []string, percent int, sr *srState) erro
 	if c.PercentOf(p)+percentOf(shares) > 60 {
 		return ruleErr("a player may hold at most 60%% of %s", c.ID)
 	}
+	if !g.importing && g.countsForLimit(c) && g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
+		return ruleErr("%s is at the certificate limit of %d (counting winning bids)", p.Name, g.certLimit())
+	}
 	g.ipoShares(p, shares, sr)
 	return nil
 }

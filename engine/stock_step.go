@@ -159,6 +159,11 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 	if (v.Price-minBid)%5 != 0 {
 		return ruleErr("bids on %s go up in steps of $5 from $%d", c.ID, minBid)
 	}
+	if !g.importing && g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
+		if b, ok := sr.highest(c); !ok || b.player != p {
+			return ruleErr("%s is at the certificate limit of %d (counting winning bids)", p.Name, g.certLimit())
+		}
+	}
 	if max := p.Cash - g.committed(p); v.Price > max {
 		return ruleErr("%s can bid at most $%d (cash $%d, $%d committed to winning bids)", p.Name, max, p.Cash, g.committed(p))
 	}
