@@ -25,6 +25,7 @@ type HexState struct {
 	Extra   map[int][]*Token
 	Markers map[string]bool
 	laid    bool // a tile from the supply is on it
+	board   *BoardState
 }
 
 // BoardState is the map in play.
@@ -33,6 +34,8 @@ type BoardState struct {
 	Hexes    map[string]*HexState
 	order    []string
 	tileUsed map[string]string // tile id -> hex id for laid supply tiles
+	// version changes whenever track or tokens change (it keys cached networks).
+	version int
 }
 
 func newBoardState(m *board.Map) *BoardState {
@@ -41,7 +44,7 @@ func newBoardState(m *board.Map) *BoardState {
 		d := &m.Hexes[i]
 		h := &HexState{Def: d, Tile: &d.Tile, TileID: preprintedID(d), Slots: map[int][]*Token{},
 			Reserved: map[int][]string{}, Borders: append([]board.Border(nil), d.Borders...), Cost: d.Cost,
-			Markers: map[string]bool{}}
+			Markers: map[string]bool{}, board: b}
 		for _, ic := range d.Icons {
 			h.Markers[ic] = true
 		}
@@ -57,6 +60,7 @@ func preprintedID(d *board.Hex) string { return d.ID + "-" + strconv.Itoa(d.Tile
 // resetSlots sizes each city's token slots for the current tile, keeping
 // tokens and reservations slot by slot from old (city index → slots).
 func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
+	h.touch()
 	slots := map[int][]*Token{}
 	res := map[int][]string{}
 	for i, n := range h.Tile.Nodes {
@@ -146,6 +150,7 @@ func (h *HexState) openSlot(node int) int {
 
 // addSlot adds an extra slot to city node and returns its index.
 func (h *HexState) addSlot(node int) int {
+	h.touch()
 	h.Slots[node] = append(h.Slots[node], nil)
 	h.Reserved[node] = append(h.Reserved[node], "")
 	return len(h.Slots[node]) - 1
@@ -166,6 +171,7 @@ func (h *HexState) freeSlot(node int, corp string) int {
 // corporation's reserved or first open slot; extra adds a slot when none is
 // open (home and destination tokens may always be placed).
 func (h *HexState) placeToken(t *Token, node, slot int, extra bool) error {
+	h.touch()
 	s, ok := h.Slots[node]
 	if !ok {
 		return fmt.Errorf("%s has no city %d", h.Def.ID, node)
@@ -232,6 +238,7 @@ func (h *HexState) tokenOf(c *Corp) (int, bool) {
 
 // placeExtra puts t beside city node's slots.
 func (h *HexState) placeExtra(t *Token, node int) {
+	h.touch()
 	if h.Extra == nil {
 		h.Extra = map[int][]*Token{}
 	}
@@ -241,6 +248,7 @@ func (h *HexState) placeExtra(t *Token, node int) {
 
 // removeToken takes t off the map.
 func (b *BoardState) removeToken(t *Token) {
+	b.version++
 	if !t.Used || t.Hex == "" {
 		t.Used = false
 		return
@@ -281,6 +289,7 @@ func hasInt(list []int, v int) bool {
 // removeCheaterSlot drops an extra slot of city node when a normal slot is
 // free again, moving the extra slot's token into it.
 func (h *HexState) removeCheaterSlot(node int) {
+	h.touch()
 	normal := h.Tile.Nodes[node].Slots
 	s := h.Slots[node]
 	if len(s) <= normal {
@@ -302,5 +311,12 @@ func (h *HexState) removeCheaterSlot(node int) {
 	h.Slots[node] = s[:len(s)-1]
 	if len(r) > len(h.Slots[node]) {
 		h.Reserved[node] = r[:len(h.Slots[node])]
+	}
+}
+
+// touch marks the board as changed.
+func (h *HexState) touch() {
+	if h.board != nil {
+		h.board.version++
 	}
 }

@@ -52,6 +52,12 @@ func (v boardView) Impassable(hex string, edge int) bool {
 // reach walks c's track network from its placed tokens. Results are cached
 // until the next state change (see invalidate).
 func (g *Game) reach(c *Corp) *graph.Result {
+	if g.reachVersion != g.Board.version {
+		for k := range g.reachCache {
+			delete(g.reachCache, k)
+		}
+		g.reachVersion = g.Board.version
+	}
 	if r, ok := g.reachCache[c]; ok {
 		return r
 	}
@@ -66,9 +72,6 @@ func (g *Game) reach(c *Corp) *graph.Result {
 // invalidate forgets cached networks and step answers; called whenever the
 // state may have changed.
 func (g *Game) invalidate() {
-	for k := range g.reachCache {
-		delete(g.reachCache, k)
-	}
 	g.invalidateActions()
 }
 

@@ -76,6 +76,7 @@ type Game struct {
 	taxHaven          *TaxHaven
 	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
 	reachCache        map[*Corp]*graph.Result
+	reachVersion      int
 	ddBlocker         *Corp // CA: owner of the Detroit–Duluth blocking tokens
 	checkRoutes       bool  // importing: compare recorded route revenues with the rules
 	trustRevenue      bool  // logs keep their recorded route revenues

@@ -310,6 +310,7 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	oldSlots := h.Slots
 	oldCities := h.Tile.Cities()
 	h.Tile, h.TileID, h.Rotation, h.laid, h.Cost = def, tileID, rot, true, def.Cost
+	h.touch()
 	g.Board.tileUsed[tileID] = h.Def.ID
 	mapped := map[int][]*Token{}
 	res := map[int][]string{}
