@@ -49,6 +49,7 @@ func (d *Depot) Train(id string) *Train { return d.all[id] }
 
 // remove takes t out of the depot lists, minting the next copy of an unlimited train.
 func (g *Game) removeFromDepot(t *Train) {
+	g.trainVersion++
 	d := g.Depot
 	for i, x := range d.Upcoming {
 		if x == t {
@@ -72,6 +73,7 @@ func (g *Game) removeFromDepot(t *Train) {
 
 // takeTrain removes t from wherever it is (depot or a corporation).
 func (g *Game) takeTrain(t *Train) {
+	g.trainVersion++
 	if t.Owner != nil {
 		c := t.Owner
 		for i, x := range c.Trains {
@@ -88,6 +90,7 @@ func (g *Game) takeTrain(t *Train) {
 
 // giveTrain moves t to corporation c.
 func (g *Game) giveTrain(c *Corp, t *Train) {
+	g.trainVersion++
 	g.takeTrain(t)
 	t.Owner = c
 	c.Trains = append(c.Trains, t)
@@ -242,6 +245,7 @@ func variantOf(def *title.Train, name string) (title.Variant, bool) {
 }
 
 func (g *Game) setVariant(t *Train, name string) error {
+	g.trainVersion++
 	v, ok := variantOf(t.Def, name)
 	if !ok {
 		return fmt.Errorf("a %s train cannot run as a %s", t.Def.Name, name)

@@ -77,6 +77,9 @@ type Game struct {
 	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
 	reachCache        map[*Corp]*graph.Result
 	reachVersion      int
+	trainVersion      int // changes whenever a train moves (keys crowdCorp)
+	crowdKey          int
+	crowdCorp         *Corp
 	ddBlocker         *Corp // CA: owner of the Detroit–Duluth blocking tokens
 	checkRoutes       bool  // importing: compare recorded route revenues with the rules
 	trustRevenue      bool  // logs keep their recorded route revenues

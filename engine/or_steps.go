@@ -21,13 +21,22 @@ func (s *discardStep) activeEntity() any {
 }
 func (s *discardStep) skip() { s.pass() }
 
+// crowded is the first company over a train limit (cached until trains or
+// the phase change).
 func (s *discardStep) crowded() *Corp {
-	for _, c := range s.g.Corps {
-		if !c.Closed && len(s.g.discardable(c)) > 0 {
-			return c
+	g := s.g
+	key := g.trainVersion*16 + g.Phase
+	if g.crowdKey == key+1 {
+		return g.crowdCorp
+	}
+	g.crowdKey, g.crowdCorp = key+1, nil
+	for _, c := range g.Corps {
+		if !c.Closed && len(g.discardable(c)) > 0 {
+			g.crowdCorp = c
+			break
 		}
 	}
-	return nil
+	return g.crowdCorp
 }
 
 // actions offers a discard to every company over a limit, in any order.

@@ -101,8 +101,7 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 	switch comp.Def.Ability {
 	case "train", "pullman", "grain_train":
 		if t := g.Depot.reserved[comp.Def.Train]; t != nil {
-			t.Owner = c
-			c.Trains = append(c.Trains, t)
+			g.giveTrain(c, t)
 		}
 		g.closeCompany(comp)
 	case "builder_cubes", "timber_double", "mail":
