@@ -200,7 +200,13 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
 		}
 		p := c.President()
 		need := price - c.Cash
+		if g.validating() && from != nil {
+			return ruleErr("with the president's help %s may only buy from the depot (5.15)", c.ID)
+		}
 		if need > p.Cash {
+			if g.validating() && g.emergencySellable(p, c) {
+				return ruleErr("%s needs $%d more: %s must sell shares before taking a loan (5.16)", c.ID, need-p.Cash, p.Name)
+			}
 			g.takeLoan(p, need-p.Cash)
 		}
 		g.pay(p, c, need)
@@ -239,4 +245,15 @@ func (g *Game) recalculateOrder() {
 		}
 	}
 	r.entities = out
+}
+
+// emergencySellable reports whether the president could still raise money by
+// selling shares other than those of the company buying the train.
+func (g *Game) emergencySellable(p *Player, buyer *Corp) bool {
+	for _, c := range g.Corps {
+		if c != buyer && c.IsMajor() && c.Floated && len(g.sellableBundles(p, c)) > 0 {
+			return true
+		}
+	}
+	return false
 }
