@@ -124,6 +124,9 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 		if !ok {
 			return ruleErr("%s cannot acquire %s now", c.ID, v.Corporation)
 		}
+		if g.validating() && !g.minorConnects(c, m) {
+			return ruleErr("%s's network does not reach %s's station (5.17.3)", c.ID, m.ID)
+		}
 		s.target, s.state = m, "pay"
 		return nil
 	case *action.Choose:

@@ -140,7 +140,14 @@ func (g *Game) applyWithAutos(a action.Action) (err error) {
 // Apply validates and applies one action with its auto actions. On any error
 // the game is left exactly as it was (it is rebuilt from its own log).
 func (g *Game) Apply(a action.Action) error {
-	if err := g.applyWithAutos(a); err != nil {
+	err := g.applyWithAutos(a)
+	if err == nil && !g.importing {
+		n := len(a.Env().AutoActions)
+		if err = g.runAutoActions(a); err != nil {
+			a.Env().AutoActions = a.Env().AutoActions[:n]
+		}
+	}
+	if err != nil {
 		g.restore()
 		return err
 	}

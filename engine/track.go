@@ -314,16 +314,27 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	g.Board.tileUsed[tileID] = h.Def.ID
 	mapped := map[int][]*Token{}
 	res := map[int][]string{}
+	type movedRes struct {
+		node int
+		id   string
+	}
+	var moved []movedRes
 	for _, oc := range oldCities {
 		nc, ok := cmap[oc]
 		if !ok {
 			continue
 		}
 		if _, seen := mapped[nc]; seen {
-			// A city merged into one already mapped: its tokens fill free slots.
+			// A city merged into one already mapped: its tokens and
+			// reservations take the free slots.
 			for _, t := range oldSlots[oc] {
 				if t != nil {
 					mapped[nc] = append(mapped[nc], t)
+				}
+			}
+			for _, id := range h.Reserved[oc] {
+				if id != "" {
+					moved = append(moved, movedRes{nc, id})
 				}
 			}
 			continue
@@ -332,6 +343,9 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 	}
 	h.resetSlots(mapped, res)
+	for _, m := range moved {
+		h.reserve(m.node, m.id)
+	}
 	if len(h.Extra) > 0 {
 		extra := map[int][]*Token{}
 		for node, list := range h.Extra {
