@@ -1,0 +1,171 @@
+// Package bot is the platform-neutral core of the play-by-chat bot: it takes
+// messages from chat adapters (Discord, Slack, the local playground, the
+// console), runs them through the command layer against the channel's stored
+// game, and answers with text, the map and the market as PNG images,
+// mentioning whoever must act next. It also sends turn reminders and
+// catch-up summaries.
+//
+// An Adapter connects one chat platform. It receives messages and
+// interactions and passes each to a Handler (the Core) as a Message with a
+// Responder to answer it; it sends unsolicited messages (reminders) with
+// Post, and writes mentions its platform's way. The Core handles one
+// channel's messages one at a time, in order, and different channels in
+// parallel:
+//
+//	core := bot.New(bot.Options{Store: st, Commands: cmds, Adapters: []bot.Adapter{discord}})
+//	err := core.Run(ctx) // until ctx ends; then finishes the messages in hand
+package bot
+
+import (
+	"context"
+	"strings"
+
+	"pbc/storage"
+)
+
+// User is a chat user as an adapter sees them.
+type User struct {
+	ID    string // the platform's user id
+	Name  string // display name
+	Admin bool   // may administer the channel (kick, replace, end games)
+}
+
+// Kind says how a message reached the bot.
+type Kind int
+
+// The ways a message reaches the bot.
+const (
+	KindTyped  Kind = iota // a plain chat message (prefixed or mentioning the bot)
+	KindSlash              // a /pbc application or slash command
+	KindButton             // a button or menu choice from an earlier reply
+)
+
+// String names the kind for logs.
+func (k Kind) String() string {
+	switch k {
+	case KindSlash:
+		return "slash"
+	case KindButton:
+		return "button"
+	}
+	return "typed"
+}
+
+// Message is one command for the bot, from one user in one channel.
+type Message struct {
+	Channel storage.Channel
+	User    User
+	// Text is the command as the user wrote it, without the bot's mention,
+	// prefix or slash-command name: "lay 57 D23 r1", "pass", "status".
+	Text string
+	Kind Kind
+	// Respond answers the message; it may be called more than once (a
+	// catch-up summary, then the reply).
+	Respond Responder
+}
+
+// Responder answers one message. An ephemeral reply is shown to the sender
+// only where the platform can do that.
+type Responder interface {
+	Respond(ctx context.Context, r Reply) error
+}
+
+// Finisher is implemented by responders that want to know when the core is
+// done with their message (after its last Respond).
+type Finisher interface {
+	Finish()
+}
+
+// ResponderFunc adapts a function to Responder.
+type ResponderFunc func(ctx context.Context, r Reply) error
+
+// Respond calls f.
+func (f ResponderFunc) Respond(ctx context.Context, r Reply) error { return f(ctx, r) }
+
+// Image is a PNG to attach to a reply.
+type Image struct {
+	Name string // file name, e.g. "map.png"
+	Alt  string // a short description
+	PNG  []byte
+}
+
+// Button is a short choice offered under a reply; choosing it sends Command
+// as if the user had typed it.
+type Button struct {
+	Label   string
+	Command string
+	Danger  bool // drawn as a destructive choice
+}
+
+// Reply is what the bot sends: text with mentions already written the
+// platform's way (Adapter.Mention), images, buttons for short choices.
+type Reply struct {
+	Text    string
+	Images  []Image
+	Buttons []Button
+	// Mentions are the users mentioned in Text: the only ones a platform
+	// that supports it lets the message notify.
+	Mentions []string
+	// Ephemeral replies (errors, catch-ups) go to the sender only.
+	Ephemeral bool
+}
+
+// Adapter connects the bot to one chat platform.
+type Adapter interface {
+	// Platform names the chat platform.
+	Platform() storage.Platform
+	// Run receives messages and interactions, passes each to h, and returns
+	// when ctx ends (nil) or the connection fails for good.
+	Run(ctx context.Context, h Handler) error
+	// Post sends an unsolicited message (a reminder) to a channel.
+	Post(ctx context.Context, ch storage.Channel, r Reply) error
+	// Mention writes a mention of the user in the platform's syntax.
+	Mention(userID string) string
+}
+
+// Handler is what adapters feed: the Core.
+type Handler interface {
+	// Submit queues a message; it returns at once and m.Respond is called
+	// when the message has been handled.
+	Submit(m Message)
+	// Suggest returns up to 25 completions of a command's argument (hexes,
+	// tiles, companies, trains, amounts) for autocompletion, quickly.
+	Suggest(ctx context.Context, q Query) []Choice
+}
+
+// Query asks for completions of one argument of a command being typed.
+type Query struct {
+	Channel storage.Channel
+	User    User
+	// Command is the subcommand ("lay", "buy", ...), Field the argument
+	// being typed ("hex", "tile", "company", "train", "amount"), and
+	// Prefix what has been typed of it so far.
+	Command, Field, Prefix string
+}
+
+// Choice is one completion: the text to show and the value to insert.
+type Choice struct {
+	Label, Value string
+}
+
+// StripPrefix returns the command in a typed chat message and whether the
+// message is meant for the bot: it starts with "!", "pbc " or "/pbc ", or
+// with one of the given mentions of the bot.
+func StripPrefix(text string, mentions ...string) (string, bool) {
+	t := strings.TrimSpace(text)
+	for _, m := range mentions {
+		if m != "" && strings.HasPrefix(t, m) {
+			return strings.TrimSpace(strings.TrimPrefix(t, m)), true
+		}
+	}
+	if rest, ok := strings.CutPrefix(t, "!"); ok && rest != "" && rest[0] != ' ' {
+		return strings.TrimSpace(rest), true
+	}
+	lower := strings.ToLower(t)
+	for _, p := range []string{"/pbc ", "pbc "} {
+		if strings.HasPrefix(lower, p) {
+			return strings.TrimSpace(t[len(p):]), true
+		}
+	}
+	return "", false
+}

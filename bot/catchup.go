@@ -1,0 +1,260 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+
+	"pbc/engine"
+	"pbc/render"
+	"pbc/storage"
+)
+
+// explicitCatchup answers "catchup": what changed since the user's last
+// action in the channel's game (since the start if they have not acted).
+func (c *Core) explicitCatchup(ctx context.Context, m Message) error {
+	sg, err := c.store.OpenGame(ctx, m.Channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return m.Respond.Respond(ctx, Reply{Text: "There is no game in this channel.", Ephemeral: true})
+	}
+	if err != nil {
+		return err
+	}
+	ld, err := c.store.Load(ctx, sg.ID)
+	if err != nil {
+		return err
+	}
+	last := 0
+	for _, e := range ld.Entries {
+		if e.UserID == m.User.ID {
+			last = e.Seq
+		}
+	}
+	r, err := c.catchup(ctx, m.Channel, ld, last, len(ld.Entries), m.User.ID)
+	if err != nil {
+		return err
+	}
+	return m.Respond.Respond(ctx, r)
+}
+
+// autoCatchup sends the user a catch-up before the reply to their move when
+// others moved since their previous action and that was a while ago.
+func (c *Core) autoCatchup(ctx context.Context, m Message, ld *storage.Loaded, fromSeq int, log *slog.Logger) {
+	prev := -1
+	others := 0
+	for _, e := range ld.Entries {
+		if e.Seq >= fromSeq {
+			break
+		}
+		if e.UserID == m.User.ID {
+			prev, others = e.Seq, 0
+		} else {
+			others++
+		}
+	}
+	if prev < 0 || others == 0 || c.now().Sub(ld.Entries[prev-1].At) < c.opt.CatchupAfter {
+		return
+	}
+	r, err := c.catchup(ctx, m.Channel, ld, prev, fromSeq-1, m.User.ID)
+	if err != nil {
+		log.Error("catch-up failed", "err", err)
+		return
+	}
+	if err := m.Respond.Respond(ctx, r); err != nil {
+		log.Error("catch-up: respond", "err", err)
+	}
+}
+
+// catchup sums up the changes between log entries from and to of a game,
+// for user, with the changed hexes outlined on the map.
+func (c *Core) catchup(ctx context.Context, ch storage.Channel, ld *storage.Loaded, from, to int, user string) (Reply, error) {
+	before, err := replayPrefix(ld, from)
+	if err != nil {
+		return Reply{}, err
+	}
+	after, err := replayPrefix(ld, to)
+	if err != nil {
+		return Reply{}, err
+	}
+	movers := map[string]bool{}
+	n := 0
+	for _, e := range ld.Entries[from:to] {
+		if e.UserID != user {
+			n++
+			movers[c.seatName(ld.Seats, e.UserID)] = true
+		}
+	}
+	head := "Since your last move"
+	if from == 0 {
+		head = "Since the start"
+	}
+	lines := []string{fmt.Sprintf("%s: %d moves by %s.", head, n, joinNames(slices.Sorted(maps.Keys(movers))))}
+	if n == 0 {
+		lines = []string{head + ": nothing has happened."}
+	}
+	lines = append(lines, Summarize(before, after)...)
+	r := Reply{Text: strings.Join(lines, "\n"), Ephemeral: true}
+	if n > 0 {
+		set, err := c.store.ChannelSettings(ctx, ch)
+		if err == nil && !set.Images.Off && !c.opt.NoImages {
+			hl := render.Changed(render.BoardDigest(before), render.BoardDigest(after))
+			if imgs, err := drawAll(after, Show{Map: true}, hl, nil); err == nil {
+				r.Images = imgs
+			}
+		}
+	}
+	return r, nil
+}
+
+// seatName is the display name of the seat a user holds, or "someone".
+func (c *Core) seatName(seats []storage.Seat, user string) string {
+	for _, s := range seats {
+		if s.UserID == user && s.DisplayName != "" {
+			return s.DisplayName
+		}
+	}
+	if user == "" {
+		return "an import"
+	}
+	return "someone"
+}
+
+// joinNames writes "a", "a and b", "a, b and c".
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// Summarize lists, in a few lines, what changed from before to after: round
+// and phase, tiles, tokens, trains bought and lost, share moves and each
+// player's cash.
+func Summarize(before, after *engine.Game) []string {
+	b, a := before.Snapshot(true), after.Snapshot(true)
+	var out []string
+	if b.Phase != a.Phase {
+		out = append(out, fmt.Sprintf("Phase %s → %s.", b.Phase, a.Phase))
+	}
+	if b.Round != a.Round {
+		out = append(out, fmt.Sprintf("Now: %s.", roundLabel(a.Round)))
+	}
+	var tiles []string
+	for _, hex := range slices.Sorted(maps.Keys(a.Hexes)) {
+		if h := a.Hexes[hex]; b.Hexes[hex] != h && h.Tile != "" {
+			tiles = append(tiles, h.Tile+" on "+hex)
+		}
+	}
+	if len(tiles) > 0 {
+		out = append(out, "Tiles: "+strings.Join(tiles, ", ")+".")
+	}
+	corps := merged(b, a)
+	var tokens, bought, lost []string
+	for _, id := range slices.Sorted(maps.Keys(corps)) {
+		cb, ca := corps[id][0], corps[id][1]
+		if add := minus(ca.Tokens, cb.Tokens); len(add) > 0 {
+			tokens = append(tokens, id+" at "+strings.Join(add, ", "))
+		}
+		if add := minus(ca.Trains, cb.Trains); len(add) > 0 {
+			bought = append(bought, id+" "+strings.Join(add, ", "))
+		}
+		if gone := minus(cb.Trains, ca.Trains); len(gone) > 0 {
+			lost = append(lost, id+" "+strings.Join(gone, ", "))
+		}
+	}
+	if len(tokens) > 0 {
+		out = append(out, "Tokens: "+strings.Join(tokens, "; ")+".")
+	}
+	if len(bought) > 0 {
+		out = append(out, "Trains bought: "+strings.Join(bought, "; ")+".")
+	}
+	if len(lost) > 0 {
+		out = append(out, "Trains gone (rusted, sold or discarded): "+strings.Join(lost, "; ")+".")
+	}
+	var shares, cash []string
+	for _, pid := range a.Order {
+		pb, pa := b.Players[pid], a.Players[pid]
+		var moves []string
+		for _, corp := range slices.Sorted(maps.Keys(union(pb.Shares, pa.Shares))) {
+			if d := pa.Shares[corp] - pb.Shares[corp]; d != 0 {
+				moves = append(moves, fmt.Sprintf("%+d%% %s", d, corp))
+			}
+		}
+		if len(moves) > 0 {
+			shares = append(shares, pa.Name+" "+strings.Join(moves, ", "))
+		}
+		c := fmt.Sprintf("%s $%d", pa.Name, pa.Cash)
+		if d := pa.Cash - pb.Cash; d != 0 {
+			c += fmt.Sprintf(" (%+d)", d)
+		}
+		cash = append(cash, c)
+	}
+	if len(shares) > 0 {
+		out = append(out, "Shares: "+strings.Join(shares, "; ")+".")
+	}
+	if len(cash) > 0 {
+		out = append(out, "Cash: "+strings.Join(cash, ", ")+".")
+	}
+	if a.Finished && !b.Finished {
+		out = append(out, "The game has ended ("+a.EndReason+").")
+	}
+	return out
+}
+
+// merged pairs every company's state before and after, minors included.
+func merged(b, a engine.Snapshot) map[string][2]engine.CorpInfo {
+	out := map[string][2]engine.CorpInfo{}
+	for _, m := range []map[string]engine.CorpInfo{b.Corporations, b.Minors} {
+		for id, ci := range m {
+			p := out[id]
+			p[0] = ci
+			out[id] = p
+		}
+	}
+	for _, m := range []map[string]engine.CorpInfo{a.Corporations, a.Minors} {
+		for id, ci := range m {
+			p := out[id]
+			p[1] = ci
+			out[id] = p
+		}
+	}
+	return out
+}
+
+// minus is the multiset difference x − y.
+func minus(x, y []string) []string {
+	count := map[string]int{}
+	for _, s := range y {
+		count[s]++
+	}
+	var out []string
+	for _, s := range x {
+		if count[s] > 0 {
+			count[s]--
+			continue
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// union is the set of keys of two maps.
+func union(x, y map[string]int) map[string]int {
+	out := map[string]int{}
+	for k := range x {
+		out[k] = 1
+	}
+	for k := range y {
+		out[k] = 1
+	}
+	return out
+}

@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+
+	"pbc/engine"
+	"pbc/storage"
+)
+
+// Commands is the command layer the core drives: it turns one message into
+// a change to the channel's stored game (or a query of it) and a short reply.
+type Commands interface {
+	Do(ctx context.Context, r Request) (Result, error)
+}
+
+// Request is one command for the command layer.
+type Request struct {
+	Channel storage.Channel
+	User    User
+	Text    string
+}
+
+// Show says which pictures a reply carries.
+type Show struct {
+	Map, Market, Table bool
+}
+
+// Result is what a command did.
+type Result struct {
+	// Text is the reply; it names who acts next.
+	Text string
+	// Refused says the command was refused (Text says why and what would be
+	// legal) and nothing changed.
+	Refused bool
+	// Game is the channel's game the command concerned (0 if none), and
+	// State that game after the command (nil before it has started).
+	Game  storage.GameID
+	State *engine.Game
+	// Changed says the game's log or seats changed; FromSeq is the first
+	// log entry the command appended (0 if none).
+	Changed bool
+	FromSeq int
+	// Show asks for pictures (a "map" query, or a move).
+	Show Show
+	// Buttons are short choices for the next player.
+	Buttons []Button
+}
+
+// Actor is a seated player who must act now.
+type Actor struct {
+	PlayerID int
+	UserID   string // "" for an unclaimed seat
+	Name     string
+	For      string // the company they act for, "" when they act for themselves
+}
+
+// Actors returns who must act in g: the current player, or the president of
+// the acting company, with their seats' users.
+func Actors(g *engine.Game, seats []storage.Seat) []Actor {
+	if g == nil || g.Finished() {
+		return nil
+	}
+	cur := g.Snapshot(false).CurrentEntity
+	if cur == "" {
+		return nil
+	}
+	a := Actor{PlayerID: -1}
+	if id, err := strconv.Atoi(cur); err == nil {
+		a.PlayerID = id
+	} else if c := g.Corp(cur); c != nil {
+		a.For = c.ID
+		if p := c.President(); p != nil {
+			a.PlayerID = p.ID
+		}
+	}
+	if a.PlayerID < 0 {
+		return nil
+	}
+	if p := g.PlayerByID(a.PlayerID); p != nil {
+		a.Name = p.Name
+	}
+	for _, s := range seats {
+		if s.PlayerID == a.PlayerID {
+			a.UserID = s.UserID
+			if s.DisplayName != "" {
+				a.Name = s.DisplayName
+			}
+		}
+	}
+	return []Actor{a}
+}

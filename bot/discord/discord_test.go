@@ -1,0 +1,224 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"reflect"
+	"testing"
+	"time"
+
+	"pbc/bot"
+	"pbc/storage"
+)
+
+// ackDeadline is how soon Discord wants an interaction acknowledged.
+const ackDeadline = 3 * time.Second
+
+// stubHandler answers every command like the core does after a move: a
+// little later (pictures take time), with text mentioning the next player
+// and two PNGs; "oops" is refused with an ephemeral error.
+type stubHandler struct {
+	got chan bot.Message
+}
+
+func testPNG(t *testing.T) []byte {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 4, 4))); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func (h *stubHandler) Submit(m bot.Message) {
+	h.got <- m
+}
+
+func (h *stubHandler) Suggest(_ context.Context, q bot.Query) []bot.Choice {
+	if q.Field != "hex" {
+		return nil
+	}
+	return []bot.Choice{{Label: q.Prefix + "1", Value: q.Prefix + "1"}, {Label: q.Prefix + "3", Value: q.Prefix + "3"}}
+}
+
+// run starts an adapter against the fake and waits until it is connected
+// and has registered /pbc.
+func run(t *testing.T, f *fakeDiscord, h bot.Handler) *Adapter {
+	t.Helper()
+	a, err := New(Options{Token: "secret-token", GuildID: "g1", MessageContent: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx, h) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	reg := f.expect(t, "PUT", "/applications/app1/guilds/g1/commands")
+	_ = reg
+	return a
+}
+
+func interaction(typ int, data map[string]any) map[string]any {
+	return map[string]any{
+		"id": "i1", "application_id": "app1", "type": typ, "token": "tok", "version": 1,
+		"guild_id": "g1", "channel_id": "c1", "data": data,
+		"member": map[string]any{"nick": "Alice", "permissions": "0",
+			"user": map[string]any{"id": "u1", "username": "alice"}},
+	}
+}
+
+func TestSlashCommandAckReplyWithImagesAndMention(t *testing.T) {
+	f := newFakeDiscord(t)
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	a := run(t, f, h)
+
+	sent := time.Now()
+	f.dispatch("INTERACTION_CREATE", interaction(2, map[string]any{
+		"id": "cmd1", "name": "pbc", "type": 1,
+		"options": []any{map[string]any{"type": 1, "name": "lay", "options": []any{
+			map[string]any{"type": 3, "name": "tile", "value": "57"},
+			map[string]any{"type": 3, "name": "hex", "value": "D23"},
+			map[string]any{"type": 4, "name": "rotation", "value": 1},
+		}}},
+	}))
+	ack := f.expect(t, "POST", "/interactions/i1/tok/callback")
+	if took := ack.At.Sub(sent); took > ackDeadline {
+		t.Errorf("acknowledged after %v, want within %v", took, ackDeadline)
+	}
+	if ack.JSON["type"] != float64(5) {
+		t.Errorf("ack type %v, want 5 (deferred channel message)", ack.JSON["type"])
+	}
+	m := <-h.got
+	want := bot.Message{Channel: storage.Channel{Platform: storage.Discord, Workspace: "g1", ID: "c1"},
+		User: bot.User{ID: "u1", Name: "Alice"}, Text: "lay 57 D23 r1", Kind: bot.KindSlash}
+	if m.Channel != want.Channel || m.User != want.User || m.Text != want.Text || m.Kind != want.Kind {
+		t.Errorf("message %+v, want %+v", m, want)
+	}
+	// The core replies after drawing: text with a mention, two PNGs.
+	img := testPNG(t)
+	reply := bot.Reply{Text: "Alice laid 57 on D23.\nYour turn: " + a.Mention("u2"), Mentions: []string{"u2"},
+		Images:  []bot.Image{{Name: "map.png", PNG: img}, {Name: "market.png", PNG: img}},
+		Buttons: []bot.Button{{Label: "Pass", Command: "pass"}}}
+	if err := m.Respond.Respond(context.Background(), reply); err != nil {
+		t.Fatal(err)
+	}
+	m.Respond.(bot.Finisher).Finish()
+	edit := f.expect(t, "PATCH", "/webhooks/app1/tok/messages/@original")
+	if edit.JSON["content"] != reply.Text {
+		t.Errorf("content %q, want %q", edit.JSON["content"], reply.Text)
+	}
+	am, _ := edit.JSON["allowed_mentions"].(map[string]any)
+	if !reflect.DeepEqual(am["users"], []any{"u2"}) || !reflect.DeepEqual(am["parse"], []any{}) {
+		t.Errorf("allowed mentions %v, want only user u2", am)
+	}
+	if len(edit.Files) != 2 || !bytes.Equal(edit.Files["map.png"], img) || !bytes.Equal(edit.Files["market.png"], img) {
+		t.Errorf("attachments %d, want map.png and market.png", len(edit.Files))
+	}
+	comps, _ := edit.JSON["components"].([]any)
+	if len(comps) != 1 {
+		t.Errorf("components %v, want one row with the Pass button", edit.JSON["components"])
+	}
+}
+
+func TestEphemeralError(t *testing.T) {
+	f := newFakeDiscord(t)
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	run(t, f, h)
+	f.dispatch("INTERACTION_CREATE", interaction(2, map[string]any{
+		"id": "cmd1", "name": "pbc", "type": 1,
+		"options": []any{map[string]any{"type": 1, "name": "do", "options": []any{
+			map[string]any{"type": 3, "name": "command", "value": "buy XYZ"}}}},
+	}))
+	f.expect(t, "POST", "/callback")
+	m := <-h.got
+	if m.Text != "buy XYZ" {
+		t.Errorf("text %q", m.Text)
+	}
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "There is no company XYZ.", Ephemeral: true}); err != nil {
+		t.Fatal(err)
+	}
+	f.expect(t, "DELETE", "/webhooks/app1/tok/messages/@original")
+	fu := f.expect(t, "POST", "/webhooks/app1/tok")
+	if fu.JSON["flags"] != float64(64) || fu.JSON["content"] != "There is no company XYZ." {
+		t.Errorf("follow-up %v, want an ephemeral error", fu.JSON)
+	}
+}
+
+func TestAutocompleteButtonsAndText(t *testing.T) {
+	f := newFakeDiscord(t)
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	a := run(t, f, h)
+
+	// Autocomplete: answered at once from Suggest.
+	f.dispatch("INTERACTION_CREATE", interaction(4, map[string]any{
+		"id": "cmd1", "name": "pbc", "type": 1,
+		"options": []any{map[string]any{"type": 1, "name": "token", "options": []any{
+			map[string]any{"type": 3, "name": "hex", "value": "H1", "focused": true}}}},
+	}))
+	ac := f.expect(t, "POST", "/interactions/i1/tok/callback")
+	d, _ := ac.JSON["data"].(map[string]any)
+	if ac.JSON["type"] != float64(8) || len(d["choices"].([]any)) != 2 {
+		t.Errorf("autocomplete answer %v, want two choices", ac.JSON)
+	}
+
+	// A button: deferred, then the command it carries.
+	f.dispatch("INTERACTION_CREATE", interaction(3, map[string]any{"custom_id": "pbc:withhold", "component_type": 2}))
+	f.expect(t, "POST", "/callback")
+	if m := <-h.got; m.Text != "withhold" || m.Kind != bot.KindButton {
+		t.Errorf("button message %q %v", m.Text, m.Kind)
+	}
+
+	// A plain-text command mentioning the bot, answered as a reply.
+	f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m9", "channel_id": "c1", "guild_id": "g1",
+		"content": "<@bot1> status", "author": map[string]any{"id": "u2", "username": "bob"}})
+	m := <-h.got
+	if m.Text != "status" || m.User.ID != "u2" || m.Kind != bot.KindTyped {
+		t.Errorf("text message %+v", m)
+	}
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "SR 1"}); err != nil {
+		t.Fatal(err)
+	}
+	msg := f.expect(t, "POST", "/channels/c1/messages")
+	if ref, _ := msg.JSON["message_reference"].(map[string]any); ref["message_id"] != "m9" {
+		t.Errorf("reply reference %v", msg.JSON["message_reference"])
+	}
+	// Chatter that is not for the bot is ignored; a reminder is posted.
+	f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m10", "channel_id": "c1", "content": "nice move",
+		"author": map[string]any{"id": "u2", "username": "bob"}})
+	ch := storage.Channel{Platform: storage.Discord, Workspace: "g1", ID: "c1"}
+	if err := a.Post(context.Background(), ch, bot.Reply{Text: "<@u1>, a reminder", Mentions: []string{"u1"}}); err != nil {
+		t.Fatal(err)
+	}
+	post := f.expect(t, "POST", "/channels/c1/messages")
+	if am, _ := post.JSON["allowed_mentions"].(map[string]any); !reflect.DeepEqual(am["users"], []any{"u1"}) {
+		t.Errorf("reminder allowed mentions %v", post.JSON["allowed_mentions"])
+	}
+	select {
+	case m := <-h.got:
+		t.Errorf("chatter reached the bot: %q", m.Text)
+	default:
+	}
+}
+
+func TestCommandsAreValid(t *testing.T) {
+	cmds := Commands()
+	if len(cmds) != 1 || len(cmds[0].Options) > 25 {
+		t.Fatalf("/pbc has %d subcommands; Discord allows 25", len(cmds[0].Options))
+	}
+	for _, o := range cmds[0].Options {
+		if len(o.Description) > 100 || len(o.Name) > 32 {
+			t.Errorf("subcommand %s: name or description too long", o.Name)
+		}
+		for _, a := range o.Options {
+			if len(a.Description) > 100 {
+				t.Errorf("%s %s: description too long", o.Name, a.Name)
+			}
+		}
+	}
+}

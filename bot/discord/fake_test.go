@@ -1,0 +1,179 @@
+package discord
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// request is one REST call the fake Discord received.
+type request struct {
+	Method, Path string
+	JSON         map[string]any    // the JSON body, or payload_json of a multipart body
+	Files        map[string][]byte // multipart files by file name
+	At           time.Time
+}
+
+// fakeDiscord is a local Discord: the REST API the adapter calls and a
+// gateway websocket that sends it events.
+type fakeDiscord struct {
+	t    *testing.T
+	srv  *httptest.Server
+	reqs chan request
+
+	mu   sync.Mutex
+	conn *websocket.Conn
+	seq  int
+	up   chan struct{} // closed once the client has identified
+}
+
+// newFakeDiscord starts the fake and points discordgo's endpoints at it.
+func newFakeDiscord(t *testing.T) *fakeDiscord {
+	f := &fakeDiscord{t: t, reqs: make(chan request, 100), up: make(chan struct{})}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
+		_ = json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/gateway"})
+	})
+	mux.HandleFunc("/gateway/", f.gateway)
+	mux.HandleFunc("/api/v9/", f.rest)
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	setEndpoints(f.srv.URL + "/")
+	t.Cleanup(func() { setEndpoints("https://discord.com/") })
+	return f
+}
+
+// setEndpoints points discordgo's REST endpoints at base.
+func setEndpoints(base string) {
+	discordgo.EndpointDiscord = base
+	discordgo.EndpointAPI = base + "api/v" + discordgo.APIVersion + "/"
+	discordgo.EndpointGuilds = discordgo.EndpointAPI + "guilds/"
+	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
+	discordgo.EndpointUsers = discordgo.EndpointAPI + "users/"
+	discordgo.EndpointGateway = discordgo.EndpointAPI + "gateway"
+	discordgo.EndpointGatewayBot = discordgo.EndpointGateway + "/bot"
+	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
+	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
+}
+
+// rest records a REST call and answers it with a plausible object.
+func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
+	req := request{Method: r.Method, Path: r.URL.Path, Files: map[string][]byte{}, At: time.Now()}
+	body, _ := io.ReadAll(r.Body)
+	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case mt == "multipart/form-data":
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			b, _ := io.ReadAll(p)
+			if p.FormName() == "payload_json" {
+				_ = json.Unmarshal(b, &req.JSON)
+			} else {
+				req.Files[p.FileName()] = b
+			}
+		}
+	case len(body) > 0:
+		_ = json.Unmarshal(body, &req.JSON)
+	}
+	f.reqs <- req
+	w.Header().Set("Content-Type", "application/json")
+	switch {
+	case r.Method == http.MethodDelete || strings.HasSuffix(r.URL.Path, "/callback"):
+		w.WriteHeader(http.StatusNoContent)
+	case strings.Contains(r.URL.Path, "/commands"):
+		_, _ = w.Write(body)
+	default:
+		_, _ = io.WriteString(w, `{"id":"m1","channel_id":"c1","content":""}`)
+	}
+}
+
+// gateway speaks the gateway protocol: hello, identify, ready, heartbeats.
+func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	up := websocket.Upgrader{}
+	c, err := up.Upgrade(w, r, nil)
+	if err != nil {
+		f.t.Errorf("gateway upgrade: %v", err)
+		return
+	}
+	defer c.Close()
+	f.mu.Lock()
+	f.conn = c
+	f.mu.Unlock()
+	f.write(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 41250}})
+	for {
+		_, msg, err := c.ReadMessage()
+		if err != nil {
+			return
+		}
+		var p struct {
+			Op int `json:"op"`
+		}
+		_ = json.Unmarshal(msg, &p)
+		switch p.Op {
+		case 1:
+			f.write(map[string]any{"op": 11})
+		case 2:
+			f.dispatch("READY", map[string]any{
+				"v": 9, "session_id": "sess", "user": map[string]any{"id": "bot1", "username": "pbc", "bot": true},
+				"application": map[string]any{"id": "app1"}, "guilds": []any{},
+			})
+			close(f.up)
+		}
+	}
+}
+
+// write sends one gateway payload.
+func (f *fakeDiscord) write(v any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.conn.WriteJSON(v); err != nil {
+		f.t.Errorf("gateway write: %v", err)
+	}
+}
+
+// dispatch sends an event (op 0) of type t.
+func (f *fakeDiscord) dispatch(t string, d any) {
+	f.mu.Lock()
+	f.seq++
+	s := f.seq
+	f.mu.Unlock()
+	f.write(map[string]any{"op": 0, "s": s, "t": t, "d": d})
+}
+
+// next returns the next REST call, failing after a few seconds.
+func (f *fakeDiscord) next(t *testing.T) request {
+	t.Helper()
+	select {
+	case r := <-f.reqs:
+		return r
+	case <-time.After(10 * time.Second):
+		t.Fatal("no REST call from the adapter")
+	}
+	return request{}
+}
+
+// expect returns the next REST call, which must be method on a path ending
+// with suffix.
+func (f *fakeDiscord) expect(t *testing.T, method, suffix string) request {
+	t.Helper()
+	r := f.next(t)
+	if r.Method != method || !strings.HasSuffix(r.Path, suffix) {
+		t.Fatalf("got %s %s, want %s …%s", r.Method, r.Path, method, suffix)
+	}
+	return r
+}

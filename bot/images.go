@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sync"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/render"
+	"pbc/storage"
+)
+
+// replayPrefix replays the first n log entries of a loaded game.
+func replayPrefix(ld *storage.Loaded, n int) (*engine.Game, error) {
+	l := *ld.Log
+	l.Actions = ld.Log.Actions[:min(max(n, 0), len(ld.Log.Actions))]
+	return engine.Replay(&l)
+}
+
+// pictures draws what show asks for, in parallel: the map (with the hexes
+// changed since log entry fromSeq outlined, when fromSeq > 0), the market
+// and the table. The channel's image preferences can turn them off.
+func (c *Core) pictures(ctx context.Context, ch storage.Channel, ld *storage.Loaded, g *engine.Game, show Show, fromSeq int) ([]Image, error) {
+	if c.opt.NoImages || g == nil || show == (Show{}) {
+		return nil, nil
+	}
+	set, err := c.store.ChannelSettings(ctx, ch)
+	if err != nil {
+		return nil, err
+	}
+	if set.Images.Off {
+		return nil, nil
+	}
+	var highlight []string
+	if show.Map && fromSeq > 0 {
+		if before, err := replayPrefix(ld, fromSeq-1); err == nil {
+			highlight = render.Changed(render.BoardDigest(before), render.BoardDigest(g))
+		}
+	}
+	var routes []action.Route
+	if fromSeq > 0 {
+		routes = runIn(ld.Log.Actions[min(fromSeq-1, len(ld.Log.Actions)):])
+	}
+	return drawAll(g, show, highlight, routes)
+}
+
+// drawAll draws the pictures of g that show asks for, in parallel, in the
+// order map, market, table.
+func drawAll(g *engine.Game, show Show, highlight []string, routes []action.Route) ([]Image, error) {
+	type job struct {
+		on   bool
+		name string
+		alt  string
+		draw func(*bytes.Buffer) error
+	}
+	jobs := []job{
+		{show.Map, "map.png", "the map", func(b *bytes.Buffer) error {
+			return render.Map(b, g, render.MapOptions{Highlight: highlight, Routes: routes})
+		}},
+		{show.Market, "market.png", "the stock market", func(b *bytes.Buffer) error {
+			return render.Market(b, g, render.MarketOptions{})
+		}},
+		{show.Table, "table.png", "players, companies and trains", func(b *bytes.Buffer) error {
+			return render.Table(b, g, render.TableOptions{})
+		}},
+	}
+	imgs := make([]Image, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		if !j.on {
+			continue
+		}
+		wg.Go(func() {
+			defer func() {
+				if r := recover(); r != nil {
+					errs[i] = fmt.Errorf("drawing %s: %v", j.name, r)
+				}
+			}()
+			var b bytes.Buffer
+			errs[i] = j.draw(&b)
+			imgs[i] = Image{Name: j.name, Alt: j.alt, PNG: b.Bytes()}
+		})
+	}
+	wg.Wait()
+	var out []Image
+	for i, img := range imgs {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if img.PNG != nil {
+			out = append(out, img)
+		}
+	}
+	return out, nil
+}
+
+// runIn returns the routes of the last run among acts, if any.
+func runIn(acts []action.Action) []action.Route {
+	for i := len(acts) - 1; i >= 0; i-- {
+		if rr, ok := acts[i].(*action.RunRoutes); ok {
+			return rr.Routes
+		}
+	}
+	return nil
+}

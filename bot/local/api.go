@@ -1,0 +1,195 @@
+package local
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"pbc/bot"
+)
+
+// sendRequest is the body of POST /api/send.
+type sendRequest struct {
+	Channel string `json:"channel"`
+	User    string `json:"user"`
+	Tab     string `json:"tab"`
+	Text    string `json:"text"`
+	Button  bool   `json:"button"` // sent by a button under a reply
+	Wait    bool   `json:"wait"`   // answer with the replies once handled
+}
+
+// sendResponse is the answer of POST /api/send.
+type sendResponse struct {
+	ID      int64   `json:"id"`
+	Replies []Event `json:"replies,omitempty"`
+}
+
+// maxWait bounds how long a waiting send holds its request.
+const maxWait = 3 * time.Minute
+
+// send takes a player's command: it is shown to the channel and handed to
+// the bot; replies are published as they come.
+func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
+	var req sendRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10)).Decode(&req); err != nil {
+		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	req.Channel = cleanName(req.Channel, 40)
+	req.User = cleanName(req.User, 40)
+	req.Text = strings.TrimSpace(req.Text)
+	if req.Channel == "" || req.User == "" || req.Text == "" {
+		http.Error(w, "channel, user and text are needed", http.StatusBadRequest)
+		return
+	}
+	if len(req.Text) > 2000 {
+		http.Error(w, "the command is too long", http.StatusBadRequest)
+		return
+	}
+	said := a.hub.publish(Event{Channel: req.Channel, From: req.User, Text: req.Text})
+	rs := &responder{a: a, channel: req.Channel, tab: req.Tab, replyTo: said.ID, done: make(chan struct{})}
+	h.Submit(bot.Message{
+		Channel: Channel(req.Channel),
+		User:    bot.User{ID: req.User, Name: req.User, Admin: true},
+		Text:    req.Text,
+		Kind:    map[bool]bot.Kind{false: bot.KindTyped, true: bot.KindButton}[req.Button],
+		Respond: rs,
+	})
+	resp := sendResponse{ID: said.ID}
+	if req.Wait {
+		select {
+		case <-rs.done:
+		case <-r.Context().Done():
+			return
+		case <-time.After(maxWait):
+			http.Error(w, "the bot did not answer in time", http.StatusGatewayTimeout)
+			return
+		}
+		resp.Replies = rs.replies()
+		writeJSON(w, resp)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusAccepted)
+	writeJSON(w, resp)
+}
+
+// responder publishes the replies to one command.
+type responder struct {
+	a       *Adapter
+	channel string
+	tab     string
+	replyTo int64
+
+	mu   sync.Mutex
+	sent []Event
+	once sync.Once
+	done chan struct{}
+}
+
+// Respond publishes a reply (to the sender's tab only when ephemeral).
+func (rs *responder) Respond(_ context.Context, r bot.Reply) error {
+	e := rs.a.hub.publish(rs.a.event(rs.channel, rs.tab, rs.replyTo, r))
+	rs.mu.Lock()
+	rs.sent = append(rs.sent, e)
+	rs.mu.Unlock()
+	return nil
+}
+
+// Finish marks the command handled.
+func (rs *responder) Finish() { rs.once.Do(func() { close(rs.done) }) }
+
+func (rs *responder) replies() []Event {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return append([]Event(nil), rs.sent...)
+}
+
+// events streams a channel to a page as server-sent events: its history
+// first, then each new event, with a comment every 20 s to keep it open.
+func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Context) {
+	channel := cleanName(r.URL.Query().Get("channel"), 40)
+	tab := r.URL.Query().Get("tab")
+	if channel == "" {
+		http.Error(w, "channel is needed", http.StatusBadRequest)
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming is not supported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	hist, s := a.hub.subscribe(channel, tab)
+	defer a.hub.unsubscribe(channel, s)
+	write := func(e Event) bool {
+		b, _ := json.Marshal(e)
+		_, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", e.ID, b)
+		return err == nil
+	}
+	fmt.Fprint(w, "retry: 1000\n\n")
+	for _, e := range hist {
+		if !write(e) {
+			return
+		}
+	}
+	fl.Flush()
+	keep := time.NewTicker(20 * time.Second)
+	defer keep.Stop()
+	for {
+		select {
+		case e, ok := <-s.ch:
+			if !ok || !write(e) {
+				return
+			}
+		case <-keep.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+		case <-r.Context().Done():
+			return
+		case <-stop.Done():
+			return
+		}
+		fl.Flush()
+	}
+}
+
+// suggest answers completions for the page's input box.
+func (a *Adapter) suggest(w http.ResponseWriter, r *http.Request, h bot.Handler) {
+	q := r.URL.Query()
+	user := cleanName(q.Get("user"), 40)
+	choices := h.Suggest(r.Context(), bot.Query{
+		Channel: Channel(cleanName(q.Get("channel"), 40)),
+		User:    bot.User{ID: user, Name: user},
+		Command: q.Get("command"), Field: q.Get("field"), Prefix: q.Get("prefix"),
+	})
+	if choices == nil {
+		choices = []bot.Choice{}
+	}
+	writeJSON(w, choices)
+}
+
+// image serves a reply's picture.
+func (a *Adapter) image(w http.ResponseWriter, r *http.Request) {
+	b, ok := a.hub.image(r.PathValue("id"))
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=86400, immutable")
+	_, _ = w.Write(b)
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	if w.Header().Get("Content-Type") == "" {
+		w.Header().Set("Content-Type", "application/json")
+	}
+	_ = json.NewEncoder(w).Encode(v)
+}

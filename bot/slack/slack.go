@@ -1,0 +1,270 @@
+// Package slack connects the bot to Slack over Socket Mode (no public URL
+// needed): a /pbc slash command, app mentions and prefixed channel messages
+// ("!pass", "pbc pass"), Block Kit buttons for short choices, pictures
+// uploaded with the external upload flow, ephemeral errors. Every event is
+// acknowledged at once, before any work.
+package slack
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
+	"github.com/slack-go/slack/socketmode"
+
+	"pbc/bot"
+	"pbc/storage"
+)
+
+// Options configure an Adapter.
+type Options struct {
+	BotToken string // xoxb-…: the Web API
+	AppToken string // xapp-…: Socket Mode (connections:write)
+	// APIURL is the Web API's base URL; Slack's by default (tests set it).
+	APIURL string
+	Logger *slog.Logger
+}
+
+// Adapter is the Slack front end. It implements bot.Adapter.
+type Adapter struct {
+	opt Options
+	log *slog.Logger
+	api *slack.Client
+	sm  *socketmode.Client
+
+	me    string // the bot's user id, once connected
+	mu    sync.Mutex
+	names map[string]string // user id -> display name
+}
+
+var _ bot.Adapter = (*Adapter)(nil)
+
+// New returns a Slack adapter; Run connects it.
+func New(opt Options) (*Adapter, error) {
+	if opt.BotToken == "" || opt.AppToken == "" {
+		return nil, errors.New("slack: both the bot token (SLACK_BOT_TOKEN) and the app token (SLACK_APP_TOKEN) are needed")
+	}
+	if !strings.HasPrefix(opt.AppToken, "xapp-") {
+		return nil, errors.New("slack: the app token must start with xapp-")
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	opts := []slack.Option{slack.OptionAppLevelToken(opt.AppToken)}
+	if opt.APIURL != "" {
+		opts = append(opts, slack.OptionAPIURL(opt.APIURL))
+	}
+	api := slack.New(opt.BotToken, opts...)
+	return &Adapter{opt: opt, log: opt.Logger.With("platform", "slack"), api: api,
+		sm: socketmode.New(api), names: map[string]string{}}, nil
+}
+
+// Platform is storage.Slack.
+func (a *Adapter) Platform() storage.Platform { return storage.Slack }
+
+// Mention writes a Slack user mention.
+func (a *Adapter) Mention(userID string) string { return "<@" + userID + ">" }
+
+// Run connects over Socket Mode and passes commands to h until ctx ends.
+func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
+	auth, err := a.api.AuthTestContext(ctx)
+	if err != nil {
+		return fmt.Errorf("slack: auth.test: %w", err)
+	}
+	a.me = auth.UserID
+	a.log.Info("authenticated", "team", auth.Team, "user", auth.User)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	runErr := make(chan error, 1)
+	go func() { runErr <- a.sm.RunContext(ctx) }()
+	for {
+		select {
+		case <-ctx.Done():
+			<-runErr
+			return nil
+		case err := <-runErr:
+			if ctx.Err() != nil {
+				return nil
+			}
+			return fmt.Errorf("slack: socket mode: %w", err)
+		case evt := <-a.sm.Events:
+			a.event(ctx, evt, h)
+		}
+	}
+}
+
+// event acknowledges one Socket Mode event, then hands its command to h.
+func (a *Adapter) event(ctx context.Context, evt socketmode.Event, h bot.Handler) {
+	if evt.Request != nil && evt.Type != socketmode.EventTypeHello {
+		if err := a.sm.AckCtx(ctx, evt.Request.EnvelopeID, nil); err != nil {
+			a.log.Error("ack", "err", err)
+		}
+	}
+	switch evt.Type {
+	case socketmode.EventTypeConnected:
+		a.log.Info("socket mode connected")
+	case socketmode.EventTypeConnectionError, socketmode.EventTypeInvalidAuth:
+		a.log.Warn("socket mode", "event", evt.Type)
+	case socketmode.EventTypeSlashCommand:
+		cmd, ok := evt.Data.(slack.SlashCommand)
+		if !ok {
+			return
+		}
+		text := strings.TrimSpace(cmd.Text)
+		if text == "" {
+			text = "help"
+		}
+		a.submit(ctx, h, cmd.TeamID, cmd.ChannelID, cmd.UserID, cmd.UserName, text, bot.KindSlash)
+	case socketmode.EventTypeEventsAPI:
+		ev, ok := evt.Data.(slackevents.EventsAPIEvent)
+		if !ok || ev.Type != slackevents.CallbackEvent {
+			return
+		}
+		switch in := ev.InnerEvent.Data.(type) {
+		case *slackevents.AppMentionEvent:
+			if text, ok := bot.StripPrefix(in.Text, a.Mention(a.me)); ok && text != "" {
+				a.submit(ctx, h, ev.TeamID, in.Channel, in.User, "", text, bot.KindTyped)
+			}
+		case *slackevents.MessageEvent:
+			if in.BotID != "" || in.SubType != "" || in.User == "" || in.User == a.me ||
+				strings.Contains(in.Text, a.Mention(a.me)) { // app_mention has it
+				return
+			}
+			if text, ok := bot.StripPrefix(in.Text); ok && text != "" {
+				a.submit(ctx, h, ev.TeamID, in.Channel, in.User, "", text, bot.KindTyped)
+			}
+		}
+	case socketmode.EventTypeInteractive:
+		cb, ok := evt.Data.(slack.InteractionCallback)
+		if !ok || cb.Type != slack.InteractionTypeBlockActions {
+			return
+		}
+		for _, act := range cb.ActionCallback.BlockActions {
+			if strings.HasPrefix(act.ActionID, actionPrefix) && act.Value != "" {
+				a.submit(ctx, h, cb.Team.ID, cb.Channel.ID, cb.User.ID, cb.User.Name, act.Value, bot.KindButton)
+			}
+		}
+	}
+}
+
+// submit passes a command to h with a responder for its channel.
+func (a *Adapter) submit(ctx context.Context, h bot.Handler, team, channel, userID, name, text string, kind bot.Kind) {
+	ch := storage.Channel{Platform: storage.Slack, Workspace: team, ID: channel}
+	h.Submit(bot.Message{
+		Channel: ch,
+		User:    bot.User{ID: userID, Name: a.name(ctx, userID, name)},
+		Text:    text,
+		Kind:    kind,
+		Respond: bot.ResponderFunc(func(ctx context.Context, r bot.Reply) error {
+			if r.Ephemeral {
+				_, err := a.api.PostEphemeralContext(ctx, channel, userID, slack.MsgOptionText(r.Text, false))
+				return err
+			}
+			return a.Post(ctx, ch, r)
+		}),
+	})
+}
+
+// name returns a user's display name, asking Slack once per user.
+func (a *Adapter) name(ctx context.Context, id, given string) string {
+	a.mu.Lock()
+	n, ok := a.names[id]
+	a.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = given
+	if u, err := a.api.GetUserInfoContext(ctx, id); err == nil {
+		for _, s := range []string{u.Profile.DisplayName, u.RealName, u.Name} {
+			if s != "" {
+				n = s
+				break
+			}
+		}
+	} else {
+		a.log.Warn("users.info", "user", id, "err", err)
+	}
+	if n == "" {
+		n = id
+	}
+	a.mu.Lock()
+	a.names[id] = n
+	a.mu.Unlock()
+	return n
+}
+
+// actionPrefix marks the action ids of the bot's buttons.
+const actionPrefix = "pbc"
+
+// Post sends a reply to a channel: its text with the pictures in one
+// message (the external upload flow), then its buttons.
+func (a *Adapter) Post(ctx context.Context, ch storage.Channel, r bot.Reply) error {
+	if len(r.Images) > 0 {
+		if err := a.upload(ctx, ch.ID, r.Text, r.Images); err != nil {
+			return err
+		}
+	} else if len(r.Buttons) == 0 {
+		_, _, err := a.api.PostMessageContext(ctx, ch.ID, slack.MsgOptionText(r.Text, false))
+		return err
+	}
+	if len(r.Buttons) == 0 {
+		return nil
+	}
+	text := r.Text
+	if len(r.Images) > 0 {
+		text = "Choose:"
+	}
+	_, _, err := a.api.PostMessageContext(ctx, ch.ID, slack.MsgOptionText(text, false),
+		slack.MsgOptionBlocks(blocks(text, r.Buttons)...))
+	return err
+}
+
+// upload sends PNGs with the external upload flow: an upload URL per file,
+// the bytes, then one completion sharing them all with the text.
+func (a *Adapter) upload(ctx context.Context, channel, text string, imgs []bot.Image) error {
+	var files []slack.FileSummary
+	for _, img := range imgs {
+		u, err := a.api.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{
+			FileName: img.Name, FileSize: len(img.PNG), AltTxt: img.Alt})
+		if err != nil {
+			return fmt.Errorf("slack: upload URL for %s: %w", img.Name, err)
+		}
+		if err := a.api.UploadToURL(ctx, slack.UploadToURLParameters{UploadURL: u.UploadURL,
+			Reader: bytes.NewReader(img.PNG), Filename: img.Name}); err != nil {
+			return fmt.Errorf("slack: upload %s: %w", img.Name, err)
+		}
+		files = append(files, slack.FileSummary{ID: u.FileID, Title: img.Name})
+	}
+	_, err := a.api.CompleteUploadExternalContext(ctx, slack.CompleteUploadExternalParameters{
+		Files: files, Channel: channel, InitialComment: text})
+	if err != nil {
+		return fmt.Errorf("slack: complete upload: %w", err)
+	}
+	return nil
+}
+
+// blocks lays out text and buttons in Block Kit.
+func blocks(text string, bs []bot.Button) []slack.Block {
+	var els []slack.BlockElement
+	for i, b := range bs {
+		if i == 25 {
+			break
+		}
+		btn := slack.NewButtonBlockElement(fmt.Sprintf("%s-%d", actionPrefix, i), b.Command,
+			slack.NewTextBlockObject(slack.PlainTextType, b.Label, false, false))
+		if b.Danger {
+			btn.Style = slack.StyleDanger
+		}
+		els = append(els, btn)
+	}
+	return []slack.Block{
+		slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, text, false, false), nil, nil),
+		slack.NewActionBlock("pbc-choices", els...),
+	}
+}
