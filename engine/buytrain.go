@@ -113,8 +113,16 @@ func (s *buyTrainStep) process(a action.Action, e any) error {
 		if !ok {
 			p = c.President()
 		}
+		if g.validating() {
+			if err := s.checkEmergencySale(c, p, v.Shares); err != nil {
+				return err
+			}
+		}
 		if err := g.sellShares(p, v.Shares, nil); err != nil {
 			return err
+		}
+		if shares, corp, err := g.findShares(v.Shares); err == nil && len(shares) > 0 {
+			s.sold = append(s.sold, corp)
 		}
 		g.recalculateOrder()
 		return nil
@@ -256,4 +264,27 @@ func (g *Game) emergencySellable(p *Player, buyer *Corp) bool {
 		}
 	}
 	return false
+}
+
+// checkEmergencySale applies 5.16: sell only what the cheapest train needs,
+// each company's shares in one sale.
+func (s *buyTrainStep) checkEmergencySale(c *Corp, p *Player, ids []string) error {
+	g := s.g
+	shares, corp, err := g.findShares(ids)
+	if err != nil {
+		return err
+	}
+	for _, x := range s.sold {
+		if x == corp {
+			return ruleErr("%s's shares were already sold for this purchase; sell them in one sale (5.16.5)", corp.ID)
+		}
+	}
+	need := g.minDepotPrice() - c.Cash - p.Cash
+	if need <= 0 {
+		return ruleErr("%s and %s already have enough for the cheapest train", c.ID, p.Name)
+	}
+	if pct := percentOf(shares); (pct-10)*g.sharePrice(corp)/10 >= need {
+		return ruleErr("selling %d%% of %s raises more than the $%d needed; sell fewer shares (5.16.5)", pct, corp.ID, need)
+	}
+	return nil
 }
