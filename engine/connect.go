@@ -79,9 +79,7 @@ func (g *Game) invalidate() {
 // step's own state changed, the board did not).
 func (g *Game) invalidateActions() {
 	if g.round != nil {
-		for k := range g.round.actCache {
-			delete(g.round.actCache, k)
-		}
+		g.round.actVersion++
 	}
 }
 

@@ -22,6 +22,7 @@ type step interface {
 	passed() bool
 	pass()
 	unpass()
+	base() *stepBase
 }
 
 // stepBase carries the passed flag shared by all steps.
@@ -29,7 +30,13 @@ type stepBase struct {
 	g        *Game
 	isPassed bool
 	acted    bool
+	// memo of the last answer to actions(), valid for one actVersion
+	memoVer  int
+	memoEnt  any
+	memoActs []string
 }
+
+func (s *stepBase) base() *stepBase { return s }
 
 func (s *stepBase) blocks() bool { return true }
 func (s *stepBase) setup()       {}
@@ -57,7 +64,8 @@ type round struct {
 	entities []any
 	index    int
 	done     bool
-	actCache map[actKey][]string
+	// actVersion changes whenever step answers may have changed.
+	actVersion int
 	// hooks
 	afterProcess func(a action.Action)
 	// operating-round state
@@ -101,23 +109,15 @@ func (r *round) currentActions(s step) []string {
 	return r.actionsOf(s, e)
 }
 
-type actKey struct {
-	s step
-	e any
-}
-
 // actionsOf is s.actions(e), memoised until the state next changes (the
 // round loops ask the same question many times per action).
 func (r *round) actionsOf(s step, e any) []string {
-	k := actKey{s, e}
-	if a, ok := r.actCache[k]; ok {
-		return a
+	b := s.base()
+	if b.memoVer == r.actVersion && b.memoEnt == e && r.actVersion > 0 {
+		return b.memoActs
 	}
 	a := r.uncachedActions(s, e)
-	if r.actCache == nil {
-		r.actCache = map[actKey][]string{}
-	}
-	r.actCache[k] = a
+	b.memoVer, b.memoEnt, b.memoActs = r.actVersion, e, a
 	return a
 }
 
