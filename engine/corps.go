@@ -211,6 +211,12 @@ func (g *Game) floatPairedMinor(p *Player) {
 	if comp == nil || comp.Closed {
 		return
 	}
+	g.floatFree(p, comp)
+}
+
+// floatFree starts a minor for p without a bid: par $50, the certificate
+// free and $100 from the bank (Short Scenario pair, PNW starting packets).
+func (g *Game) floatFree(p *Player, comp *Company) {
 	m := g.corpOfCompany(comp)
 	g.setPar(m, g.Market.cellFor(50))
 	g.moveShare(m.Shares[0], p)

@@ -104,12 +104,7 @@ func (g *Game) dealStartingPackets() {
 				p.Companies = append(p.Companies, comp)
 				continue
 			}
-			m := g.corpOfCompany(comp)
-			g.setPar(m, g.Market.cellFor(50))
-			g.moveShare(m.Shares[0], p)
-			m.IPOed, m.Floated = true, true
-			g.pay(nil, m, 100)
-			g.dropCompany(comp)
+			g.floatFree(p, comp)
 		}
 	}
 }
