@@ -1,0 +1,151 @@
+// Package commands turns chat text into 1822PNW and 1822CA moves and engine
+// answers into short chat replies. It knows nothing of Discord or Slack: a
+// front end hands it the acting user and the text, and posts the reply.
+//
+// The package has four parts, kept apart:
+//
+//   - the grammar (Parse): text to a typed Command, case-insensitive, with
+//     aliases, never panicking on any input;
+//   - the dispatcher (Table.Exec): a Command from a user to an engine action
+//     for the right entity (the player, or a company the player controls),
+//     applied with engine.Game.Apply, with a reply naming who acts next; any
+//     refusal changes nothing;
+//   - queries and the game lifecycle (status, map, company, new, join, ...);
+//   - the translator (Translate): an 18xx.games action to the text a player
+//     would type, used by ReplayChat and `pbc replay --chat` to play whole
+//     recorded games through the command layer.
+package commands
+
+// Verb is what a command does; its value is the canonical command word.
+type Verb string
+
+// Game actions.
+const (
+	Bid       Verb = "bid"
+	Buy       Verb = "buy"
+	Sell      Verb = "sell"
+	Par       Verb = "par"
+	Lay       Verb = "lay"
+	Cube      Verb = "cube"
+	Token     Verb = "token"
+	DestToken Verb = "destination"
+	Run       Verb = "run"
+	Payout    Verb = "pay"
+	Half      Verb = "half"
+	Withhold  Verb = "withhold"
+	Train     Verb = "train"
+	Upgrade   Verb = "upgrade"
+	Acquire   Verb = "acquire"
+	Merge     Verb = "merge"
+	Choose    Verb = "choose"
+	Use       Verb = "use"
+	Assign    Verb = "assign"
+	Issue     Verb = "issue"
+	Redeem    Verb = "redeem"
+	Payoff    Verb = "payoff"
+	Discard   Verb = "discard"
+	Pass      Verb = "pass"
+	Undo      Verb = "undo"
+	Redo      Verb = "redo"
+	Note      Verb = "note"
+	AutoPass  Verb = "autopass"
+	AutoBuy   Verb = "autobuy"
+	AutoOff   Verb = "autooff"
+)
+
+// Queries anyone may run.
+const (
+	Status  Verb = "status"
+	MapView Verb = "map"
+	Market  Verb = "market"
+	Company Verb = "company"
+	Player  Verb = "player"
+	Trains  Verb = "trains"
+	Tiles   Verb = "tiles"
+	LogView Verb = "log"
+	Moves   Verb = "moves"
+	Games   Verb = "games"
+	Help    Verb = "help"
+)
+
+// Game lifecycle.
+const (
+	New     Verb = "new"
+	Join    Verb = "join"
+	Leave   Verb = "leave"
+	Start   Verb = "start"
+	Kick    Verb = "kick"
+	Replace Verb = "replace"
+	End     Verb = "end"
+	Import  Verb = "import"
+	Agree   Verb = "agree"
+	Refuse  Verb = "refuse"
+)
+
+// Command is a parsed chat command. Which fields are set depends on the verb;
+// ids are kept as typed (the dispatcher matches them without regard to case).
+type Command struct {
+	Verb Verb
+	// As names the entity to act for ("SWW: pass", "as P7 lay ..."); "" means
+	// the one the dispatcher picks.
+	As string
+
+	// Target is the main object: a company (bid, acquire, use, company),
+	// corporation (buy, sell, par, merge), hex (lay, cube, token, assign),
+	// train (train, upgrade, discard), user (player, kick, replace), title (new).
+	Target string
+	// Items are further ids: share ids (buy, sell), the tile (lay), the
+	// replacement user (replace), game options (new).
+	Items []string
+	// Amount is a price, count or revenue; HasAmount says whether one was given.
+	Amount    int
+	HasAmount bool
+	// Price is a second number: the price of "train L-4 from SWW 150", the
+	// share price of "issue 2 at 45".
+	Price    int
+	HasPrice bool
+
+	Rotation int // lay: 0-5, or -1 when not given
+	City     int // token: 1-based city on the hex, 0 when not given
+	Slot     int // token: 1-based slot in the city, 0 when not given
+	// With lists the private companies whose ability is used (lay, token,
+	// assign): "lay 57 D23 r1 with P11 P7".
+	With []string
+	// Pool selects the market pool (buy) or the discard pile (train).
+	Pool bool
+	// From names the corporation a train is bought from.
+	From string
+
+	Routes []RouteSpec // run
+	Auto   bool        // run auto
+	Choice string      // choose, use
+	Text   string      // note, help topic, import payload
+}
+
+// RouteSpec is one train's route as typed: the train and its stops, each
+// with the hexes passed on the way to it.
+type RouteSpec struct {
+	Train string
+	Stops []StopSpec
+	// Revenue is a stated revenue ("=120"), used for imported games and
+	// checked in games played here; HasRevenue says whether one was given.
+	Revenue    int
+	HasRevenue bool
+	// Bare records a one-city run the old 18xx.games way, without
+	// connections (it then earns no mail subsidy).
+	Bare bool
+}
+
+// StopSpec is one stop of a route.
+type StopSpec struct {
+	Hex string
+	// Node is the 1-based stop on the hex (cities and towns in tile order),
+	// 0 when not given.
+	Node int
+	// Via lists the hexes between the previous stop and this one, when given
+	// ("H11>G10>F9"); nil lets the dispatcher find the track.
+	Via []string
+	// Chained says the stop was joined to the previous one by ">", so Via
+	// (possibly empty) is exact.
+	Chained bool
+}

@@ -1,0 +1,245 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// Phrase returns the first of Translate's wordings that the dispatcher,
+// acting for the controller of a's entity, turns into an action the
+// engine treats as a (same entity and fields; routes traced the same way).
+// A wording without an entity prefix is tried first, then one with.
+func (t *Table) Phrase(a action.Action) (string, error) {
+	words := Translate(t.Game, a)
+	if len(words) == 0 || words[0] == "" {
+		return "", fmt.Errorf("%s actions have no command", action.TypeName(a))
+	}
+	user := t.actingUser(a)
+	seat := t.seatOf(user)
+	if seat == nil {
+		return "", fmt.Errorf("nobody is seated to act for %s", a.Env().Entity.String())
+	}
+	prefix := a.Env().Entity.String() + ": "
+	var last error
+	for _, p := range []string{"", prefix} {
+		for _, w := range words {
+			cmd, err := Parse(p + w)
+			if err != nil {
+				last = fmt.Errorf("%q: %v", p+w, err)
+				continue
+			}
+			built, err := t.build(seat, cmd, Request{User: user})
+			if err != nil {
+				last = fmt.Errorf("%q: %v", p+w, err)
+				continue
+			}
+			if err := sameAction(t.Game, built, a); err != nil {
+				last = fmt.Errorf("%q: %v", p+w, err)
+				continue
+			}
+			return p + w, nil
+		}
+	}
+	return "", fmt.Errorf("no wording of %s reproduces it; last: %v", action.TypeName(a), last)
+}
+
+// actingUser is the user seated for the controller of a's entity; for an
+// entity nobody controls, the first seated user.
+func (t *Table) actingUser(a action.Action) string {
+	g := t.Game
+	env := a.Env()
+	var e any
+	if id, ok := env.Entity.PlayerID(); ok {
+		e = g.PlayerByID(id)
+	} else if env.EntityType == action.EntityCompany {
+		e = g.Company(env.Entity.String())
+	} else if c := g.Corp(env.Entity.String()); c != nil {
+		e = c
+	} else if c := g.Company(env.Entity.String()); c != nil {
+		e = c
+	}
+	if u := t.userOf(controller(e)); u != "" {
+		return u
+	}
+	for _, s := range t.Seats {
+		if s.User != "" {
+			return s.User
+		}
+	}
+	return ""
+}
+
+// sameAction reports why got (built from a command) differs from want (a
+// recorded action), or nil when the engine treats them alike.
+func sameAction(g *engine.Game, got, want action.Action) error {
+	if action.TypeName(got) != action.TypeName(want) {
+		return fmt.Errorf("type %s, want %s", action.TypeName(got), action.TypeName(want))
+	}
+	ge, we := got.Env(), want.Env()
+	if _, end := want.(*action.EndGame); !end && (ge.Entity.String() != we.Entity.String() || ge.EntityType != we.EntityType) {
+		return fmt.Errorf("entity %s %s, want %s %s", ge.EntityType, ge.Entity, we.EntityType, we.Entity)
+	}
+	diff := func(what string, a, b any) error {
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			return fmt.Errorf("%s %v, want %v", what, a, b)
+		}
+		return nil
+	}
+	switch w := want.(type) {
+	case *action.Bid:
+		v := got.(*action.Bid)
+		return diff("bid", [2]any{v.Company, v.Price}, [2]any{w.Company, w.Price})
+	case *action.BuyShares:
+		v := got.(*action.BuyShares)
+		return diff("shares", [3]any{sorted(v.Shares), v.Percent, v.SharePrice}, [3]any{sorted(w.Shares), w.Percent, w.SharePrice})
+	case *action.SellShares:
+		v := got.(*action.SellShares)
+		return diff("shares", [3]any{sorted(v.Shares), v.Percent, v.SharePrice}, [3]any{sorted(w.Shares), w.Percent, w.SharePrice})
+	case *action.Par:
+		v := got.(*action.Par)
+		return diff("par", [2]any{v.Corporation, v.SharePrice}, [2]any{w.Corporation, w.SharePrice})
+	case *action.LayTile:
+		v := got.(*action.LayTile)
+		rot, wrot := v.Rotation, w.Rotation
+		if tileName(w.Tile) == "BC" {
+			rot, wrot = 0, 0
+		}
+		return diff("lay", [4]any{v.Hex, v.Tile, rot, v.ComboEntities}, [4]any{w.Hex, w.Tile, wrot, w.ComboEntities})
+	case *action.PlaceToken:
+		v := got.(*action.PlaceToken)
+		return diff("token", tokenKey(g, v), tokenKey(g, w))
+	case *action.HexToken:
+		return diff("hex", got.(*action.HexToken).Hex, w.Hex)
+	case *action.RunRoutes:
+		return sameRoutes(got.(*action.RunRoutes).Routes, w.Routes)
+	case *action.Dividend:
+		return diff("dividend", got.(*action.Dividend).Kind, w.Kind)
+	case *action.BuyTrain:
+		v := got.(*action.BuyTrain)
+		if firstTurnL(g, v, w) {
+			return nil
+		}
+		return diff("train", trainKey(g, v), trainKey(g, w))
+	case *action.AcquireCompany:
+		return diff("company", got.(*action.AcquireCompany).Company, w.Company)
+	case *action.Merge:
+		return diff("corporation", got.(*action.Merge).Corporation, w.Corporation)
+	case *action.Choose:
+		return diff("choice", got.(*action.Choose).Choice, w.Choice)
+	case *action.ChooseAbility:
+		return diff("choice", got.(*action.ChooseAbility).Choice, w.Choice)
+	case *action.Assign:
+		return diff("target", got.(*action.Assign).Target, w.Target)
+	case *action.DiscardTrain:
+		return diff("train", got.(*action.DiscardTrain).Train, w.Train)
+	case *action.PayoffPlayerDebtPartial:
+		return diff("amount", got.(*action.PayoffPlayerDebtPartial).Amount, w.Amount)
+	case *action.Log:
+		return diff("message", got.(*action.Log).Message, w.Message)
+	}
+	return nil
+}
+
+// firstTurnL reports whether want is a minor's first-turn train purchase as
+// 18xx.games records it ("L-0" at the L price, whatever train it really
+// gets: the engine gives the next depot train) and got buys that train.
+func firstTurnL(g *engine.Game, got, want *action.BuyTrain) bool {
+	t := g.Depot.Train(want.Train)
+	if t == nil || t.Owner == nil || t.Owner.ID == want.Entity.String() || want.Variant == "" || want.Exchange != "" {
+		return false
+	}
+	up := g.Depot.Upcoming
+	return len(up) > 0 && got.Train == up[0].ID && got.Variant == want.Variant && got.Price == want.Price
+}
+
+// sorted returns a sorted copy.
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}
+
+// tokenKey is what decides a token's effect: the city, the slot it ends in
+// (an absent or taken slot means the engine's choice), its corporation and
+// kind.
+func tokenKey(g *engine.Game, v *action.PlaceToken) string {
+	tokener := v.Tokener
+	if tokener == "" {
+		tokener = v.Entity.String()
+	}
+	slot := -1
+	h, node := cityHex(g, v.City)
+	if h != nil {
+		s := h.Slots[node]
+		if v.Slot != nil && *v.Slot >= 0 && *v.Slot < len(s) && s[*v.Slot] == nil {
+			slot = *v.Slot
+		} else {
+			slot = freeSlot(h, node, tokener)
+		}
+	}
+	return fmt.Sprintf("%s/%d/%s/%s", v.City, slot, tokener, v.TokenType)
+}
+
+// trainKey is what decides a purchase: train, price, variant and trade-in.
+func trainKey(g *engine.Game, v *action.BuyTrain) string {
+	variant := v.Variant
+	if t := g.Depot.Train(v.Train); variant == "" && t != nil {
+		variant = t.Name
+	}
+	return fmt.Sprintf("%s/%d/%s/%s", v.Train, v.Price, variant, v.Exchange)
+}
+
+// sameRoutes compares runs: trains, revenues, stops and track, each segment
+// in either direction and each route either way round.
+func sameRoutes(got, want []action.Route) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d routes, want %d", len(got), len(want))
+	}
+	for i := range want {
+		g, w := got[i], want[i]
+		if g.Train != w.Train || g.Revenue != w.Revenue {
+			return fmt.Errorf("route %d: train %s $%d, want %s $%d", i+1, g.Train, g.Revenue, w.Train, w.Revenue)
+		}
+		if strings.Join(sorted(g.Nodes), ",") != strings.Join(sorted(w.Nodes), ",") && !(len(w.Nodes) == 0 && isLocal(w)) {
+			return fmt.Errorf("route %d: stops %v, want %v", i+1, g.Nodes, w.Nodes)
+		}
+		if !sameTrack(g, w) && !sameTrack(reverseRoute(g), w) {
+			return fmt.Errorf("route %d: track %v, want %v", i+1, g.Connections, w.Connections)
+		}
+	}
+	return nil
+}
+
+// isLocal reports whether r is a run inside one city.
+func isLocal(r action.Route) bool {
+	return len(r.Connections) == 1 && len(r.Connections[0]) == 2 && r.Connections[0][0] == "local"
+}
+
+// sameTrack compares stop hexes and segments, segments in either direction.
+func sameTrack(g, w action.Route) bool {
+	if len(g.Connections) != len(w.Connections) || !slices.Equal(g.Hexes, w.Hexes) {
+		return false
+	}
+	for i := range w.Connections {
+		a, b := g.Connections[i], w.Connections[i]
+		if !slices.Equal(a, b) && !slices.Equal(a, reversed(b)) {
+			return false
+		}
+	}
+	return true
+}
+
+// reverseRoute is r run the other way round.
+func reverseRoute(r action.Route) action.Route {
+	out := r
+	out.Hexes = reversed(r.Hexes)
+	out.Connections = make([][]string, len(r.Connections))
+	for i, c := range r.Connections {
+		out.Connections[len(r.Connections)-1-i] = c
+	}
+	return out
+}

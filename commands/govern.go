@@ -1,0 +1,260 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"pbc/engine/action"
+)
+
+// Undo, redo, ending the game and seats: the moves that need someone's
+// agreement or authority.
+
+// lastUndoable is the position in the log of the latest action an undo
+// would take back, or -1.
+func (t *Table) lastUndoable() int {
+	acts, err := action.Effective(t.Log.Actions)
+	if err != nil || len(acts) == 0 {
+		return -1
+	}
+	for i := len(acts) - 1; i >= 0; i-- {
+		if _, ok := acts[i].(*action.Message); ok {
+			continue
+		}
+		for j := len(t.Log.Actions) - 1; j >= 0; j-- {
+			if t.Log.Actions[j] == acts[i] {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// undo takes back the latest action: at once if it is the user's own (or
+// an admin asks), else after its sender agrees.
+func (t *Table) undo(req Request) Reply {
+	if t.seatOf(req.User) == nil && !req.Admin {
+		return Reply{Text: "only players (or an admin) may undo"}
+	}
+	i := t.lastUndoable()
+	if i < 0 {
+		return Reply{Text: "there is nothing to undo"}
+	}
+	owner := t.Senders[i]
+	if owner != req.User && owner != "" && !req.Admin {
+		t.undoAsk = &undoAsk{by: req.User, owner: owner, index: i}
+		return Reply{OK: true, Text: fmt.Sprintf("%s asks to undo %s's last move (%s); %s, reply `agree` or `refuse`.",
+			t.nameOf(req.User), t.nameOf(owner), t.describe(t.Log.Actions[i]), t.nameOf(owner)), Next: []string{owner}}
+	}
+	return t.doUndo(req.User, i)
+}
+
+// doUndo appends an undo and replays the game.
+func (t *Table) doUndo(user string, i int) Reply {
+	what := t.describe(t.Log.Actions[i])
+	u := &action.Undo{}
+	return t.rewrite(user, u, "Undone: "+what+".")
+}
+
+// redo restores what the latest undo took back; only its sender (or an admin) may.
+func (t *Table) redo(req Request) Reply {
+	n := len(t.Log.Actions)
+	if n == 0 {
+		return Reply{Text: "there is nothing to redo"}
+	}
+	if _, err := action.Effective(append(t.Log.Actions[:n:n], &action.Redo{})); err != nil {
+		return Reply{Text: "there is nothing to redo: the last undo was followed by a new move"}
+	}
+	last := ""
+	for j := n - 1; j >= 0; j-- {
+		if _, ok := t.Log.Actions[j].(*action.Undo); ok {
+			last = t.Senders[j]
+			break
+		}
+	}
+	if last != req.User && !req.Admin {
+		return Reply{Text: fmt.Sprintf("only %s, who undid it, or an admin may redo", t.nameOf(last))}
+	}
+	return t.rewrite(req.User, &action.Redo{}, "Redone.")
+}
+
+// rewrite appends an undo or redo and rebuilds the game from the log; on
+// failure the log is left as it was.
+func (t *Table) rewrite(user string, a action.Action, text string) Reply {
+	env := a.Env()
+	env.Type = action.TypeName(a)
+	env.ID = t.nextID()
+	if seat := t.seatOf(user); seat != nil {
+		env.Entity, env.EntityType = action.PlayerEntity(seat.Player), "player"
+	}
+	old, oldGame := len(t.Log.Actions), t.Game
+	t.Log.Actions = append(t.Log.Actions, a)
+	t.Senders = append(t.Senders, user)
+	if err := t.rebuild(); err != nil {
+		t.Log.Actions, t.Senders, t.Game = t.Log.Actions[:old], t.Senders[:old], oldGame
+		return Reply{Text: "that cannot be undone: " + err.Error()}
+	}
+	t.undoAsk, t.endVotes = nil, nil
+	rep := t.nextReply(text)
+	rep.Action = a
+	return rep
+}
+
+// answer handles `agree` and `refuse` to a pending undo request.
+func (t *Table) answer(req Request, yes bool) Reply {
+	ask := t.undoAsk
+	if ask == nil {
+		return Reply{Text: "nobody is asking anything"}
+	}
+	if req.User != ask.owner && !req.Admin {
+		return Reply{Text: fmt.Sprintf("it is for %s to answer", t.nameOf(ask.owner))}
+	}
+	t.undoAsk = nil
+	if !yes {
+		return Reply{OK: true, Text: fmt.Sprintf("%s keeps the move; nothing is undone.", t.nameOf(req.User)), Next: []string{ask.by}}
+	}
+	if ask.index != t.lastUndoable() {
+		return Reply{Text: "the game has moved on since; ask again"}
+	}
+	return t.doUndo(ask.by, ask.index)
+}
+
+// end ends the game once every seated player asked for it, or at once when
+// an admin does.
+func (t *Table) end(req Request) Reply {
+	seat := t.seatOf(req.User)
+	if seat == nil && !req.Admin {
+		return Reply{Text: "only players (or an admin) may end the game"}
+	}
+	if t.Game.Finished() {
+		return Reply{Text: "the game is already over: " + t.standings()}
+	}
+	if t.endVotes == nil {
+		t.endVotes = map[string]bool{}
+	}
+	t.endVotes[req.User] = true
+	var missing []string
+	for _, s := range t.Seats {
+		if s.User != "" && !t.endVotes[s.User] {
+			missing = append(missing, s.User)
+		}
+	}
+	if len(missing) > 0 && !req.Admin {
+		names := make([]string, len(missing))
+		for i, u := range missing {
+			names[i] = t.nameOf(u)
+		}
+		return Reply{OK: true, Text: fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), joinAnd(names)), Next: missing}
+	}
+	a := &action.EndGame{}
+	if seat != nil {
+		setEntity(a, t.Game.PlayerByID(seat.Player))
+	} else {
+		setEntity(a, t.Game.Players[0])
+	}
+	return t.apply(req, a)
+}
+
+// seating handles join, leave, kick and replace in a running game.
+func (t *Table) seating(req Request, cmd *Command) Reply {
+	switch cmd.Verb {
+	case Join:
+		if t.seatOf(req.User) != nil {
+			return Reply{Text: "you already have a seat"}
+		}
+		return t.claim(req, cmd.Text)
+	case Leave:
+		return Reply{Text: "the game is running; the creator or an admin can `replace` you"}
+	}
+	if req.User != t.Creator && !req.Admin {
+		return Reply{Text: "only the game's creator or an admin may " + string(cmd.Verb) + " players"}
+	}
+	s := t.findSeat(cmd.Target)
+	if s == nil {
+		return Reply{Text: fmt.Sprintf("nobody called %q sits at this game", clip(cmd.Target))}
+	}
+	old := s.User
+	if cmd.Verb == Kick {
+		s.User = ""
+		return Reply{OK: true, Text: fmt.Sprintf("%s's seat (%s) is free; anyone may `join` to take it.", t.nameOf(old), s.Name)}
+	}
+	newUser := strings.Trim(cmd.Items[0], "<@!>")
+	if t.seatOf(newUser) != nil {
+		return Reply{Text: "that user already has a seat"}
+	}
+	s.User = newUser
+	return Reply{OK: true, Text: fmt.Sprintf("%s now plays %s.", newUser, s.Name)}
+}
+
+// claim gives the user a free seat (imported or kicked games): the one
+// named, else the first.
+func (t *Table) claim(req Request, name string) Reply {
+	var free []string
+	for i := range t.Seats {
+		s := &t.Seats[i]
+		if s.User != "" {
+			continue
+		}
+		if name == "" || strings.EqualFold(s.Name, name) {
+			s.User = req.User
+			return Reply{OK: true, Text: fmt.Sprintf("You now play %s.", s.Name)}
+		}
+		free = append(free, s.Name)
+	}
+	if len(free) > 0 {
+		return Reply{Text: fmt.Sprintf("no free seat is called %q; free: %s", clip(name), joinAnd(free))}
+	}
+	return Reply{Text: "every seat is taken; the creator or an admin can `replace` a player"}
+}
+
+// findSeat finds a seat by user id, mention or player name.
+func (t *Table) findSeat(who string) *Seat {
+	who = strings.Trim(who, "<@!>")
+	for i := range t.Seats {
+		s := &t.Seats[i]
+		if (s.User != "" && strings.EqualFold(s.User, who)) || strings.EqualFold(s.Name, who) {
+			return s
+		}
+	}
+	return nil
+}
+
+// nameOf names a user by the player they play, else by their id.
+func (t *Table) nameOf(user string) string {
+	if s := t.seatOf(user); s != nil {
+		return s.Name
+	}
+	if user == "" {
+		return "someone"
+	}
+	return user
+}
+
+// describe words an action briefly, with its actor.
+func (t *Table) describe(a action.Action) string {
+	who := a.Env().Entity.String()
+	if id, ok := a.Env().Entity.PlayerID(); ok {
+		if p := t.Game.PlayerByID(id); p != nil {
+			who = p.Name
+		}
+	}
+	return who + ": " + Translate(t.Game, a)[0]
+}
+
+// confirm words an applied action for the reply.
+func (t *Table) confirm(a action.Action) string {
+	g := t.Game
+	switch v := a.(type) {
+	case *action.RunRoutes:
+		total := 0
+		for _, r := range v.Routes {
+			total += r.Revenue
+		}
+		return fmt.Sprintf("%s runs %d train(s) for %s.", v.Entity.String(), len(v.Routes), money(total))
+	case *action.Bid:
+		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
+			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, money(v.Price), v.Company)
+		}
+	}
+	return t.describe(a) + "."
+}

@@ -1,0 +1,70 @@
+package commands
+
+import (
+	"sort"
+	"strings"
+)
+
+// helpTopics are the texts of `help <topic>`.
+var helpTopics = map[string]string{
+	"": "Commands (case does not matter; `help <topic>` for more): " +
+		"stock round: `bid M5 100`, `buy SWW`, `buy SWW pool`, `sell SWW 2`, `par SWW 70`, `payoff`, `pass`. " +
+		"operating round: `lay 57 D23 r1`, `cube D23`, `token H11`, `run 3-1 H11 F9 E8`, `pay`/`half`/`withhold`, " +
+		"`train 3`, `upgrade L-4`, `acquire P7`, `merge 8`, `issue 2`, `redeem 1`, `discard 3-1`, `pass`. " +
+		"Anytime: `undo`, `redo`, `status`, `moves`, `map`, `market`, `company SWW`, `player @name`, `trains`, `tiles`, `log 10`, `games`. " +
+		"Topics: stock, track, token, run, train, private, choose, undo, game.",
+	"stock": "`bid M5 100` bids on a bid-box company (privates from $0: `bid P7 0`). " +
+		"`buy SWW` buys a treasury share, `buy SWW pool` a market share, `buy SWW_3` that certificate. " +
+		"`sell SWW 2` sells two shares (the president's certificate counts two). " +
+		"`par SWW 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
+		"`payoff` or `payoff 100` repays a loan. `autopass`, `autobuy GWR 3`, `auto off` set automatic play. `pass` ends your turn.",
+	"track": "`lay 57 D23 r1` lays tile 57 on D23 at rotation 1 (0-5; leave it out when only one fits). " +
+		"`lay 57-2 D23 r1` names the copy. `cube D23` places a builder cube. " +
+		"Privates: `lay X20 H11 r0 with P12`, `lay 8 D19 r2 with P11 P7` (combined).",
+	"token": "`token H11` places a station token; `token H11 2` picks the second city of the hex; `token H11 2 slot 1` the slot. " +
+		"`token Q3 dest` places a destination token in a chosen city, `destination Q3` by hex. `token W3 with P10` uses a private.",
+	"run": "`run 3-1 H11 F9 E8` runs train 3-1 (or just `3`) to the stops given; the track between them is found. " +
+		"`H11>G10>F9` spells out the hexes passed. `H19.2` is the second stop in a hex with two. " +
+		"Separate trains with commas: `run 3 H11 F9, L D23`. `run none` runs nothing. `=120` after a route states its revenue (checked).",
+	"train": "`train 3` buys the next 3 from the depot, `train 2` an L bought as a 2, `train E` a 7 as an E, " +
+		"`train 3 pool` a discarded one, `train L-4 from SWW 150` from another company at an agreed price; `upgrade L-4` turns an L into a 2.",
+	"private": "`acquire P7` buys a player's private for the operating company. `assign D11` places P15/P17/P13 (`with P15` to choose). " +
+		"`use P21 M5 top`, `use P28 exchange`, `use P11 GWR ipo` use a private's choice. `merge 8` acquires minor 8.",
+	"choose": "`choose <answer>` answers the game's question: `choose 4` (shares), `choose 70` or `par 70` (merger par), " +
+		"`money`/`one share`/`two shares` (paying for a minor), `replace`/`exchange`/`remove` (its token), `open`/`closed` (sawmill), " +
+		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`.",
+	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
+		"`redo` restores what the last undo took back.",
+	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
+		"`start` shuffles the seats and begins. `kick @user` and `replace @old @new` (creator or admin). " +
+		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
+	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
+}
+
+// helpAliases maps other words to topics.
+var helpAliases = map[string]string{
+	"bid": "stock", "buy": "stock", "sell": "stock", "par": "stock", "sr": "stock", "shares": "stock",
+	"lay": "track", "tile": "track", "cube": "track", "tiles": "track",
+	"tokens": "token", "routes": "run", "route": "run", "trains": "train", "upgrade": "train",
+	"privates": "private", "assign": "private", "use": "private", "merge": "private", "acquire": "private",
+	"redo": "undo", "new": "game", "join": "game", "start": "game", "end": "game", "import": "game",
+}
+
+// helpText returns the help for a topic.
+func helpText(topic string) string {
+	topic = strings.ToLower(strings.TrimSpace(topic))
+	if a, ok := helpAliases[topic]; ok {
+		topic = a
+	}
+	if s, ok := helpTopics[topic]; ok {
+		return s
+	}
+	var names []string
+	for k := range helpTopics {
+		if k != "" {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	return "No help on " + clip(topic) + "; topics: " + strings.Join(names, ", ") + "."
+}

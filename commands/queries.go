@@ -1,0 +1,352 @@
+package commands
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/board"
+	"pbc/render"
+)
+
+// query answers the commands anyone may run; they change nothing.
+func (t *Table) query(cmd *Command) Reply {
+	var text string
+	var err error
+	rep := Reply{OK: true}
+	switch cmd.Verb {
+	case Status:
+		text = t.status()
+	case MapView:
+		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error {
+			return render.Map(w, t.Game, render.MapOptions{Routes: t.lastRoutes()})
+		})
+		text = t.Log.Title + " map."
+	case Market:
+		rep.Image, err = t.picture("market.png", func(w *bytes.Buffer) error {
+			return render.Market(w, t.Game, render.MarketOptions{})
+		})
+		text = t.marketText()
+	case Company:
+		text, err = t.companyInfo(cmd.Target)
+	case Player:
+		text, err = t.playerInfo(cmd.Target)
+	case Trains:
+		text = t.trainsInfo()
+	case Tiles:
+		text = t.tilesInfo()
+	case LogView:
+		n := 10
+		if cmd.HasAmount {
+			n = min(cmd.Amount, 50)
+		}
+		text = t.recent(n)
+	case Moves:
+		text = movesText(t)
+	case Help:
+		text = helpText(cmd.Text)
+	}
+	if err != nil {
+		return Reply{Text: err.Error()}
+	}
+	rep.Text = text
+	return rep
+}
+
+// picture renders an image.
+func (t *Table) picture(name string, draw func(*bytes.Buffer) error) (*Image, error) {
+	var buf bytes.Buffer
+	if err := draw(&buf); err != nil {
+		return nil, refuse("the picture could not be drawn: %v", err)
+	}
+	return &Image{Name: name, Data: buf.Bytes()}, nil
+}
+
+// lastRoutes are the routes of the latest run, for the map.
+func (t *Table) lastRoutes() []action.Route {
+	acts, err := action.Effective(t.Log.Actions)
+	if err != nil {
+		return nil
+	}
+	for i := len(acts) - 1; i >= 0; i-- {
+		if r, ok := acts[i].(*action.RunRoutes); ok {
+			return r.Routes
+		}
+	}
+	return nil
+}
+
+// status tells the round, the phase, who acts and what they may do.
+func (t *Table) status() string {
+	g := t.Game
+	s := g.Snapshot(false)
+	if g.Finished() {
+		return "Game over: " + t.standings()
+	}
+	round := map[string]string{"SR": "Stock round", "OR": "Operating round", "Merger": "Merger round", "Choices": "Choices"}[s.Round.Name]
+	if round == "" {
+		round = s.Round.Name
+	}
+	num := strconv.Itoa(s.Round.Turn)
+	if s.Round.Name != "SR" {
+		num += "." + strconv.Itoa(s.Round.RoundNum)
+	}
+	who, _ := t.whoActs()
+	lines := []string{fmt.Sprintf("%s %s — %s, phase %s, bank %s. %s to act.", t.Log.Title, round+" "+num, "cert limit "+strconv.Itoa(g.CertLimit()), s.Phase, money(g.Bank), who)}
+	if a := waitingActor(g); a != nil {
+		lines = append(lines, "May: "+strings.Join(actorCommands(a), "; "))
+	}
+	var cash []string
+	for _, p := range g.Players {
+		cash = append(cash, fmt.Sprintf("%s %s", p.Name, money(p.Cash)))
+	}
+	lines = append(lines, "Order: "+strings.Join(cash, ", "))
+	return strings.Join(lines, "\n")
+}
+
+// waitingActor is the engine's actor the game waits for, or nil.
+func waitingActor(g *engine.Game) *engine.Actor {
+	m := g.Moves()
+	if len(m.Actors) > 0 && m.Actors[0].Waiting {
+		return m.Actors[0]
+	}
+	return nil
+}
+
+// marketText lists share prices.
+func (t *Table) marketText() string {
+	var items []string
+	for _, c := range t.Game.Corps {
+		if c.Closed || c.Price < 0 || !c.IsMajor() {
+			continue
+		}
+		items = append(items, fmt.Sprintf("%s %s", c.ID, money(t.Game.Market.Cells[c.Price].Price)))
+	}
+	if len(items) == 0 {
+		return "No major has a share price yet."
+	}
+	return "Share prices: " + strings.Join(items, ", ") + "."
+}
+
+// companyInfo describes a corporation or a company card.
+func (t *Table) companyInfo(name string) (string, error) {
+	g := t.Game
+	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated) {
+		return t.corpInfo(c), nil
+	}
+	if comp := findCompany(g, name); comp != nil {
+		owner := "unsold"
+		switch o := comp.Owner.(type) {
+		case *engine.Player:
+			owner = "owned by " + o.Name
+		case *engine.Corp:
+			owner = "owned by " + o.ID
+		}
+		if comp.Closed {
+			owner = "closed"
+		}
+		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, money(comp.Value), money(comp.Revenue), comp.Def.Desc), nil
+	}
+	return "", refuse("there is no company %q; try a major (SWW), a minor (8 or M8) or a private (P7)", clip(name))
+}
+
+// corpInfo describes a corporation.
+func (t *Table) corpInfo(c *engine.Corp) string {
+	g := t.Game
+	parts := []string{c.ID + " " + c.Def.Name}
+	if c.Closed {
+		return parts[0] + " (closed)."
+	}
+	if p := c.President(); p != nil {
+		parts = append(parts, "president "+p.Name)
+	}
+	if c.Price >= 0 {
+		parts = append(parts, "price "+money(g.Market.Cells[c.Price].Price))
+	}
+	parts = append(parts, "cash "+money(c.Cash))
+	var trains []string
+	for _, tr := range c.Trains {
+		trains = append(trains, tr.Name+" ("+tr.ID+")")
+	}
+	if len(trains) > 0 {
+		parts = append(parts, "trains "+strings.Join(trains, ", "))
+	} else {
+		parts = append(parts, "no trains")
+	}
+	var placed []string
+	left := 0
+	for _, tk := range c.Tokens {
+		if tk.Used {
+			placed = append(placed, tk.Hex)
+		} else if tk.Kind == engine.NormalToken {
+			left++
+		}
+	}
+	parts = append(parts, fmt.Sprintf("tokens %s, %d left", orNone(placed), left))
+	if c.IsMajor() {
+		var holders []string
+		for _, p := range g.Players {
+			if n := c.PercentOf(p); n > 0 {
+				holders = append(holders, fmt.Sprintf("%s %d%%", p.Name, n))
+			}
+		}
+		holders = append(holders, fmt.Sprintf("treasury %d%%", c.PercentOf(c)), fmt.Sprintf("market %d%%", c.PercentOf(g.Pool)))
+		parts = append(parts, "shares: "+strings.Join(holders, ", "))
+	}
+	var privs []string
+	for _, p := range c.Privates {
+		if !p.Closed {
+			privs = append(privs, p.ID)
+		}
+	}
+	if len(privs) > 0 {
+		parts = append(parts, "privates "+strings.Join(privs, ", "))
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// orNone lists items or says none.
+func orNone(items []string) string {
+	if len(items) == 0 {
+		return "none placed"
+	}
+	return strings.Join(items, ", ")
+}
+
+// playerInfo describes a player.
+func (t *Table) playerInfo(name string) (string, error) {
+	g := t.Game
+	p := findPlayer(g, name)
+	if p == nil {
+		for _, s := range t.Seats {
+			if strings.EqualFold(s.User, strings.Trim(name, "<@!>")) {
+				p = g.PlayerByID(s.Player)
+			}
+		}
+	}
+	if p == nil {
+		var names []string
+		for _, q := range g.Players {
+			names = append(names, q.Name)
+		}
+		return "", refuse("there is no player %q; the players are %s", clip(name), joinAnd(names))
+	}
+	parts := []string{fmt.Sprintf("%s: cash %s, value %s, certificates %d/%d", p.Name, money(p.Cash), money(g.PlayerValue(p)), g.CertCount(p), g.CertLimit())}
+	if p.Debt > 0 {
+		parts = append(parts, "debt "+money(p.Debt))
+	}
+	var shares []string
+	for _, c := range g.Corps {
+		if n := c.PercentOf(p); n > 0 && !c.Closed {
+			shares = append(shares, fmt.Sprintf("%s %d%%", c.ID, n))
+		}
+	}
+	if len(shares) > 0 {
+		parts = append(parts, "shares "+strings.Join(shares, ", "))
+	}
+	var comps []string
+	for _, c := range p.Companies {
+		if !c.Closed {
+			comps = append(comps, c.ID)
+		}
+	}
+	if len(comps) > 0 {
+		parts = append(parts, "companies "+strings.Join(comps, ", "))
+	}
+	return strings.Join(parts, "; ") + ".", nil
+}
+
+// trainsInfo lists the depot and who owns which trains.
+func (t *Table) trainsInfo() string {
+	g := t.Game
+	var lines []string
+	counts := map[string]int{}
+	var order []string
+	for _, tr := range g.Depot.Upcoming {
+		if counts[tr.Name] == 0 {
+			order = append(order, tr.Name)
+		}
+		counts[tr.Name]++
+	}
+	var depot []string
+	for _, n := range order {
+		depot = append(depot, fmt.Sprintf("%s×%d", n, counts[n]))
+	}
+	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+capitalize(saleList(g))+".")
+	var owned []string
+	for _, c := range g.Corps {
+		if c.Closed || len(c.Trains) == 0 {
+			continue
+		}
+		var names []string
+		for _, tr := range c.Trains {
+			names = append(names, tr.Name)
+		}
+		owned = append(owned, c.ID+" "+strings.Join(names, " "))
+	}
+	if len(owned) > 0 {
+		lines = append(lines, "Owned: "+strings.Join(owned, "; ")+".")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tilesInfo lists the tiles left in the supply.
+func (t *Table) tilesInfo() string {
+	g := t.Game
+	used := map[string]int{}
+	for _, h := range g.Board.Hexes {
+		used[tileName(h.TileID)]++
+	}
+	byColor := map[board.Color][]string{}
+	for _, def := range g.Board.Map.Tiles {
+		if def.Hidden {
+			continue
+		}
+		left := "∞"
+		if def.Count != board.Unlimited {
+			left = strconv.Itoa(def.Count - used[def.Name])
+		}
+		byColor[def.Color] = append(byColor[def.Color], def.Name+"×"+left)
+	}
+	var cols []board.Color
+	for c := range byColor {
+		cols = append(cols, c)
+	}
+	sort.Slice(cols, func(i, j int) bool { return cols[i] < cols[j] })
+	var lines []string
+	for _, c := range cols {
+		lines = append(lines, capitalize(c.String())+": "+strings.Join(byColor[c], " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// recent lists the last n actions as commands.
+func (t *Table) recent(n int) string {
+	acts := t.Log.Actions
+	var lines []string
+	for i := len(acts) - 1; i >= 0 && len(lines) < n; i-- {
+		a := acts[i]
+		if _, ok := a.(*action.Message); ok {
+			continue
+		}
+		who := a.Env().Entity.String()
+		if id, ok := a.Env().Entity.PlayerID(); ok {
+			if p := t.Game.PlayerByID(id); p != nil {
+				who = p.Name
+			}
+		}
+		text := Translate(t.Game, a)
+		lines = append(lines, fmt.Sprintf("%d. %s: %s", a.Env().ID, who, text[0]))
+	}
+	if len(lines) == 0 {
+		return "Nothing has happened yet."
+	}
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,427 @@
+package commands
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/title"
+)
+
+// actorKind says who may perform a verb.
+type actorKind uint8
+
+const (
+	byPlayer  actorKind = iota // the player himself
+	byCorp                     // a corporation (minor, major)
+	byCompany                  // a private company
+	byAny                      // whoever's turn it is (pass, choose)
+)
+
+// build turns a command of a seated user into an engine action with its
+// acting entity, or refuses it.
+func (t *Table) build(seat *Seat, cmd *Command, req Request) (action.Action, error) {
+	g := t.Game
+	me := g.PlayerByID(seat.Player)
+	if me == nil {
+		return nil, refuse("your seat has no player in this game")
+	}
+	b := &builder{t: t, g: g, me: me, cmd: cmd}
+	var a action.Action
+	var err error
+	switch cmd.Verb {
+	case Bid:
+		a, err = b.bid()
+	case Buy:
+		a, err = b.buy()
+	case Sell:
+		a, err = b.sell()
+	case Par:
+		a, err = b.par()
+	case Lay, Cube:
+		a, err = b.lay()
+	case Token:
+		a, err = b.token()
+	case DestToken:
+		a, err = b.destination()
+	case Run:
+		a, err = b.run()
+	case Payout, Half, Withhold:
+		a, err = b.dividend()
+	case Train:
+		a, err = b.train()
+	case Upgrade:
+		a, err = b.upgrade()
+	case Acquire:
+		a, err = b.acquire()
+	case Merge:
+		a, err = b.merge()
+	case Choose:
+		a, err = b.choose()
+	case Use:
+		a, err = b.use()
+	case Assign:
+		a, err = b.assign()
+	case Issue, Redeem:
+		a, err = b.issue()
+	case Payoff:
+		a, err = b.payoff()
+	case Discard:
+		a, err = b.discard()
+	case Pass:
+		a, err = b.simple(&action.Pass{}, byAny)
+	case Note:
+		a, err = b.simple(&action.Log{Message: cmd.Text}, byPlayer)
+	case AutoPass, AutoBuy, AutoOff:
+		a, err = b.program()
+	default:
+		return nil, refuse("`%s` is not a game move", cmd.Verb)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// builder holds what building one action needs.
+type builder struct {
+	t   *Table
+	g   *engine.Game
+	me  *engine.Player
+	cmd *Command
+}
+
+// setEntity fills the action's acting entity.
+func setEntity(a action.Action, e any) action.Action {
+	env := a.Env()
+	id, typ := entityID(e)
+	if p, ok := e.(*engine.Player); ok {
+		env.Entity = action.PlayerEntity(p.ID)
+	} else {
+		env.Entity = action.NamedEntity(id)
+	}
+	env.EntityType = typ
+	return a
+}
+
+// simple builds an action without fields for the entity of kind.
+func (b *builder) simple(a action.Action, kind actorKind) (action.Action, error) {
+	e, err := b.actor(kind)
+	if err != nil {
+		return nil, err
+	}
+	return setEntity(a, e), nil
+}
+
+// controls reports whether the user may act for e.
+func (b *builder) controls(e any) bool {
+	p := controller(e)
+	return p == nil || p == b.me
+}
+
+// named resolves the entity of "X: command".
+func (b *builder) named(s string) any {
+	g := b.g
+	if c := findCorp(g, s); c != nil {
+		return c
+	}
+	if c := findCompany(g, s); c != nil {
+		return c
+	}
+	if p := findPlayer(g, s); p != nil {
+		return p
+	}
+	return nil
+}
+
+// actor picks the entity acting for the command: the one named with "X:",
+// else the player (player moves) or the entity whose turn it is.
+func (b *builder) actor(kind actorKind) (any, error) {
+	if as := b.cmd.As; as != "" {
+		e := b.named(as)
+		if e == nil {
+			return nil, refuse("there is no company or player %q in this game", clip(as))
+		}
+		if !b.controls(e) {
+			return nil, refuse("%s is %s's, not yours", entityLabel(e), controller(e).Name)
+		}
+		if err := kindFits(e, kind, b.cmd.Verb); err != nil {
+			return nil, err
+		}
+		return e, nil
+	}
+	if kind == byPlayer {
+		return b.me, nil
+	}
+	cur := currentEntity(b.g)
+	if cur == nil {
+		return nil, refuse("nobody is to act now")
+	}
+	if !b.controls(cur) {
+		who := entityLabel(cur)
+		if p := controller(cur); p != nil && any(p) != cur {
+			who += " (" + p.Name + ")"
+		}
+		return nil, refuse("it is %s's turn, not yours; to act for another of your companies, start with its name, e.g. `P7: pass`", who)
+	}
+	if kind == byCorp {
+		if _, ok := cur.(*engine.Corp); !ok {
+			return nil, refuse("companies act in operating rounds; in this stock round it is %s's turn", entityLabel(cur))
+		}
+	}
+	return cur, nil
+}
+
+// kindFits checks that an entity named with "X:" can make the move.
+func kindFits(e any, kind actorKind, v Verb) error {
+	ok := true
+	switch kind {
+	case byPlayer:
+		_, ok = e.(*engine.Player)
+	case byCorp:
+		_, ok = e.(*engine.Corp)
+	case byCompany:
+		_, ok = e.(*engine.Company)
+	}
+	if !ok {
+		return refuse("%s cannot %s", entityLabel(e), v)
+	}
+	return nil
+}
+
+// corp is the acting corporation of a corporation move.
+func (b *builder) corp() (*engine.Corp, error) {
+	e, err := b.actor(byCorp)
+	if err != nil {
+		return nil, err
+	}
+	return e.(*engine.Corp), nil
+}
+
+func (b *builder) bid() (action.Action, error) {
+	c := findCompany(b.g, b.cmd.Target)
+	if c == nil {
+		return nil, refuse("there is no company %q; bid on %s", clip(b.cmd.Target), b.bidBoxList())
+	}
+	return setEntity(&action.Bid{Company: c.ID, Price: b.cmd.Amount}, b.me), nil
+}
+
+// bidBoxList lists the companies in the bid boxes.
+func (b *builder) bidBoxList() string {
+	var ids []string
+	for _, box := range b.g.BidBoxes() {
+		for _, c := range box {
+			if c != nil {
+				ids = append(ids, c.ID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return "a company in a bid box (none now)"
+	}
+	return joinOr(ids)
+}
+
+func (b *builder) par() (action.Action, error) {
+	g := b.g
+	c := findCorp(g, b.cmd.Target)
+	if c == nil || !c.IsMajor() {
+		return nil, refuse("%q is not a major; par one of %s", clip(b.cmd.Target), b.majorList())
+	}
+	cell := b.cmd.Choice
+	if cell == "" {
+		var prices []string
+		for i, m := range g.Market.Cells {
+			if m.Kind == title.ParAll {
+				prices = append(prices, "$"+strconv.Itoa(m.Price))
+			}
+			if m.Price == b.cmd.Amount {
+				cell = strconv.Itoa(m.Price) + ",0," + strconv.Itoa(i)
+			}
+		}
+		if cell == "" {
+			return nil, refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, joinOr(prices))
+		}
+	}
+	return setEntity(&action.Par{Corporation: c.ID, SharePrice: cell}, b.me), nil
+}
+
+// majorList lists the majors not yet started.
+func (b *builder) majorList() string {
+	var ids []string
+	for _, c := range b.g.Corps {
+		if c.IsMajor() && !c.IPOed && !c.Closed {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return "(none left)"
+	}
+	return joinOr(ids)
+}
+
+func (b *builder) dividend() (action.Action, error) {
+	kind := map[Verb]string{Payout: "payout", Half: "half", Withhold: "withhold"}[b.cmd.Verb]
+	return b.simple(&action.Dividend{Kind: kind}, byCorp)
+}
+
+func (b *builder) acquire() (action.Action, error) {
+	c, err := b.corp()
+	if err != nil {
+		return nil, err
+	}
+	comp := findCompany(b.g, b.cmd.Target)
+	if comp == nil {
+		return nil, refuse("there is no private %q", clip(b.cmd.Target))
+	}
+	return setEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
+}
+
+func (b *builder) merge() (action.Action, error) {
+	c, err := b.corp()
+	if err != nil {
+		return nil, err
+	}
+	m := findCorp(b.g, b.cmd.Target)
+	if m == nil || m.IsMajor() {
+		return nil, refuse("%q is not a minor or regional railway", clip(b.cmd.Target))
+	}
+	return setEntity(&action.Merge{Corporation: m.ID}, c), nil
+}
+
+func (b *builder) choose() (action.Action, error) {
+	return b.simple(&action.Choose{Choice: b.cmd.Choice}, byAny)
+}
+
+// use builds a private's ability choice: "use P21 M5 top".
+func (b *builder) use() (action.Action, error) {
+	g := b.g
+	comp := findCompany(g, b.cmd.Target)
+	if comp == nil {
+		return nil, refuse("there is no company %q", clip(b.cmd.Target))
+	}
+	if !b.controls(comp) || controller(comp) == nil {
+		return nil, refuse("%s is not yours to use", comp.ID)
+	}
+	choice := b.cmd.Choice
+	head, tail, found := strings.Cut(choice, "_")
+	switch {
+	case found && findCompany(g, head) != nil:
+		choice = findCompany(g, head).ID + "_" + strings.ToLower(tail)
+	case found && findCorp(g, head) != nil:
+		choice = findCorp(g, head).ID + "_" + strings.ToLower(tail)
+	default:
+		choice = strings.ToLower(choice)
+	}
+	return setEntity(&action.ChooseAbility{Choice: choice}, comp), nil
+}
+
+// assign places a private's marker: "assign D11 [with P15]".
+func (b *builder) assign() (action.Action, error) {
+	g := b.g
+	h := findHex(g, b.cmd.Target)
+	if h == nil {
+		return nil, refuse("there is no hex %q", clip(b.cmd.Target))
+	}
+	comp, err := b.private(b.cmd.With, "mill", "ski_haus", "sawmill")
+	if err != nil {
+		return nil, err
+	}
+	return setEntity(&action.Assign{Target: h.Def.ID, TargetType: "hex"}, comp), nil
+}
+
+// private resolves the private named with "with", or the user's only open
+// private with one of the abilities.
+func (b *builder) private(with []string, abilities ...string) (*engine.Company, error) {
+	if len(with) > 0 {
+		comp := findCompany(b.g, with[0])
+		if comp == nil {
+			return nil, refuse("there is no private %q", clip(with[0]))
+		}
+		if !b.controls(comp) || controller(comp) == nil {
+			return nil, refuse("%s is not yours to use", comp.ID)
+		}
+		return comp, nil
+	}
+	var found []*engine.Company
+	for _, comp := range b.g.Companies {
+		if comp.Closed || controller(comp) != b.me {
+			continue
+		}
+		for _, ab := range abilities {
+			if comp.Def.Ability == ab {
+				found = append(found, comp)
+			}
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, refuse("none of your companies can do that")
+	case 1:
+		return found[0], nil
+	}
+	ids := make([]string, len(found))
+	for i, c := range found {
+		ids[i] = "`with " + c.ID + "`"
+	}
+	return nil, refuse("say which private: %s", joinOr(ids))
+}
+
+func (b *builder) payoff() (action.Action, error) {
+	if b.me.Debt == 0 {
+		return nil, refuse("you have no debt to pay off")
+	}
+	if b.cmd.HasAmount {
+		return setEntity(&action.PayoffPlayerDebtPartial{Amount: b.cmd.Amount}, b.me), nil
+	}
+	return setEntity(&action.PayoffPlayerDebt{}, b.me), nil
+}
+
+func (b *builder) discard() (action.Action, error) {
+	tr := findTrain(b.g, b.cmd.Target)
+	if tr == nil || tr.Owner == nil {
+		return nil, refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", clip(b.cmd.Target))
+	}
+	e := any(tr.Owner)
+	if b.cmd.As != "" {
+		var err error
+		if e, err = b.actor(byCorp); err != nil {
+			return nil, err
+		}
+	}
+	if !b.controls(e) {
+		return nil, refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(e).Name)
+	}
+	return setEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
+}
+
+// program builds the automatic-play settings of 18xx.games: auto pass, auto
+// buy and switching them off. They change no game state.
+func (b *builder) program() (action.Action, error) {
+	cmd := b.cmd
+	raw := func(v any) json.RawMessage { j, _ := json.Marshal(v); return j }
+	switch cmd.Verb {
+	case AutoPass:
+		a := &action.ProgramSharePass{}
+		a.Extra = map[string]json.RawMessage{"unconditional": raw(false), "indefinite": raw(false)}
+		return setEntity(a, b.me), nil
+	case AutoBuy:
+		c := findCorp(b.g, cmd.Target)
+		if c == nil || !c.IsMajor() {
+			return nil, refuse("%q is not a major", clip(cmd.Target))
+		}
+		until := raw(cmd.Amount)
+		if cmd.Choice == "float" {
+			until = raw("float")
+		}
+		a := &action.ProgramBuyShares{}
+		a.Extra = map[string]json.RawMessage{"corporation": raw(c.ID), "until_condition": until,
+			"from_market": raw(cmd.Pool), "auto_pass_after": raw(cmd.Text == "pass")}
+		return setEntity(a, b.me), nil
+	}
+	a := &action.ProgramDisable{}
+	a.Extra = map[string]json.RawMessage{"reason": raw("user")}
+	return setEntity(a, b.me), nil
+}

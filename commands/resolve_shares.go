@@ -1,0 +1,247 @@
+package commands
+
+import (
+	"strconv"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// Share moves: player buys and sells, corporate issues and redemptions.
+
+// findShare finds a certificate by id ("SWW_3", "sww_3").
+func findShare(g *engine.Game, id string) *engine.Share {
+	i := strings.LastIndexByte(id, '_')
+	if i <= 0 {
+		return nil
+	}
+	c := findCorp(g, id[:i])
+	n, err := strconv.Atoi(id[i+1:])
+	if c == nil || err != nil {
+		return nil
+	}
+	for _, s := range c.Shares {
+		if s.Index == n {
+			return s
+		}
+	}
+	return nil
+}
+
+// namedShares resolves explicit share ids, all of one corporation.
+func namedShares(g *engine.Game, ids []string) ([]*engine.Share, error) {
+	var out []*engine.Share
+	for _, id := range ids {
+		s := findShare(g, id)
+		if s == nil {
+			return nil, refuse("there is no share %q", clip(id))
+		}
+		if len(out) > 0 && s.Corp != out[0].Corp {
+			return nil, refuse("shares of one corporation at a time")
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// bundle is the ids and total percent of shares.
+func bundle(shares []*engine.Share) ([]string, int) {
+	ids := make([]string, len(shares))
+	pct := 0
+	for i, s := range shares {
+		ids[i] = s.ID()
+		pct += s.Percent
+	}
+	return ids, pct
+}
+
+// major resolves the command's corporation as a major with shares.
+func (b *builder) major() (*engine.Corp, error) {
+	c := findCorp(b.g, b.cmd.Target)
+	if c == nil || !c.IsMajor() {
+		return nil, refuse("%q is not a major; shares are traded in %s", clip(b.cmd.Target), b.tradedList())
+	}
+	return c, nil
+}
+
+// tradedList lists the majors whose shares are out.
+func (b *builder) tradedList() string {
+	var ids []string
+	for _, c := range b.g.Corps {
+		if c.IsMajor() && c.IPOed && !c.Closed {
+			ids = append(ids, c.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return "no major yet (par one first)"
+	}
+	return joinAnd(ids)
+}
+
+// buy builds a player's share purchase: "buy SWW", "buy SWW pool", "buy SWW_3".
+func (b *builder) buy() (action.Action, error) {
+	g, cmd := b.g, b.cmd
+	var shares []*engine.Share
+	if len(cmd.Items) > 0 {
+		var err error
+		if shares, err = namedShares(g, cmd.Items); err != nil {
+			return nil, err
+		}
+	} else {
+		c, err := b.major()
+		if err != nil {
+			return nil, err
+		}
+		if !c.IPOed {
+			return nil, refuse("%s has not started; start it with `par %s <price>`", c.ID, c.ID)
+		}
+		n := 1
+		if cmd.HasAmount {
+			n = cmd.Amount
+		}
+		ipo := nonPresident(c.SharesOf(c))
+		pool := c.SharesOf(g.Pool)
+		from, where := ipo, "treasury"
+		if cmd.Pool || len(ipo) == 0 {
+			from, where = pool, "market"
+		}
+		if len(from) == 0 {
+			return nil, refuse("no %s shares are for sale (treasury and market are empty)", c.ID)
+		}
+		if n > len(from) {
+			return nil, refuse("the %s holds only %d %s share(s)", where, len(from), c.ID)
+		}
+		shares = from[:n]
+	}
+	ids, pct := bundle(shares)
+	a := &action.BuyShares{Shares: ids, Percent: pct}
+	if cmd.HasPrice {
+		a.SharePrice = cmd.Price
+	}
+	return setEntity(a, b.me), nil
+}
+
+// nonPresident drops the president's certificate from a list.
+func nonPresident(list []*engine.Share) []*engine.Share {
+	var out []*engine.Share
+	for _, s := range list {
+		if !s.President {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sell builds a player's sale: "sell SWW 2" (shares, the president's
+// certificate counting two), "sell SWW_3 SWW_4".
+func (b *builder) sell() (action.Action, error) {
+	g, cmd := b.g, b.cmd
+	var shares []*engine.Share
+	if len(cmd.Items) > 0 {
+		var err error
+		if shares, err = namedShares(g, cmd.Items); err != nil {
+			return nil, err
+		}
+	} else {
+		c, err := b.major()
+		if err != nil {
+			return nil, err
+		}
+		n := 1
+		if cmd.HasAmount {
+			n = cmd.Amount
+		}
+		held := c.SharesOf(b.me)
+		have := 0
+		for _, s := range held {
+			have += s.Percent / 10
+		}
+		if have == 0 {
+			return nil, refuse("you hold no %s shares", c.ID)
+		}
+		if n > have || n < 1 {
+			return nil, refuse("you hold %d %s share(s); sell 1 to %d", have, c.ID, have)
+		}
+		if shares = pickSale(held, n*10); shares == nil {
+			return nil, refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
+		}
+	}
+	ids, pct := bundle(shares)
+	a := &action.SellShares{Shares: ids, Percent: pct}
+	if cmd.HasPrice {
+		a.SharePrice = cmd.Price
+	}
+	return setEntity(a, b.me), nil
+}
+
+// pickSale picks certificates making up pct percent: ordinary ones (the
+// latest first), with the president's certificate only when they cannot.
+func pickSale(held []*engine.Share, pct int) []*engine.Share {
+	var pres *engine.Share
+	var plain []*engine.Share
+	for _, s := range held {
+		if s.President {
+			pres = s
+		} else {
+			plain = append(plain, s)
+		}
+	}
+	for _, withPres := range []bool{false, true} {
+		need := pct
+		if withPres {
+			if pres == nil {
+				break
+			}
+			need -= pres.Percent
+		}
+		if need < 0 || need%10 != 0 || need/10 > len(plain) {
+			continue
+		}
+		var out []*engine.Share
+		for i := len(plain) - 1; len(out) < need/10; i-- {
+			out = append(out, plain[i])
+		}
+		if withPres {
+			out = append(out, pres)
+		}
+		return out
+	}
+	return nil
+}
+
+// issue builds a major's issue or redemption: "issue 2", "redeem 1".
+func (b *builder) issue() (action.Action, error) {
+	g, cmd := b.g, b.cmd
+	c, err := b.corp()
+	if err != nil {
+		return nil, err
+	}
+	if !c.IsMajor() {
+		return nil, refuse("only majors issue and redeem shares")
+	}
+	var shares []*engine.Share
+	if len(cmd.Items) > 0 {
+		if shares, err = namedShares(g, cmd.Items); err != nil {
+			return nil, err
+		}
+	} else {
+		from, where := nonPresident(c.SharesOf(c)), "treasury"
+		if cmd.Verb == Redeem {
+			from, where = c.SharesOf(g.Pool), "market"
+		}
+		if cmd.Amount > len(from) {
+			return nil, refuse("the %s holds %d %s share(s)", where, len(from), c.ID)
+		}
+		shares = from[:cmd.Amount]
+	}
+	ids, pct := bundle(shares)
+	if cmd.Verb == Redeem {
+		return setEntity(&action.BuyShares{Shares: ids, Percent: pct}, c), nil
+	}
+	price := cmd.Price
+	if !cmd.HasPrice && c.Price >= 0 {
+		price = g.Market.Cells[max(c.Price-len(shares), 0)].Price
+	}
+	return setEntity(&action.SellShares{Shares: ids, Percent: pct, SharePrice: price}, c), nil
+}

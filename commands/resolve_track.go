@@ -1,0 +1,249 @@
+package commands
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/board"
+)
+
+// Track and tokens: tile lays, builder cubes, station and destination tokens.
+
+// layer resolves who lays: the private named with "with" (the first; the
+// rest are combined with it), else the operating company.
+func (b *builder) layer() (any, []string, error) {
+	if len(b.cmd.With) == 0 {
+		c, err := b.corp()
+		return c, nil, err
+	}
+	comp, err := b.private(b.cmd.With)
+	if err != nil {
+		return nil, nil, err
+	}
+	var combo []string
+	for _, w := range b.cmd.With[1:] {
+		x := findCompany(b.g, w)
+		if x == nil {
+			return nil, nil, refuse("there is no private %q", clip(w))
+		}
+		combo = append(combo, x.ID)
+	}
+	return comp, combo, nil
+}
+
+// lay builds a tile lay or builder cube: "lay 57 D23 r1", "cube D23".
+func (b *builder) lay() (action.Action, error) {
+	g, cmd := b.g, b.cmd
+	h := findHex(g, cmd.Target)
+	if h == nil && cmd.Verb == Lay && findHex(g, cmd.Items[0]) != nil {
+		cmd.Target, cmd.Items = cmd.Items[0], []string{cmd.Target}
+		h = findHex(g, cmd.Target)
+	}
+	if h == nil {
+		return nil, refuse("there is no hex %q on this map", clip(cmd.Target))
+	}
+	e, combo, err := b.layer()
+	if err != nil {
+		return nil, err
+	}
+	a := &action.LayTile{Hex: h.Def.ID, ComboEntities: combo}
+	if cmd.Verb == Cube {
+		a.Tile = "BC-0"
+		return setEntity(a, e), nil
+	}
+	tileID, err := b.tileID(cmd.Items[0])
+	if err != nil {
+		return nil, err
+	}
+	a.Tile = tileID
+	a.Rotation = cmd.Rotation
+	if a.Rotation < 0 {
+		rots := b.rotations(e, h, tileID)
+		switch len(rots) {
+		case 1:
+			a.Rotation = rots[0]
+		case 0:
+			return nil, refuse("say the rotation, e.g. `lay %s %s r0` (0 to 5)", tileName(tileID), h.Def.ID)
+		default:
+			return nil, refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
+				tileName(tileID), h.Def.ID, joinOr(intWords(rots)), tileName(tileID), h.Def.ID, rots[0])
+		}
+	}
+	return setEntity(a, e), nil
+}
+
+// intWords writes numbers as words.
+func intWords(list []int) []string {
+	out := make([]string, len(list))
+	for i, n := range list {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
+}
+
+// tileName strips the copy from a tile id: "57-3" is tile 57.
+func tileName(id string) string {
+	if i := strings.LastIndexByte(id, '-'); i > 0 {
+		if _, ok := number(id[i+1:]); ok {
+			return id[:i]
+		}
+	}
+	return id
+}
+
+// tileID turns a typed tile ("57", "x20", "57-2") into a supply tile id: the
+// copy given, else the lowest copy that is not on the map.
+func (b *builder) tileID(typed string) (string, error) {
+	g := b.g
+	name, copyNum := typed, -1
+	if i := strings.LastIndexByte(typed, '-'); i > 0 {
+		if n, ok := number(typed[i+1:]); ok {
+			name, copyNum = typed[:i], n
+		}
+	}
+	var def *board.Tile
+	for i := range g.Board.Map.Tiles {
+		if strings.EqualFold(g.Board.Map.Tiles[i].Name, name) {
+			def = &g.Board.Map.Tiles[i]
+			break
+		}
+	}
+	if def == nil {
+		return "", refuse("there is no tile %q in this game's supply", clip(name))
+	}
+	if copyNum >= 0 {
+		return def.Name + "-" + strconv.Itoa(copyNum), nil
+	}
+	onMap := map[string]bool{}
+	for _, h := range g.Board.Hexes {
+		onMap[h.TileID] = true
+	}
+	for k := 0; def.Count == board.Unlimited || k < def.Count; k++ {
+		id := def.Name + "-" + strconv.Itoa(k)
+		if !onMap[id] {
+			return id, nil
+		}
+	}
+	return "", refuse("all %d copies of tile %s are on the map", def.Count, def.Name)
+}
+
+// rotations lists the rotations at which e may lay the tile on h, from the
+// engine's legal moves.
+func (b *builder) rotations(e any, h *engine.HexState, tileID string) []int {
+	var out []int
+	for _, m := range tileMovesOf(b.g, e) {
+		if m.Hex == h.Def.ID && m.Tile == tileID && !slices.Contains(out, m.Rotation) {
+			out = append(out, m.Rotation)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// token builds a station token: "token H11", "token H11 2", "token Q3 dest",
+// "token W3 with P10".
+func (b *builder) token() (action.Action, error) {
+	g, cmd := b.g, b.cmd
+	h := findHex(g, cmd.Target)
+	if h == nil {
+		return nil, refuse("there is no hex %q on this map", clip(cmd.Target))
+	}
+	var e any
+	var corp *engine.Corp
+	if len(cmd.With) > 0 {
+		comp, err := b.private(cmd.With)
+		if err != nil {
+			return nil, err
+		}
+		owner, ok := comp.Owner.(*engine.Corp)
+		if !ok {
+			return nil, refuse("%s must belong to a company to place its token", comp.ID)
+		}
+		e, corp = comp, owner
+	} else {
+		c, err := b.corp()
+		if err != nil {
+			return nil, err
+		}
+		e, corp = c, c
+	}
+	cities := h.Tile.Cities()
+	if len(cities) == 0 {
+		return nil, refuse("%s has no city to place a token in", h.Def.ID)
+	}
+	node := -1
+	switch {
+	case cmd.City > len(cities):
+		return nil, refuse("%s has %d cities; say `token %s 1` to `token %s %d`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID, len(cities))
+	case cmd.City > 0:
+		node = cities[cmd.City-1]
+	case len(cities) == 1:
+		node = cities[0]
+	default:
+		var open []int
+		for i, n := range cities {
+			if freeSlot(h, n, corp.ID) >= 0 && !hasToken(h, n, corp) {
+				open = append(open, i+1)
+			}
+		}
+		if len(open) != 1 {
+			return nil, refuse("%s has %d cities; say which, e.g. `token %s 1` or `token %s 2`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID)
+		}
+		node = cities[open[0]-1]
+	}
+	a := &action.PlaceToken{City: h.TileID + "-" + strconv.Itoa(node), Tokener: corp.ID}
+	if cmd.Slot > 0 {
+		s := cmd.Slot - 1
+		a.Slot = &s
+	} else if s := freeSlot(h, node, corp.ID); s >= 0 {
+		a.Slot = &s
+	}
+	if cmd.Choice == "destination" {
+		a.TokenType = "destination"
+	}
+	return setEntity(a, e), nil
+}
+
+// freeSlot is the slot a token of corp takes in city node of h: its
+// reserved slot, else the first empty unreserved one; -1 if none.
+func freeSlot(h *engine.HexState, node int, corp string) int {
+	slots := h.Slots[node]
+	res := h.Reserved[node]
+	for i, id := range res {
+		if id == corp && i < len(slots) && slots[i] == nil {
+			return i
+		}
+	}
+	for i, t := range slots {
+		if t == nil && (i >= len(res) || res[i] == "") {
+			return i
+		}
+	}
+	return -1
+}
+
+// hasToken reports whether c has a token in city node of h.
+func hasToken(h *engine.HexState, node int, c *engine.Corp) bool {
+	for _, t := range h.Slots[node] {
+		if t != nil && t.Corp == c {
+			return true
+		}
+	}
+	return false
+}
+
+// destination builds a destination token by hex: "destination Q3".
+func (b *builder) destination() (action.Action, error) {
+	h := findHex(b.g, b.cmd.Target)
+	if h == nil {
+		return nil, refuse("there is no hex %q on this map", clip(b.cmd.Target))
+	}
+	c, err := b.corp()
+	if err != nil {
+		return nil, err
+	}
+	return setEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
+}

@@ -1,0 +1,266 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/route"
+)
+
+// run builds a run_routes action from routes typed by their stops.
+func (b *builder) run() (action.Action, error) {
+	cmd := b.cmd
+	c, err := b.corp()
+	if err != nil {
+		return nil, err
+	}
+	if cmd.Auto {
+		return nil, refuse("the auto-router is not available yet; spell the routes, " + runHelp)
+	}
+	used := map[*engine.Train]bool{}
+	routes := make([]action.Route, 0, len(cmd.Routes))
+	for i, spec := range cmd.Routes {
+		tr, err := b.runTrain(c, spec.Train, used)
+		if err != nil {
+			return nil, err
+		}
+		used[tr] = true
+		r, err := b.buildRoute(c, tr, spec, i)
+		if err != nil {
+			return nil, err
+		}
+		routes = append(routes, r)
+	}
+	if err := b.price(c, routes); err != nil {
+		return nil, err
+	}
+	return setEntity(&action.RunRoutes{Routes: routes}, c), nil
+}
+
+// runTrain finds the train a route names: an id ("3-1") or a type ("3")
+// of c's trains not yet running.
+func (b *builder) runTrain(c *engine.Corp, name string, used map[*engine.Train]bool) (*engine.Train, error) {
+	var ids []string
+	for _, t := range c.Trains {
+		ids = append(ids, t.ID)
+		if !used[t] && (strings.EqualFold(t.ID, name) || strings.EqualFold(t.Name, name)) {
+			return t, nil
+		}
+	}
+	if len(ids) == 0 {
+		return nil, refuse("%s has no trains", c.ID)
+	}
+	return nil, refuse("%s has no train %q to run; its trains are %s", c.ID, clip(name), joinAnd(ids))
+}
+
+// buildRoute turns one typed route into an 18xx.games route, finding the
+// track between stops that were not spelled out.
+func (b *builder) buildRoute(c *engine.Corp, tr *engine.Train, spec RouteSpec, idx int) (action.Route, error) {
+	g := b.g
+	r := action.Route{Train: tr.ID}
+	stops := make([]StopSpec, len(spec.Stops))
+	nodes := make([]int, len(spec.Stops))
+	for i, s := range spec.Stops {
+		h := findHex(g, s.Hex)
+		if h == nil {
+			return r, refuse("route %d: there is no hex %q", idx+1, clip(s.Hex))
+		}
+		s.Hex = h.Def.ID
+		for k, v := range s.Via {
+			vh := findHex(g, v)
+			if vh == nil {
+				return r, refuse("route %d: there is no hex %q", idx+1, clip(v))
+			}
+			s.Via[k] = vh.Def.ID
+		}
+		stops[i] = s
+		list := stopNodes(h.Tile)
+		switch {
+		case len(list) == 0:
+			return r, refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
+		case s.Node > len(list):
+			return r, refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
+		case s.Node > 0:
+			nodes[i] = list[s.Node-1]
+		case len(list) == 1:
+			nodes[i] = list[0]
+		default:
+			nodes[i] = -1
+		}
+	}
+	if len(stops) == 1 {
+		return b.localRoute(r, stops[0].Hex, nodes[0], spec, idx)
+	}
+	ways := b.ways(stops, nodes)
+	if len(ways) == 0 {
+		return r, b.noTrack(stops, nodes, idx)
+	}
+	best := ways[0]
+	if len(ways) > 1 {
+		best = b.bestWay(c, tr, ways)
+	}
+	return finishRoute(r, stops, best), nil
+}
+
+// way is one tracing of a route: its start node and its segments.
+type way struct {
+	start int
+	segs  []segment
+}
+
+// maxWays bounds the tracings of one route that are compared.
+const maxWays = 32
+
+// ways lists the tracings of a route through the stops.
+func (b *builder) ways(stops []StopSpec, nodes []int) []way {
+	var out []way
+	starts := []int{nodes[0]}
+	if nodes[0] < 0 {
+		starts = stopNodes(b.g.Board.Hex(stops[0].Hex).Tile)
+	}
+	var rec func(i, at int, segs []segment)
+	rec = func(i, at int, segs []segment) {
+		if len(out) >= maxWays {
+			return
+		}
+		if i == len(stops) {
+			out = append(out, way{start: segs[0].startNode, segs: append([]segment(nil), segs...)})
+			return
+		}
+		prev, s := stops[i-1], stops[i]
+		var chain []string
+		if s.Chained {
+			chain = append(append([]string{prev.Hex}, s.Via...), s.Hex)
+			if prev.Hex == s.Hex && len(s.Via) == 0 {
+				chain = []string{s.Hex}
+			}
+		} else if prev.Hex == s.Hex {
+			chain = []string{s.Hex}
+		}
+		for _, seg := range segments(b.g.Board, prev.Hex, at, s.Hex, nodes[i], chain) {
+			seg.startNode = at
+			rec(i+1, seg.end, append(segs, seg))
+		}
+	}
+	for _, n := range starts {
+		rec(1, n, nil)
+	}
+	return out
+}
+
+// noTrack explains a route whose stops are not joined by track.
+func (b *builder) noTrack(stops []StopSpec, nodes []int, idx int) error {
+	for i := 1; i < len(stops); i++ {
+		if len(b.ways(stops[:i+1], nodes[:i+1])) == 0 {
+			how := "no track joins"
+			if stops[i].Chained {
+				how = "no track follows the hexes given between"
+			}
+			return refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)
+		}
+	}
+	return refuse("route %d: no track joins its stops", idx+1)
+}
+
+// bestWay picks, among several tracings, the one earning the most that the
+// rules accept (the first on a tie).
+func (b *builder) bestWay(c *engine.Corp, tr *engine.Train, ways []way) way {
+	best, bestRev := ways[0], -1
+	for _, w := range ways {
+		r := finishRoute(action.Route{Train: tr.ID}, nil, w)
+		total, _, err := b.g.RouteRevenue(c, []action.Route{r})
+		if err == nil && total > bestRev {
+			best, bestRev = w, total
+		}
+	}
+	return best
+}
+
+// finishRoute fills connections, stop hexes and nodes of r from a tracing.
+func finishRoute(r action.Route, _ []StopSpec, w way) action.Route {
+	first := w.segs[0].hexes[0]
+	r.Hexes = []string{first}
+	r.Nodes = []string{first + "-" + strconv.Itoa(w.start)}
+	for _, s := range w.segs {
+		r.Connections = append(r.Connections, s.hexes)
+		last := s.hexes[len(s.hexes)-1]
+		node := last + "-" + strconv.Itoa(s.end)
+		if slices.Contains(r.Nodes, node) {
+			continue // a loop back to a stop (an old way of recording local runs)
+		}
+		r.Hexes = append(r.Hexes, last)
+		r.Nodes = append(r.Nodes, node)
+	}
+	r.RevenueStr = strings.Join(r.Hexes, "-")
+	return r
+}
+
+// localRoute is a run inside one city (L and LP trains).
+func (b *builder) localRoute(r action.Route, hex string, node int, spec RouteSpec, idx int) (action.Route, error) {
+	h := b.g.Board.Hex(hex)
+	if node < 0 {
+		cities := h.Tile.Cities()
+		if len(cities) == 0 {
+			return r, refuse("route %d: a one-stop run needs a city", idx+1)
+		}
+		node = cities[0]
+	}
+	r.Hexes = []string{hex}
+	r.Nodes = []string{hex + "-" + strconv.Itoa(node)}
+	r.RevenueStr = hex
+	if !spec.Bare {
+		r.Connections = [][]string{{"local", hex}}
+	} else {
+		r.Connections = [][]string{}
+	}
+	return r, nil
+}
+
+// price sets each route's revenue: as the rules compute it, or as stated
+// when the game is an import (whose recorded revenues are trusted).
+func (b *builder) price(c *engine.Corp, routes []action.Route) error {
+	specs := b.cmd.Routes
+	if len(routes) == 0 {
+		return nil
+	}
+	_, per, err := b.g.RouteRevenue(c, routes)
+	allStated := true
+	for _, s := range specs {
+		allStated = allStated && s.HasRevenue
+	}
+	if err != nil {
+		if b.t.recorded && allStated {
+			for i := range routes {
+				routes[i].Revenue = specs[i].Revenue
+			}
+			return nil
+		}
+		return refuse("%s", routeRefusal(err))
+	}
+	for i := range routes {
+		routes[i].Revenue = per[i]
+		if !specs[i].HasRevenue || specs[i].Revenue == per[i] {
+			continue
+		}
+		if b.t.recorded {
+			routes[i].Revenue = specs[i].Revenue
+			continue
+		}
+		return refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, money(per[i]), money(specs[i].Revenue))
+	}
+	return nil
+}
+
+// routeRefusal words a route error for players.
+func routeRefusal(err error) string {
+	var re *route.Error
+	if errors.As(err, &re) {
+		return fmt.Sprintf("Route %d (train %s): %s.", re.Route+1, re.Train, re.Msg)
+	}
+	return "Those routes are not allowed: " + err.Error() + "."
+}

@@ -1,0 +1,377 @@
+package commands
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// Seat is a player's place at a table and the chat user holding it.
+type Seat struct {
+	Player int    // the player's id in the game (actions' entity)
+	Name   string // the player's name in the game
+	User   string // platform user id; "" while unclaimed (imported games)
+}
+
+// Table is one channel's game as the command layer sees it: the engine game,
+// its 18xx.games log (every action ever sent, undos included, as storage
+// keeps it) and who sits where.
+type Table struct {
+	Game  *engine.Game
+	Log   *action.GameLog
+	Seats []Seat
+	// Senders holds, for each action of Log, the user who sent it ("" if
+	// imported).
+	Senders []string
+	Creator string
+	// Imported is how many actions of Log came from an 18xx.games import;
+	// the engine trusts those as recorded (see engine.Replay) and checks
+	// every later one.
+	Imported int
+
+	// recorded marks a table replaying a recorded game through chat
+	// (ReplayChat): every action is trusted as 18xx.games recorded it, and
+	// revenues stated in run commands are taken as given.
+	recorded bool
+	// stage, when set, hands applied actions to a replay in progress
+	// instead of the game (ReplayChat).
+	stage    func(a action.Action) error
+	undoAsk  *undoAsk
+	endVotes map[string]bool
+}
+
+// undoAsk is a pending request to undo someone else's action.
+type undoAsk struct {
+	by    string // the user asking
+	owner string // the user whose action it is
+	index int    // the action's position in Log.Actions
+}
+
+// Request is one chat message to a table.
+type Request struct {
+	User  string // platform user id of the sender
+	Admin bool   // the sender is a channel admin
+	Text  string
+	// Autos are auto actions to attach to the action the text makes; only
+	// ReplayChat sets them, from the recorded log.
+	Autos []action.Action
+}
+
+// Reply is the answer to a request.
+type Reply struct {
+	Text string
+	// OK is false when the request was refused; nothing changed then.
+	OK bool
+	// Action is the action appended to the log, for the caller to store;
+	// nil when the log did not change.
+	Action action.Action
+	// Next lists the users whose turn it now is, to be mentioned.
+	Next []string
+	// Image is a picture to post with the text (map, market), if any.
+	Image *Image
+}
+
+// Image is a rendered picture.
+type Image struct {
+	Name string // file name, "map.png"
+	Data []byte
+}
+
+// refusal is a refused request: what was wrong and what would be legal.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(format string, args ...any) error {
+	return &refusal{msg: fmt.Sprintf(format, args...)}
+}
+
+// NewTable starts a new game of title for the seats, in seat order, with the
+// setup seed and optional rules.
+func NewTable(titleName string, options []string, seed int64, seats []Seat, creator string) (*Table, error) {
+	l := &action.GameLog{Title: titleName, Settings: action.Settings{
+		Seed: json.RawMessage(strconv.FormatInt(seed, 10)), OptionalRules: options}}
+	for _, s := range seats {
+		l.Players = append(l.Players, action.Player{ID: s.Player, Name: s.Name})
+	}
+	t := &Table{Log: l, Seats: append([]Seat(nil), seats...), Creator: creator}
+	if err := t.rebuild(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// ImportTable takes over a game exported from 18xx.games. Its seats are
+// unclaimed until players `join` them.
+func ImportTable(l *action.GameLog, creator string) (*Table, error) {
+	g, err := engine.Replay(l)
+	if err != nil {
+		return nil, fmt.Errorf("the log does not replay: %w", err)
+	}
+	t := &Table{Game: g, Log: l, Creator: creator, Imported: len(l.Actions), Senders: make([]string, len(l.Actions))}
+	for _, p := range l.Players {
+		t.Seats = append(t.Seats, Seat{Player: p.ID, Name: p.Name})
+	}
+	return t, nil
+}
+
+// LoadTable rebuilds a stored table from its log, seats and senders; the
+// first imported actions of the log came from an 18xx.games import.
+func LoadTable(l *action.GameLog, seats []Seat, senders []string, creator string, imported int) (*Table, error) {
+	t := &Table{Log: l, Seats: seats, Senders: senders, Creator: creator, Imported: imported}
+	for len(t.Senders) < len(l.Actions) {
+		t.Senders = append(t.Senders, "")
+	}
+	if err := t.rebuild(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// rebuild replays the log into a fresh game: imported actions trusted as
+// 18xx.games recorded them, later ones checked. On error the table keeps
+// its game.
+func (t *Table) rebuild() error {
+	if t.recorded {
+		g, err := engine.Replay(t.Log)
+		if err != nil {
+			return err
+		}
+		t.Game = g
+		return nil
+	}
+	acts, err := action.Effective(t.Log.Actions)
+	if err != nil {
+		return err
+	}
+	pos := map[action.Action]int{}
+	for i, a := range t.Log.Actions {
+		pos[a] = i
+	}
+	head := *t.Log
+	head.Actions = nil
+	var live []action.Action
+	for _, a := range acts {
+		if pos[a] < t.Imported {
+			head.Actions = append(head.Actions, a)
+		} else {
+			live = append(live, a)
+		}
+	}
+	g, err := engine.Replay(&head)
+	if err != nil {
+		return err
+	}
+	for i, a := range live {
+		if err := g.Apply(a); err != nil {
+			return fmt.Errorf("action %d (%s): %w", i, action.TypeName(a), err)
+		}
+	}
+	t.Game = g
+	return nil
+}
+
+// seatOf is the seat held by user, or nil.
+func (t *Table) seatOf(user string) *Seat {
+	if user == "" {
+		return nil
+	}
+	for i := range t.Seats {
+		if t.Seats[i].User == user {
+			return &t.Seats[i]
+		}
+	}
+	return nil
+}
+
+// userOf is the user seated for player p ("" if none).
+func (t *Table) userOf(p *engine.Player) string {
+	if p == nil {
+		return ""
+	}
+	for _, s := range t.Seats {
+		if s.Player == p.ID {
+			return s.User
+		}
+	}
+	return ""
+}
+
+// Exec runs one chat command from a user and returns the reply. A refused
+// command changes nothing.
+func (t *Table) Exec(req Request) Reply {
+	cmd, err := Parse(req.Text)
+	if err != nil {
+		return Reply{Text: err.Error()}
+	}
+	return t.Do(req, cmd)
+}
+
+// Do runs an already parsed command.
+func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
+	defer func() {
+		if r := recover(); r != nil {
+			rep = Reply{Text: fmt.Sprintf("internal error (%v); nothing changed", r)}
+			_ = t.rebuild()
+		}
+	}()
+	switch cmd.Verb {
+	case Status, MapView, Market, Company, Player, Trains, Tiles, LogView, Moves, Help:
+		return t.query(cmd)
+	case Undo:
+		return t.undo(req)
+	case Redo:
+		return t.redo(req)
+	case Agree, Refuse:
+		return t.answer(req, cmd.Verb == Agree)
+	case End:
+		return t.end(req)
+	case Kick, Replace, Join, Leave:
+		return t.seating(req, cmd)
+	case New, Start, Import, Games:
+		return Reply{Text: fmt.Sprintf("this channel already has a %s game; `%s` is for a channel without one", t.Log.Title, cmd.Verb)}
+	}
+	if t.Game.Finished() {
+		return Reply{Text: "the game is over; " + t.standings()}
+	}
+	seat := t.seatOf(req.User)
+	if seat == nil {
+		return Reply{Text: "you are not playing in this game; anyone may ask `status`, `map`, `company X` and so on"}
+	}
+	a, err := t.build(seat, cmd, req)
+	if err != nil {
+		return Reply{Text: err.Error()}
+	}
+	return t.apply(req, a)
+}
+
+// apply applies a built action and appends it to the log.
+func (t *Table) apply(req Request, a action.Action) Reply {
+	env := a.Env()
+	env.Type = action.TypeName(a)
+	env.ID = t.nextID()
+	if len(req.Autos) > 0 {
+		env.AutoActions = req.Autos
+	}
+	if t.stage != nil {
+		if err := t.stage(a); err != nil {
+			return Reply{Text: engineRefusal(err)}
+		}
+		t.record(req.User, a)
+		return Reply{OK: true, Text: t.confirm(a), Action: a}
+	}
+	if err := t.Game.Apply(a); err != nil {
+		return Reply{Text: engineRefusal(err)}
+	}
+	t.record(req.User, a)
+	text := t.confirm(a)
+	rep := t.nextReply(text)
+	rep.Action = a
+	return rep
+}
+
+// record appends an applied action to the log; pending requests lapse.
+func (t *Table) record(user string, a action.Action) {
+	t.Log.Actions = append(t.Log.Actions, a)
+	t.Senders = append(t.Senders, user)
+	t.undoAsk = nil
+	if _, ok := a.(*action.EndGame); !ok {
+		t.endVotes = nil
+	}
+}
+
+// nextID is the id of the next action (ids run 1, 2, 3 over the whole log).
+func (t *Table) nextID() int {
+	id := 0
+	for _, a := range t.Log.Actions {
+		id = max(id, a.Env().ID)
+	}
+	return id + 1
+}
+
+// engineRefusal is the player-readable text of an engine error.
+func engineRefusal(err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return capitalize(re.Msg) + "."
+	}
+	return "that move is not possible: " + err.Error()
+}
+
+// capitalize upper-cases the first letter.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// nextReply finishes a successful reply with who acts next.
+func (t *Table) nextReply(text string) Reply {
+	rep := Reply{OK: true}
+	g := t.Game
+	if g.Finished() {
+		rep.Text = text + " The game is over: " + t.standings()
+		return rep
+	}
+	who, user := t.whoActs()
+	rep.Text = text + " Next: " + who + "."
+	if user != "" {
+		rep.Next = []string{user}
+	}
+	return rep
+}
+
+// whoActs names the entity whose turn it is and its user.
+func (t *Table) whoActs() (string, string) {
+	e := currentEntity(t.Game)
+	if e == nil {
+		return "nobody", ""
+	}
+	p := controller(e)
+	label := entityLabel(e)
+	if p != nil && any(p) != e {
+		label += " (" + p.Name + ")"
+	}
+	return label, t.userOf(p)
+}
+
+// standings lists the players by value.
+func (t *Table) standings() string {
+	g := t.Game
+	type row struct {
+		name  string
+		value int
+	}
+	var rows []row
+	for _, p := range g.Players {
+		rows = append(rows, row{p.Name, g.PlayerValue(p)})
+	}
+	for i := 1; i < len(rows); i++ {
+		for j := i; j > 0 && rows[j].value > rows[j-1].value; j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
+	}
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = fmt.Sprintf("%s %s", r.name, money(r.value))
+	}
+	reason := g.EndReason()
+	if reason != "" {
+		reason = " (" + strings.ReplaceAll(reason, "_", " ") + ")"
+	}
+	return strings.Join(parts, ", ") + reason + "."
+}
+
+// money writes an amount as $N or -$N.
+func money(n int) string {
+	if n < 0 {
+		return "-$" + strconv.Itoa(-n)
+	}
+	return "$" + strconv.Itoa(n)
+}
