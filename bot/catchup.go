@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"pbc/engine"
@@ -150,7 +151,7 @@ func Summarize(before, after *engine.Game) []string {
 	var tiles []string
 	for _, hex := range slices.Sorted(maps.Keys(a.Hexes)) {
 		if h := a.Hexes[hex]; b.Hexes[hex] != h && h.Tile != "" {
-			tiles = append(tiles, h.Tile+" on "+hex)
+			tiles = append(tiles, tileName(h.Tile)+" on "+hex)
 		}
 	}
 	if len(tiles) > 0 {
@@ -161,13 +162,13 @@ func Summarize(before, after *engine.Game) []string {
 	for _, id := range slices.Sorted(maps.Keys(corps)) {
 		cb, ca := corps[id][0], corps[id][1]
 		if add := minus(ca.Tokens, cb.Tokens); len(add) > 0 {
-			tokens = append(tokens, id+" at "+strings.Join(add, ", "))
+			tokens = append(tokens, corpLabel(id)+" at "+strings.Join(add, ", "))
 		}
 		if add := minus(ca.Trains, cb.Trains); len(add) > 0 {
-			bought = append(bought, id+" "+strings.Join(add, ", "))
+			bought = append(bought, corpLabel(id)+" "+strings.Join(add, ", "))
 		}
 		if gone := minus(cb.Trains, ca.Trains); len(gone) > 0 {
-			lost = append(lost, id+" "+strings.Join(gone, ", "))
+			lost = append(lost, corpLabel(id)+" "+strings.Join(gone, ", "))
 		}
 	}
 	if len(tokens) > 0 {
@@ -207,6 +208,16 @@ func Summarize(before, after *engine.Game) []string {
 		out = append(out, "The game has ended ("+a.EndReason+").")
 	}
 	return out
+}
+
+// tileName is a laid tile's number without its copy index: "141-0" is 141.
+func tileName(id string) string {
+	if i := strings.LastIndexByte(id, '-'); i > 0 {
+		if _, err := strconv.Atoi(id[i+1:]); err == nil {
+			return id[:i]
+		}
+	}
+	return id
 }
 
 // merged pairs every company's state before and after, minors included.

@@ -41,8 +41,13 @@ type Result struct {
 	// log entry the command appended (0 if none).
 	Changed bool
 	FromSeq int
-	// Show asks for pictures (a "map" query, or a move).
-	Show Show
+	// Show asks the core to draw pictures; Images are pictures the command
+	// layer drew itself (a "map" query).
+	Show   Show
+	Images []Image
+	// Next are the users whose turn it now is, to be mentioned; nil to
+	// work it out from State.
+	Next []string
 	// Buttons are short choices for the next player.
 	Buttons []Button
 }
@@ -66,13 +71,13 @@ func Actors(g *engine.Game, seats []storage.Seat) []Actor {
 		return nil
 	}
 	a := Actor{PlayerID: -1}
-	if id, err := strconv.Atoi(cur); err == nil {
-		a.PlayerID = id
-	} else if c := g.Corp(cur); c != nil {
-		a.For = c.ID
+	if c := g.Corp(cur); c != nil { // minors' ids are numbers too
+		a.For = corpLabel(c.ID)
 		if p := c.President(); p != nil {
 			a.PlayerID = p.ID
 		}
+	} else if id, err := strconv.Atoi(cur); err == nil {
+		a.PlayerID = id
 	}
 	if a.PlayerID < 0 {
 		return nil
@@ -89,4 +94,13 @@ func Actors(g *engine.Game, seats []storage.Seat) []Actor {
 		}
 	}
 	return []Actor{a}
+}
+
+// corpLabel names a company for players: minors, whose ids are numbers,
+// as "minor 7".
+func corpLabel(id string) string {
+	if _, err := strconv.Atoi(id); err == nil {
+		return "minor " + id
+	}
+	return id
 }

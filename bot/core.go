@@ -180,7 +180,7 @@ func (c *Core) handle(ctx context.Context, m Message) {
 	if f, ok := m.Respond.(Finisher); ok {
 		defer f.Finish()
 	}
-	start := c.now()
+	start := time.Now()
 	log := c.log.With("platform", m.Channel.Platform, "workspace", m.Channel.Workspace,
 		"channel", m.Channel.ID, "user", m.User.ID, "kind", m.Kind.String())
 	text := strings.TrimSpace(m.Text)
@@ -203,7 +203,7 @@ func (c *Core) handle(ctx context.Context, m Message) {
 		_ = m.Respond.Respond(ctx, Reply{Text: msg, Ephemeral: true})
 		return
 	}
-	log.Info("message handled", "text", text, "took", c.now().Sub(start).Round(time.Millisecond))
+	log.Info("message handled", "text", text, "took", time.Since(start).Round(time.Millisecond))
 }
 
 // command runs a message through the command layer and replies with the
@@ -231,7 +231,7 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 		if res.Changed {
 			c.reschedule(ctx, ld.Game, res.State, log)
 		}
-		if line, ids := c.nextLine(m.Channel.Platform, res.State, ld.Seats); line != "" && res.Changed {
+		if line, ids := c.nextLine(m.Channel.Platform, res.State, ld.Seats, res.Next); line != "" && res.Changed {
 			reply.Text = strings.TrimRight(reply.Text, "\n") + "\n" + line
 			reply.Mentions = ids
 		}
@@ -244,23 +244,37 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 		} else {
 			reply.Images = imgs
 		}
-	} else if ld != nil && res.Changed {
+	}
+	if ld != nil && res.State == nil && res.Changed {
 		c.reschedule(ctx, ld.Game, nil, log)
+	}
+	if len(reply.Images) == 0 && len(res.Images) > 0 {
+		reply.Images = res.Images
 	}
 	return m.Respond.Respond(ctx, reply)
 }
 
 // nextLine is the "your turn" line mentioning whoever must act in g, with
 // the user ids mentioned.
-func (c *Core) nextLine(p storage.Platform, g *engine.Game, seats []storage.Seat) (string, []string) {
-	if g == nil {
+func (c *Core) nextLine(p storage.Platform, g *engine.Game, seats []storage.Seat, next []string) (string, []string) {
+	if g == nil || g.Finished() {
 		return "", nil
 	}
-	if g.Finished() {
-		return "", nil
+	actors := Actors(g, seats)
+	if next != nil {
+		actors = actors[:0]
+		for _, id := range next {
+			a := Actor{UserID: id, Name: id}
+			for _, s := range seats {
+				if s.UserID == id {
+					a.Name = s.DisplayName
+				}
+			}
+			actors = append(actors, a)
+		}
 	}
 	var parts, ids []string
-	for _, a := range Actors(g, seats) {
+	for _, a := range actors {
 		who := c.mention(p, a.UserID, a.Name)
 		if a.UserID != "" {
 			ids = append(ids, a.UserID)

@@ -67,6 +67,7 @@ func (c *Core) reschedule(ctx context.Context, sg storage.Game, g *engine.Game, 
 	every := c.cadence(set)
 	if g == nil || g.Finished() || sg.Status != storage.Active || every == 0 {
 		err = c.store.ClearReminder(ctx, sg.ID)
+		log.Debug("reminder cleared", "game", sg.ID, "status", sg.Status, "started", g != nil, "every", every)
 	} else {
 		due := NextDue(c.now().Add(every), set.Quiet)
 		err = c.store.SetReminder(ctx, sg.ID, due)
