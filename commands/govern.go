@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"pbc/engine/action"
@@ -30,6 +31,60 @@ func (t *Table) lastUndoable() int {
 	return -1
 }
 
+// Requests that need others' agreement (undoing someone else's move,
+// ending the game) are kept in the log as chat messages, which change
+// nothing and are never undone, so that a table rebuilt from storage still
+// knows them. A pending request lapses with the next move.
+const (
+	msgUndoAsk    = "pbc: asks to undo action "
+	msgUndoRefuse = "pbc: refuses the undo"
+	msgEndVote    = "pbc: agrees to end the game"
+)
+
+// pending is what the messages since the last move ask for.
+type pending struct {
+	undoBy    string          // the user asking for an undo ("" if none)
+	undoIndex int             // the position in the log of the action to undo
+	endVotes  map[string]bool // users who said `end`
+}
+
+// pendingRequests reads the requests made since the last move.
+func (t *Table) pendingRequests() pending {
+	p := pending{endVotes: map[string]bool{}, undoIndex: -1}
+	for i := len(t.Log.Actions) - 1; i >= 0; i-- {
+		m, ok := t.Log.Actions[i].(*action.Message)
+		if !ok {
+			break
+		}
+		user := t.Senders[i]
+		switch {
+		case m.Message == msgEndVote:
+			p.endVotes[user] = true
+		case m.Message == msgUndoRefuse && p.undoBy == "":
+			p.undoBy = "-"
+		case strings.HasPrefix(m.Message, msgUndoAsk) && p.undoBy == "":
+			p.undoBy = user
+			p.undoIndex, _ = strconv.Atoi(strings.TrimPrefix(m.Message, msgUndoAsk))
+		}
+	}
+	if p.undoBy == "-" {
+		p.undoBy = ""
+	}
+	return p
+}
+
+// note appends a request message for user and returns the reply.
+func (t *Table) note(req Request, text, reply string, next []string) Reply {
+	m := &action.Message{Message: text}
+	if seat := t.seatOf(req.User); seat != nil {
+		setEntity(m, t.Game.PlayerByID(seat.Player))
+	}
+	m.Type = action.TypeName(m)
+	m.ID = t.nextID()
+	t.record(req.User, m)
+	return Reply{OK: true, Text: reply, Action: m, Next: next}
+}
+
 // undo takes back the latest action: at once if it is the user's own (or
 // an admin asks), else after its sender agrees.
 func (t *Table) undo(req Request) Reply {
@@ -42,9 +97,9 @@ func (t *Table) undo(req Request) Reply {
 	}
 	owner := t.Senders[i]
 	if owner != req.User && owner != "" && !req.Admin {
-		t.undoAsk = &undoAsk{by: req.User, owner: owner, index: i}
-		return Reply{OK: true, Text: fmt.Sprintf("%s asks to undo %s's last move (%s); %s, reply `agree` or `refuse`.",
-			t.nameOf(req.User), t.nameOf(owner), t.describe(t.Log.Actions[i]), t.nameOf(owner)), Next: []string{owner}}
+		text := fmt.Sprintf("%s asks to undo %s's last move (%s); %s, reply `agree` or `refuse`.",
+			t.nameOf(req.User), t.nameOf(owner), t.describe(t.Log.Actions[i]), t.nameOf(owner))
+		return t.note(req, msgUndoAsk+strconv.Itoa(i), text, []string{owner})
 	}
 	return t.doUndo(req.User, i)
 }
@@ -52,8 +107,7 @@ func (t *Table) undo(req Request) Reply {
 // doUndo appends an undo and replays the game.
 func (t *Table) doUndo(user string, i int) Reply {
 	what := t.describe(t.Log.Actions[i])
-	u := &action.Undo{}
-	return t.rewrite(user, u, "Undone: "+what+".")
+	return t.rewrite(user, &action.Undo{}, "Undone: "+what+".")
 }
 
 // redo restores what the latest undo took back; only its sender (or an admin) may.
@@ -63,7 +117,7 @@ func (t *Table) redo(req Request) Reply {
 		return Reply{Text: "there is nothing to redo"}
 	}
 	if _, err := action.Effective(append(t.Log.Actions[:n:n], &action.Redo{})); err != nil {
-		return Reply{Text: "there is nothing to redo: the last undo was followed by a new move"}
+		return Reply{Text: "there is nothing to redo"}
 	}
 	last := ""
 	for j := n - 1; j >= 0; j-- {
@@ -94,7 +148,6 @@ func (t *Table) rewrite(user string, a action.Action, text string) Reply {
 		t.Log.Actions, t.Senders, t.Game = t.Log.Actions[:old], t.Senders[:old], oldGame
 		return Reply{Text: "that cannot be undone: " + err.Error()}
 	}
-	t.undoAsk, t.endVotes = nil, nil
 	rep := t.nextReply(text)
 	rep.Action = a
 	return rep
@@ -102,21 +155,24 @@ func (t *Table) rewrite(user string, a action.Action, text string) Reply {
 
 // answer handles `agree` and `refuse` to a pending undo request.
 func (t *Table) answer(req Request, yes bool) Reply {
-	ask := t.undoAsk
-	if ask == nil {
+	p := t.pendingRequests()
+	if p.undoBy == "" {
 		return Reply{Text: "nobody is asking anything"}
 	}
-	if req.User != ask.owner && !req.Admin {
-		return Reply{Text: fmt.Sprintf("it is for %s to answer", t.nameOf(ask.owner))}
+	owner := ""
+	if p.undoIndex >= 0 && p.undoIndex < len(t.Senders) {
+		owner = t.Senders[p.undoIndex]
 	}
-	t.undoAsk = nil
+	if req.User != owner && !req.Admin {
+		return Reply{Text: fmt.Sprintf("it is for %s to answer", t.nameOf(owner))}
+	}
 	if !yes {
-		return Reply{OK: true, Text: fmt.Sprintf("%s keeps the move; nothing is undone.", t.nameOf(req.User)), Next: []string{ask.by}}
+		return t.note(req, msgUndoRefuse, fmt.Sprintf("%s keeps the move; nothing is undone.", t.nameOf(req.User)), []string{p.undoBy})
 	}
-	if ask.index != t.lastUndoable() {
+	if p.undoIndex != t.lastUndoable() {
 		return Reply{Text: "the game has moved on since; ask again"}
 	}
-	return t.doUndo(ask.by, ask.index)
+	return t.doUndo(req.User, p.undoIndex)
 }
 
 // end ends the game once every seated player asked for it, or at once when
@@ -129,13 +185,11 @@ func (t *Table) end(req Request) Reply {
 	if t.Game.Finished() {
 		return Reply{Text: "the game is already over: " + t.standings()}
 	}
-	if t.endVotes == nil {
-		t.endVotes = map[string]bool{}
-	}
-	t.endVotes[req.User] = true
+	votes := t.pendingRequests().endVotes
+	votes[req.User] = true
 	var missing []string
 	for _, s := range t.Seats {
-		if s.User != "" && !t.endVotes[s.User] {
+		if s.User != "" && !votes[s.User] {
 			missing = append(missing, s.User)
 		}
 	}
@@ -144,7 +198,8 @@ func (t *Table) end(req Request) Reply {
 		for i, u := range missing {
 			names[i] = t.nameOf(u)
 		}
-		return Reply{OK: true, Text: fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), joinAnd(names)), Next: missing}
+		text := fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), joinAnd(names))
+		return t.note(req, msgEndVote, text, missing)
 	}
 	a := &action.EndGame{}
 	if seat != nil {

@@ -97,8 +97,8 @@ func (t *Table) status() string {
 	}
 	who, _ := t.whoActs()
 	lines := []string{fmt.Sprintf("%s %s — %s, phase %s, bank %s. %s to act.", t.Log.Title, round+" "+num, "cert limit "+strconv.Itoa(g.CertLimit()), s.Phase, money(g.Bank), who)}
-	if a := waitingActor(g); a != nil {
-		lines = append(lines, "May: "+strings.Join(actorCommands(a), "; "))
+	if may := waitingText(g); may != "" {
+		lines = append(lines, "May: "+may)
 	}
 	var cash []string
 	for _, p := range g.Players {
@@ -106,15 +106,6 @@ func (t *Table) status() string {
 	}
 	lines = append(lines, "Order: "+strings.Join(cash, ", "))
 	return strings.Join(lines, "\n")
-}
-
-// waitingActor is the engine's actor the game waits for, or nil.
-func waitingActor(g *engine.Game) *engine.Actor {
-	m := g.Moves()
-	if len(m.Actors) > 0 && m.Actors[0].Waiting {
-		return m.Actors[0]
-	}
-	return nil
 }
 
 // marketText lists share prices.

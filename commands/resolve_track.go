@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -61,7 +60,7 @@ func (b *builder) lay() (action.Action, error) {
 	a.Tile = tileID
 	a.Rotation = cmd.Rotation
 	if a.Rotation < 0 {
-		rots := b.rotations(e, h, tileID)
+		rots := tileRotations(b.g, e, h.Def.ID, tileID)
 		switch len(rots) {
 		case 1:
 			a.Rotation = rots[0]
@@ -128,19 +127,6 @@ func (b *builder) tileID(typed string) (string, error) {
 		}
 	}
 	return "", refuse("all %d copies of tile %s are on the map", def.Count, def.Name)
-}
-
-// rotations lists the rotations at which e may lay the tile on h, from the
-// engine's legal moves.
-func (b *builder) rotations(e any, h *engine.HexState, tileID string) []int {
-	var out []int
-	for _, m := range tileMovesOf(b.g, e) {
-		if m.Hex == h.Def.ID && m.Tile == tileID && !slices.Contains(out, m.Rotation) {
-			out = append(out, m.Rotation)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 // token builds a station token: "token H11", "token H11 2", "token Q3 dest",

@@ -40,16 +40,7 @@ type Table struct {
 	recorded bool
 	// stage, when set, hands applied actions to a replay in progress
 	// instead of the game (ReplayChat).
-	stage    func(a action.Action) error
-	undoAsk  *undoAsk
-	endVotes map[string]bool
-}
-
-// undoAsk is a pending request to undo someone else's action.
-type undoAsk struct {
-	by    string // the user asking
-	owner string // the user whose action it is
-	index int    // the action's position in Log.Actions
+	stage func(a action.Action) error
 }
 
 // Request is one chat message to a table.
@@ -275,14 +266,10 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 	return rep
 }
 
-// record appends an applied action to the log; pending requests lapse.
+// record appends an applied action to the log.
 func (t *Table) record(user string, a action.Action) {
 	t.Log.Actions = append(t.Log.Actions, a)
 	t.Senders = append(t.Senders, user)
-	t.undoAsk = nil
-	if _, ok := a.(*action.EndGame); !ok {
-		t.endVotes = nil
-	}
 }
 
 // nextID is the id of the next action (ids run 1, 2, 3 over the whole log).
