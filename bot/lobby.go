@@ -1,0 +1,249 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"pbc/commands"
+	"pbc/engine"
+	"pbc/engine/title"
+	"pbc/storage"
+)
+
+// noGame runs a command in a channel without an open game: new, import,
+// help; anything else says how to begin.
+func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Command) (Result, error) {
+	switch cmd.Verb {
+	case commands.New:
+		name, opts, problem := resolveTitle(cmd.Target, cmd.Items)
+		if problem != "" {
+			return refused("%s", problem), nil
+		}
+		seed, err := rand.Int(rand.Reader, big.NewInt(1<<31-1))
+		if err != nil {
+			return Result{}, err
+		}
+		sg, err := d.Store.CreateGame(ctx, storage.NewGame{Channel: r.Channel, Title: name, Options: opts,
+			Seed: seed.Int64() + 1, Creator: r.User.ID})
+		if errors.Is(err, storage.ErrChannelBusy) {
+			return Result{}, fmt.Errorf("%w: a game was created meanwhile", storage.ErrConflict)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		if _, err := d.Store.AddSeat(ctx, sg.ID, storage.Seat{Order: 0, PlayerID: 1, UserID: r.User.ID, DisplayName: r.User.Name}); err != nil {
+			return Result{}, err
+		}
+		t, _ := title.ByName(name)
+		optText := ""
+		if len(opts) > 0 {
+			optText = " with " + strings.Join(opts, ", ")
+		}
+		return Result{Game: sg.ID, Changed: true, Text: fmt.Sprintf(
+			"New %s game%s, set up by %s, who takes the first seat. Others: `join`. It needs %d to %d players; `start` when ready.",
+			name, optText, r.User.Name, t.MinPlayers, t.MaxPlayers)}, nil
+	case commands.Import:
+		l, err := importLog(cmd.Text)
+		if err != nil {
+			return refused("That is not an 18xx.games game log (export it from the game's page as JSON): %v", err), nil
+		}
+		if _, err := engine.Replay(l); err != nil {
+			return refused("That log does not replay here: %v", err), nil
+		}
+		sg, err := d.Store.Import(ctx, r.Channel, r.User.ID, l)
+		if errors.Is(err, storage.ErrChannelBusy) {
+			return Result{}, fmt.Errorf("%w: a game was created meanwhile", storage.ErrConflict)
+		}
+		if err != nil {
+			return refused("The log could not be imported: %v", err), nil
+		}
+		var names []string
+		for _, p := range l.Players {
+			names = append(names, p.Name)
+		}
+		return Result{Game: sg.ID, Changed: true, Show: Show{Map: true, Market: true}, Text: fmt.Sprintf(
+			"Imported %s with %d actions. Players, claim your seats with `join NAME`: %s.",
+			l.Title, len(l.Actions), strings.Join(names, ", "))}, nil
+	case commands.Help:
+		return Result{Text: helpFor(cmd.Text)}, nil
+	}
+	return Result{Refused: true, Text: "There is no game in this channel. Start one with `new 1822PNW` " +
+		"(or `new 1822PNW short`, `new 1822CA`, `new 1822CA wrs`…), or `import` an 18xx.games log."}, nil
+}
+
+// forming runs a command at a game being set up.
+func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Command, sg storage.Game) (Result, error) {
+	seats, err := d.Store.Seats(ctx, sg.ID)
+	if err != nil {
+		return Result{}, err
+	}
+	t, err := title.ByName(sg.Title)
+	if err != nil {
+		return Result{}, err
+	}
+	mine := slices.IndexFunc(seats, func(s storage.Seat) bool { return s.UserID == r.User.ID })
+	boss := r.User.ID == sg.Creator || r.User.Admin
+	switch cmd.Verb {
+	case commands.Join:
+		if mine >= 0 {
+			return refused("You already have a seat."), nil
+		}
+		if free := slices.IndexFunc(seats, func(s storage.Seat) bool { return s.UserID == "" }); free >= 0 {
+			_, err = d.Store.ReplaceSeat(ctx, sg.ID, seats[free].Order, r.User.ID, r.User.Name)
+		} else if len(seats) >= t.MaxPlayers {
+			return refused("Every seat is taken (%s seats %d).", sg.Title, t.MaxPlayers), nil
+		} else {
+			_, err = d.Store.AddSeat(ctx, sg.ID, storage.Seat{Order: len(seats), PlayerID: len(seats) + 1,
+				UserID: r.User.ID, DisplayName: r.User.Name})
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		return d.lobbyStatus(ctx, sg, t, r.User.Name+" joins. ", true)
+	case commands.Leave:
+		if mine < 0 {
+			return refused("You have no seat at this game."), nil
+		}
+		if _, err := d.Store.ReplaceSeat(ctx, sg.ID, seats[mine].Order, "", ""); err != nil {
+			return Result{}, err
+		}
+		return d.lobbyStatus(ctx, sg, t, r.User.Name+" leaves. ", true)
+	case commands.Start:
+		if mine < 0 && !boss {
+			return refused("Only a seated player may start the game."), nil
+		}
+		return d.start(ctx, sg, t, seats)
+	case commands.End:
+		if !boss {
+			return refused("Only the game's creator or an admin may call off a game being set up."), nil
+		}
+		if _, err := d.Store.SetStatus(ctx, sg.ID, storage.Abandoned); err != nil {
+			return Result{}, err
+		}
+		return Result{Game: sg.ID, Changed: true, Text: "The " + sg.Title + " game being set up here is called off."}, nil
+	case commands.New, commands.Import:
+		return refused("A %s game is being set up here; `join` it, or its creator can `end` it.", sg.Title), nil
+	case commands.Help:
+		return Result{Text: helpFor(cmd.Text)}, nil
+	case commands.Status:
+		return d.lobbyStatus(ctx, sg, t, "", false)
+	}
+	return refused("The %s game here has not started: `join` to take a seat, `start` when everyone has.", sg.Title), nil
+}
+
+// lobbyStatus describes a game being set up.
+func (d *Dispatcher) lobbyStatus(ctx context.Context, sg storage.Game, t *title.Title, lead string, changed bool) (Result, error) {
+	seats, err := d.Store.Seats(ctx, sg.ID)
+	if err != nil {
+		return Result{}, err
+	}
+	var names []string
+	for _, s := range seats {
+		if s.UserID == "" {
+			names = append(names, "(empty)")
+		} else {
+			names = append(names, s.DisplayName)
+		}
+	}
+	return Result{Game: sg.ID, Changed: changed, Text: fmt.Sprintf(
+		"%s%s, being set up: %s (%d of %d to %d players). `join` to sit, `start` when ready.",
+		lead, sg.Title, strings.Join(names, ", "), len(seats), t.MinPlayers, t.MaxPlayers)}, nil
+}
+
+// start begins a game: the engine deals it from the recorded seed.
+func (d *Dispatcher) start(ctx context.Context, sg storage.Game, t *title.Title, seats []storage.Seat) (Result, error) {
+	var cs []commands.Seat
+	for _, s := range seats {
+		if s.UserID == "" {
+			return refused("Seat %d is empty: someone `join`s, or the creator `end`s this set-up and starts again.", s.Order+1), nil
+		}
+		cs = append(cs, commands.Seat{Player: s.PlayerID, Name: s.DisplayName, User: s.UserID})
+	}
+	if len(cs) < t.MinPlayers {
+		return refused("%s needs at least %d players; %d seated.", sg.Title, t.MinPlayers, len(cs)), nil
+	}
+	table, err := commands.NewTable(sg.Title, sg.Options, sg.Seed, cs, sg.Creator)
+	if err != nil {
+		return refused("The game cannot start: %v", err), nil
+	}
+	if _, err := d.Store.SetStatus(ctx, sg.ID, storage.Active); err != nil {
+		if errors.Is(err, storage.ErrStatus) {
+			return Result{}, fmt.Errorf("%w: the game was started meanwhile", storage.ErrConflict)
+		}
+		return Result{}, err
+	}
+	var order []string
+	for _, p := range table.Game.Players {
+		order = append(order, p.Name)
+	}
+	text := fmt.Sprintf("%s begins! Player order: %s.", sg.Title, strings.Join(order, ", "))
+	if st := table.Exec(commands.Request{Text: "status"}); st.OK {
+		text += "\n" + st.Text
+	}
+	return Result{Game: sg.ID, State: table.Game, Changed: true, Show: Show{Map: true, Market: true}, Text: text}, nil
+}
+
+// resolveTitle turns "new 1822PNW short packet" into a title name and
+// optional rules, or a problem to report.
+func resolveTitle(target string, items []string) (string, []string, string) {
+	base := ""
+	for _, n := range title.Names() {
+		if strings.EqualFold(n, target) {
+			base = n
+		}
+	}
+	if base == "" {
+		return "", nil, fmt.Sprintf("I know %s; which one?", strings.Join(title.Names(), ", "))
+	}
+	name := base
+	var opts []string
+	for _, it := range items {
+		w := strings.ToLower(strings.Trim(it, "-_,"))
+		switch {
+		case w == "" || w == "scenario":
+		case w == "short" && base == "1822PNW":
+			name = "1822PNW Short Scenario"
+		case (w == "srs" && base == "1822PNW") || ((w == "ers" || w == "wrs") && base == "1822CA"):
+			name = base + " " + strings.ToUpper(w)
+		default:
+			o := strings.ReplaceAll(w, "-", "_")
+			if o == "packet" {
+				o = "starting_packet"
+			}
+			t, _ := title.ByName(name)
+			if t == nil || !slices.Contains(t.Options, o) {
+				var known []string
+				if t != nil {
+					known = t.Options
+				}
+				if len(known) == 0 {
+					return "", nil, fmt.Sprintf("%s has no option %q.", name, it)
+				}
+				return "", nil, fmt.Sprintf("%s has no option %q; it has %s.", name, it, strings.Join(known, ", "))
+			}
+			opts = append(opts, o)
+		}
+	}
+	return name, opts, ""
+}
+
+// helpFor is the command layer's help on a topic, for channels without a
+// running game.
+func helpFor(topic string) string {
+	t, err := commands.NewTable("1822PNW", nil, 1, []commands.Seat{{Player: 1, Name: "a"}, {Player: 2, Name: "b"}, {Player: 3, Name: "c"}}, "")
+	lobby := "To play here: `new 1822PNW` (or `new 1822PNW short`, `new 1822CA wrs`…), then everyone `join`s, then `start`. " +
+		"`remind every 12h` and `quiet 22:00-07:00 Europe/Paris` set reminders; `catchup` sums up what you missed."
+	if err != nil {
+		return lobby
+	}
+	rep := t.Exec(commands.Request{Text: strings.TrimSpace("help " + topic)})
+	if topic != "" {
+		return rep.Text
+	}
+	return lobby + "\n" + rep.Text
+}
