@@ -94,7 +94,11 @@ func (c *Core) catchup(ctx context.Context, ch storage.Channel, ld *storage.Load
 	if from == 0 {
 		head = "Since the start"
 	}
-	lines := []string{fmt.Sprintf("%s: %d moves by %s.", head, n, joinNames(slices.Sorted(maps.Keys(movers))))}
+	moves := "moves"
+	if n == 1 {
+		moves = "move"
+	}
+	lines := []string{fmt.Sprintf("%s: %d %s by %s.", head, n, moves, joinNames(slices.Sorted(maps.Keys(movers))))}
 	if n == 0 {
 		lines = []string{head + ": nothing has happened."}
 	}

@@ -60,40 +60,34 @@ type Actor struct {
 	For      string // the company they act for, "" when they act for themselves
 }
 
-// Actors returns who must act in g: the current player, or the president of
-// the acting company, with their seats' users.
+// Actors returns who must act in g: the player the game waits for, or the
+// president of the company it waits for, with their seats' users.
 func Actors(g *engine.Game, seats []storage.Seat) []Actor {
 	if g == nil || g.Finished() {
 		return nil
 	}
-	cur := g.Snapshot(false).CurrentEntity
-	if cur == "" {
-		return nil
-	}
-	a := Actor{PlayerID: -1}
-	if c := g.Corp(cur); c != nil { // minors' ids are numbers too
-		a.For = corpLabel(c.ID)
-		if p := c.President(); p != nil {
-			a.PlayerID = p.ID
+	for _, m := range g.Moves().Actors {
+		if !m.Waiting {
+			continue
 		}
-	} else if id, err := strconv.Atoi(cur); err == nil {
-		a.PlayerID = id
-	}
-	if a.PlayerID < 0 {
-		return nil
-	}
-	if p := g.PlayerByID(a.PlayerID); p != nil {
-		a.Name = p.Name
-	}
-	for _, s := range seats {
-		if s.PlayerID == a.PlayerID {
-			a.UserID = s.UserID
-			if s.DisplayName != "" {
-				a.Name = s.DisplayName
+		a := Actor{PlayerID: m.Player}
+		if m.EntityType != "player" {
+			a.For = corpLabel(m.Name)
+		}
+		if p := g.PlayerByID(a.PlayerID); p != nil {
+			a.Name = p.Name
+		}
+		for _, s := range seats {
+			if s.PlayerID == a.PlayerID {
+				a.UserID = s.UserID
+				if s.DisplayName != "" {
+					a.Name = s.DisplayName
+				}
 			}
 		}
+		return []Actor{a}
 	}
-	return []Actor{a}
+	return nil
 }
 
 // corpLabel names a company for players: minors, whose ids are numbers,

@@ -130,7 +130,6 @@ function show(e) {
       const i = document.createElement("img");
       i.src = img.url;
       i.alt = img.alt || img.name;
-      i.loading = "lazy";
       a.append(i);
       pics.append(a);
     }

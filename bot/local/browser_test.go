@@ -1,0 +1,233 @@
+package local
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// chromiumPath is Debian's chromium package.
+const chromiumPath = "/usr/bin/chromium"
+
+// browser is a headless Chromium driven over the DevTools protocol.
+type browser struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	base string // http://127.0.0.1:PORT of the DevTools endpoint
+}
+
+// startBrowser launches headless Chromium, skipping the test without it.
+func startBrowser(t *testing.T) *browser {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Skipf("skipping the browser test: %s is absent (apt-get install -y chromium)", chromiumPath)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, chromiumPath, "--headless=new", "--no-sandbox", "--disable-gpu",
+		"--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--remote-debugging-address=127.0.0.1",
+		"--remote-debugging-port=0", "--user-data-dir="+t.TempDir(), "--window-size=1200,1600", "about:blank")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		cancel()
+		t.Fatalf("starting chromium: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		_ = cmd.Wait()
+	})
+	listening := regexp.MustCompile(`DevTools listening on ws://([^/]+)/`)
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case hostPort := <-found:
+		return &browser{t: t, cmd: cmd, base: "http://" + hostPort}
+	case <-time.After(30 * time.Second):
+		t.Fatal("chromium did not start its DevTools endpoint")
+	}
+	return nil
+}
+
+// page is one browser tab.
+type page struct {
+	t    *testing.T
+	conn *websocket.Conn
+	id   int
+}
+
+// newPage opens a tab at url.
+func (b *browser) newPage(url string) *page {
+	b.t.Helper()
+	req, _ := http.NewRequest(http.MethodPut, b.base+"/json/new?"+url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var target struct {
+		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&target); err != nil {
+		b.t.Fatalf("new tab: %v", err)
+	}
+	conn, _, err := websocket.DefaultDialer.Dial(target.WebSocketDebuggerURL, nil)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Cleanup(func() { conn.Close() })
+	return &page{t: b.t, conn: conn}
+}
+
+// call sends a DevTools command and returns its result.
+func (p *page) call(method string, params any) json.RawMessage {
+	p.t.Helper()
+	p.id++
+	id := p.id
+	if err := p.conn.WriteJSON(map[string]any{"id": id, "method": method, "params": params}); err != nil {
+		p.t.Fatal(err)
+	}
+	_ = p.conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	for {
+		var msg struct {
+			ID     int             `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct{ Message string }
+		}
+		if err := p.conn.ReadJSON(&msg); err != nil {
+			p.t.Fatalf("%s: %v", method, err)
+		}
+		if msg.ID != id {
+			continue // an event
+		}
+		if msg.Error != nil {
+			p.t.Fatalf("%s: %s", method, msg.Error.Message)
+		}
+		return msg.Result
+	}
+}
+
+// eval runs JavaScript in the page and returns its value as JSON.
+func (p *page) eval(js string) json.RawMessage {
+	p.t.Helper()
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails any `json:"exceptionDetails"`
+	}
+	if err := json.Unmarshal(p.call("Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true, "awaitPromise": true}), &r); err != nil {
+		p.t.Fatal(err)
+	}
+	if r.ExceptionDetails != nil {
+		p.t.Fatalf("script %q failed: %v", js, r.ExceptionDetails)
+	}
+	return r.Result.Value
+}
+
+// waitTrue polls a JavaScript condition until it holds.
+func (p *page) waitTrue(what, js string) {
+	p.t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if string(p.eval(js)) == "true" {
+			return
+		}
+	}
+	p.t.Fatalf("timed out waiting for %s; the page shows:\n%s", what, p.eval(`document.body.innerText`))
+}
+
+// enter chooses who the tab is, as a person would: fill the form, press Enter.
+func (p *page) enter(user, channel string) {
+	p.t.Helper()
+	p.waitTrue("the page", `document.readyState === "complete" && !!document.getElementById("user")`)
+	p.eval(fmt.Sprintf(`document.getElementById("user").value = %q;
+		document.getElementById("channel").value = %q;
+		document.getElementById("enter").click(); true`, user, channel))
+	p.waitTrue("the input box", `!document.getElementById("text").disabled`)
+}
+
+// send types a command and presses Send.
+func (p *page) send(text string) {
+	p.t.Helper()
+	p.eval(fmt.Sprintf(`document.getElementById("text").value = %q; document.getElementById("send").click(); true`, text))
+}
+
+// screenshot saves the page as a PNG.
+func (p *page) screenshot(path string) {
+	p.t.Helper()
+	var r struct {
+		Data string `json:"data"`
+	}
+	if err := json.Unmarshal(p.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true}), &r); err != nil {
+		p.t.Fatal(err)
+	}
+	b, err := base64.StdEncoding.DecodeString(r.Data)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// TestPlaygroundInBrowser types commands into the playground in headless
+// Chromium, in two tabs as two players, and sees the replies and the map.
+func TestPlaygroundInBrowser(t *testing.T) {
+	br := startBrowser(t)
+	clk := &clock{t: time.Now()}
+	b := startBot(t, filepath.Join(t.TempDir(), "pbc.db"), clk, true)
+	defer b.stop(t)
+
+	alice := br.newPage(b.url)
+	alice.enter("alice", "table-1")
+	alice.send("new 1822PNW")
+	alice.waitTrue("the new game's reply", `document.getElementById("log").innerText.includes("New 1822PNW game")`)
+
+	bob := br.newPage(b.url)
+	bob.enter("bob", "table-1")
+	bob.waitTrue("the history in a second tab", `document.getElementById("log").innerText.includes("New 1822PNW game")`)
+	bob.send("join")
+	alice.waitTrue("bob joining, seen in alice's tab", `document.getElementById("log").innerText.includes("bob joins")`)
+	b.say(t, "table-1", "carol", "join")
+
+	alice.send("start")
+	alice.waitTrue("the map", `[...document.querySelectorAll("#log img")].some(i => i.complete && i.naturalWidth > 500 && i.src.endsWith("/map.png"))`)
+	alice.waitTrue("the market", `[...document.querySelectorAll("#log img")].some(i => i.complete && i.naturalWidth > 100 && i.src.endsWith("/market.png"))`)
+	if txt := string(alice.eval(`document.getElementById("log").innerText`)); !strings.Contains(txt, "1822PNW begins") {
+		t.Errorf("the start reply is missing:\n%s", txt)
+	}
+
+	// An error goes to the sender's tab only.
+	bob.send("buy NOPE")
+	bob.waitTrue("bob's error", `[...document.querySelectorAll("#log li.only-you")].length > 0`)
+	time.Sleep(300 * time.Millisecond)
+	if n := string(alice.eval(`document.querySelectorAll("#log li.only-you").length`)); n != "0" {
+		t.Errorf("alice sees %s of bob's private errors", n)
+	}
+	shot := filepath.Join(t.TempDir(), "playground.png")
+	if dir := os.Getenv("PBC_SCREENSHOT_DIR"); dir != "" {
+		shot = filepath.Join(dir, "playground.png")
+	}
+	alice.screenshot(shot)
+	t.Logf("screenshot: %s", shot)
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"pbc/bot"
+	"pbc/bot/discord"
+	"pbc/bot/local"
+	"pbc/bot/slack"
+	"pbc/storage/sqlite"
+)
+
+// cmdServe runs the bot: on Discord and Slack when their tokens are set
+// (DISCORD_TOKEN; SLACK_BOT_TOKEN and SLACK_APP_TOKEN), and the local
+// playground when none is (or with --playground), all on one SQLite file.
+// It stops on SIGINT or SIGTERM after finishing the messages in hand.
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, os.Getenv, stdout, stderr)
+}
+
+// serve is cmdServe with its context and environment given.
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pbc", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: pbc [flags]   (runs the bot; with no platform tokens, the local playground)")
+		fs.PrintDefaults()
+		fmt.Fprintln(stderr, "environment: DISCORD_TOKEN, SLACK_BOT_TOKEN, SLACK_APP_TOKEN, and each flag's variable in [brackets]")
+	}
+	cfg, err := bot.ParseConfig(fs, args, getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	log := cfg.Logger(stderr)
+	log.Info("pbc starting", "config", cfg)
+	st, err := sqlite.Open(ctx, cfg.DB)
+	if err != nil {
+		log.Error("cannot open the database", "db", cfg.DB, "err", err)
+		return 1
+	}
+	defer st.Close()
+	adapters, pg, err := buildAdapters(cfg, log)
+	if err != nil {
+		log.Error("cannot set up", "err", err)
+		return 1
+	}
+	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log},
+		Adapters: adapters, Logger: log, RemindEvery: cfg.RemindEvery})
+	if pg != nil {
+		go func() {
+			if url, err := pg.URL(ctx); err == nil {
+				fmt.Fprintf(stdout, "pbc playground: open %s in your browser (one tab per player). Ctrl-C stops.\n", url)
+			}
+		}()
+	}
+	if err := core.Run(ctx); err != nil {
+		log.Error("pbc stopped", "err", err)
+		return 1
+	}
+	log.Info("pbc stopped")
+	return 0
+}
+
+// buildAdapters creates the adapters the configuration asks for; the
+// playground's is returned too, to print its address.
+func buildAdapters(cfg bot.Config, log *slog.Logger) ([]bot.Adapter, *local.Adapter, error) {
+	var out []bot.Adapter
+	var pg *local.Adapter
+	if cfg.Discord() {
+		a, err := discord.New(discord.Options{Token: cfg.DiscordToken, GuildID: cfg.DiscordGuild,
+			MessageContent: cfg.DiscordMessageContent, Logger: log})
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, a)
+	}
+	if cfg.Slack() {
+		a, err := slack.New(slack.Options{BotToken: cfg.SlackBotToken, AppToken: cfg.SlackAppToken, Logger: log})
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, a)
+	}
+	if cfg.Local() {
+		pg = local.New(local.Options{Addr: cfg.Listen, Logger: log})
+		out = append(out, pg)
+	}
+	return out, pg, nil
+}
