@@ -227,6 +227,9 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 		c.autoCatchup(ctx, m, ld, res.FromSeq, log)
 	}
 	reply := Reply{Text: res.Text, Buttons: res.Buttons}
+	if res.Changed && len(reply.Buttons) == 0 {
+		reply.Buttons = Buttons(res.State)
+	}
 	if ld != nil && res.State != nil {
 		if res.Changed {
 			c.reschedule(ctx, ld.Game, res.State, log)

@@ -15,8 +15,9 @@ import (
 const maxChoices = 25
 
 // Suggest completes one argument of a command from the channel's game: the
-// board's hexes, the tiles in the supply, the companies in play, the trains
-// for sale or owned, amounts and players. It never takes long: a slow load
+// hexes, tiles, companies, trains and amounts of the user's legal moves, or
+// failing those the board's hexes, the tiles in the supply, the companies in
+// play, the trains for sale or owned, round amounts and players. It never takes long: a slow load
 // gives no completions.
 func (c *Core) Suggest(ctx context.Context, q Query) []Choice {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -33,7 +34,14 @@ func (c *Core) Suggest(ctx context.Context, q Query) []Choice {
 	if sg.Status == storage.Active {
 		g, _ = engine.Replay(ld.Log)
 	}
-	return complete(candidates(g, ld.Seats, q.Field, q.Prefix), q.Prefix)
+	var cands []string
+	if g != nil {
+		cands = legalCandidates(g, ld.Seats, q.User.ID, q.Command, q.Field)
+	}
+	if len(cands) == 0 || (q.Field == "amount" && q.Prefix != "") {
+		cands = append(cands, candidates(g, ld.Seats, q.Field, q.Prefix)...)
+	}
+	return complete(cands, q.Prefix)
 }
 
 // candidates lists every value an argument may take in g.

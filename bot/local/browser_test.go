@@ -2,7 +2,6 @@ package local
 
 import (
 	"bufio"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -34,21 +34,30 @@ func startBrowser(t *testing.T) *browser {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Skipf("skipping the browser test: %s is absent (apt-get install -y chromium)", chromiumPath)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, chromiumPath, "--headless=new", "--no-sandbox", "--disable-gpu",
+	profile, err := os.MkdirTemp("", "pbc-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(chromiumPath, "--headless=new", "--no-sandbox", "--disable-gpu",
 		"--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--remote-debugging-address=127.0.0.1",
-		"--remote-debugging-port=0", "--user-data-dir="+t.TempDir(), "--window-size=1200,1600", "about:blank")
+		"--remote-debugging-port=0", "--user-data-dir="+profile, "--window-size=1200,1600", "about:blank")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its helpers go with it
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		cancel()
 		t.Fatalf("starting chromium: %v", err)
 	}
 	t.Cleanup(func() {
-		cancel()
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Wait()
+		for range 20 { // helpers may still be writing the profile
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 	})
 	listening := regexp.MustCompile(`DevTools listening on ws://([^/]+)/`)
 	found := make(chan string, 1)
