@@ -1,0 +1,484 @@
+package engine
+
+import (
+	"strconv"
+
+	"pbc/engine/graph"
+	"pbc/engine/title"
+)
+
+// Operating- and merger-round choices: tokens, trains, acquisitions and
+// mergers, dividends, assignments and the answers of every choose step.
+
+// chooseMoves lists the answers of the choose question step s asks e.
+func (g *Game) chooseMoves(e any, s step) []ChoiceMove {
+	switch st := s.(type) {
+	case *chooseStep:
+		return []ChoiceMove{{Choice: "double", Label: "double cash for the player order"}}
+	case *shareStep:
+		p, ok := e.(*Player)
+		sr := st.sr()
+		if !ok || sr.converting == nil {
+			return nil
+		}
+		var out []ChoiceMove
+		m := g.assocMinorOf(sr.converting)
+		for _, n := range g.conversionShares(p, m, sr.convertPar) {
+			out = append(out, ChoiceMove{Choice: strconv.Itoa(n), Label: strconv.Itoa(n) + " shares"})
+		}
+		return out
+	case *acquireCompanyStep:
+		var out []ChoiceMove
+		for _, m := range g.p20Targets() {
+			out = append(out, ChoiceMove{Choice: m.ID, Label: "take over the association of minor " + m.ID})
+		}
+		return out
+	case *assignStep:
+		return []ChoiceMove{{Choice: "open", Label: "+$20 for every company"}, {Choice: "closed", Label: "+$10 for its owner only"}}
+	case *routeStep:
+		return g.attachMoves(e.(*Corp), st.r.op)
+	case *dividendStep:
+		var out []ChoiceMove
+		for _, k := range []string{"payout", "half", "withhold"} {
+			out = append(out, ChoiceMove{Choice: k, Label: k + " the extra train's revenue"})
+		}
+		return out
+	case *minorAcquisitionStep:
+		return g.acquisitionChoices(e.(*Corp), st)
+	case *mergeStep:
+		return g.mergerChoices(st.r.mr)
+	}
+	return nil
+}
+
+// attachMoves lists the trains a Pullman or grain car may be attached to.
+func (g *Game) attachMoves(c *Corp, op *orState) []ChoiceMove {
+	what := g.choosing(c, op)
+	list := g.pullmanChoices(c)
+	if what == "grain" {
+		list = g.grainChoices(c, op)
+	}
+	var out []ChoiceMove
+	for i, t := range list {
+		out = append(out, ChoiceMove{Choice: strconv.Itoa(i), Label: "attach the " + what + " to " + t.ID})
+	}
+	if what != "" && !g.isPNW() {
+		out = append(out, ChoiceMove{Choice: "None", Label: "attach no " + what})
+	}
+	return out
+}
+
+// acquisitionChoices lists the payment or token answers of an OR acquisition.
+func (g *Game) acquisitionChoices(c *Corp, st *minorAcquisitionStep) []ChoiceMove {
+	var out []ChoiceMove
+	switch st.state {
+	case "pay":
+		for _, p := range g.payChoices(c, st.target) {
+			out = append(out, ChoiceMove{Choice: p, Label: "pay with " + p})
+		}
+	case "token":
+		if c.Exchange > 0 {
+			out = append(out, ChoiceMove{Choice: "replace", Label: "replace its token with an exchange token"},
+				ChoiceMove{Choice: "exchange", Label: "remove its token; an exchange token becomes available"})
+		} else {
+			out = append(out, ChoiceMove{Choice: "remove", Label: "remove its token"})
+		}
+	}
+	return out
+}
+
+// mergerChoices lists the par, share-count or token answers of a PNW merger.
+func (g *Game) mergerChoices(mr *mergerState) []ChoiceMove {
+	var out []ChoiceMove
+	switch mr.state {
+	case "par":
+		for _, cell := range g.mergePars(mr.assoc, mr.unassoc, mr.major.Cash) {
+			p := strconv.Itoa(g.Market.price(cell))
+			out = append(out, ChoiceMove{Choice: p, Label: "par at $" + p})
+		}
+	case "shares":
+		value := 2 * (g.sharePrice(mr.assoc) + g.sharePrice(mr.unassoc))
+		for _, n := range exchangeShares(g.Market.price(mr.par), mr.major.Cash, value, mr.player.Cash) {
+			out = append(out, ChoiceMove{Choice: strconv.Itoa(n), Label: strconv.Itoa(n) + " shares"})
+		}
+	case "token":
+		out = append(out, ChoiceMove{Choice: "replace", Label: "keep the unassociated minor's station"},
+			ChoiceMove{Choice: "exchange", Label: "remove it; an exchange token becomes available"})
+	}
+	return out
+}
+
+// tokenMoves lists where e may place a token through step s.
+func (g *Game) tokenMoves(e any, s step) []TokenMove {
+	switch st := s.(type) {
+	case *pendingTokenStep:
+		return g.pendingTokenMoves(st)
+	case *specialTokenStep:
+		comp, ok := e.(*Company)
+		if !ok {
+			return nil
+		}
+		c := comp.Owner.(*Corp)
+		var out []TokenMove
+		for _, id := range comp.Def.Hexes {
+			h := g.Board.Hex(id)
+			if h == nil {
+				continue
+			}
+			for _, city := range h.Tile.Cities() {
+				if _, has := tokenInCity(h, city, c); !has {
+					out = append(out, TokenMove{Hex: id, City: cityID(h, city), Node: city, Slot: len(h.Slots[city]), Kind: "extra"})
+				}
+			}
+		}
+		return out
+	case *tokenStep:
+		c, ok := e.(*Corp)
+		if !ok {
+			return nil
+		}
+		return g.stationTokenMoves(c)
+	case *destinationStep:
+		c, ok := e.(*Corp)
+		if !ok || !g.destinationDue(c) {
+			return nil
+		}
+		h := g.Board.Hex(c.Dest)
+		reach := g.homeReach(c)
+		var out []TokenMove
+		for _, city := range h.Tile.Cities() {
+			if reach.Nodes[graph.NodeRef{Hex: h.Def.ID, Node: city}] {
+				slot := h.openSlot(city)
+				if slot < 0 {
+					slot = len(h.Slots[city])
+				}
+				out = append(out, TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: slot, Kind: "destination"})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// tokenInCity reports whether c has a token in city node of h.
+func tokenInCity(h *HexState, node int, c *Corp) (int, bool) {
+	for i, t := range h.Slots[node] {
+		if t != nil && t.Corp == c {
+			return i, true
+		}
+	}
+	for _, t := range h.Extra[node] {
+		if t.Corp == c {
+			return -1, true
+		}
+	}
+	return 0, false
+}
+
+// pendingTokenMoves lists the cities for a home token whose city is chosen.
+func (g *Game) pendingTokenMoves(st *pendingTokenStep) []TokenMove {
+	op := st.r.op
+	if len(op.pendingTok) == 0 {
+		return nil
+	}
+	pt := op.pendingTok[0]
+	h := g.Board.Hex(pt.hex)
+	if h == nil {
+		return nil
+	}
+	if _, has := h.tokenOf(pt.corp); has {
+		return nil
+	}
+	var tok *Token
+	for _, t := range pt.corp.Tokens {
+		if !t.Used && t.Kind == NormalToken {
+			tok = t
+			break
+		}
+	}
+	cost := 0
+	if pt.corp.Def.HomeChoose && tok != nil {
+		if tok.Price > pt.corp.Cash {
+			return nil
+		}
+		cost = tok.Price
+	}
+	var open, all []TokenMove
+	for _, city := range h.Tile.Cities() {
+		slot := h.freeSlot(city, pt.corp.ID)
+		tm := TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: slot, Cost: cost, Kind: "home"}
+		if slot >= 0 {
+			open = append(open, tm)
+		}
+		tm.Slot = len(h.Slots[city])
+		if pt.corp.Def.HomeChoose {
+			tm.Slot = len(h.Slots[city]) // a rondel token brings its own slot
+		}
+		all = append(all, tm)
+	}
+	if len(open) > 0 && !pt.corp.Def.HomeChoose {
+		return open
+	}
+	return all
+}
+
+// stationTokenMoves lists the cities where c may place its next station token.
+func (g *Game) stationTokenMoves(c *Corp) []TokenMove {
+	t := g.nextToken(c)
+	if t == nil || !c.IsMajor() {
+		return nil
+	}
+	cost := g.tokenCost(c, t, nil)
+	if cost > c.Cash {
+		return nil
+	}
+	net := g.quietReach(c)
+	var out []TokenMove
+	for _, id := range g.Board.order {
+		h := g.Board.Hexes[id]
+		for _, city := range h.Tile.Cities() {
+			if !net.Nodes[graph.NodeRef{Hex: id, Node: city}] || h.freeSlot(city, c.ID) < 0 {
+				continue
+			}
+			if g.checkTokenPlace(c, h, city, -1) != nil {
+				continue
+			}
+			out = append(out, TokenMove{Hex: id, City: cityID(h, city), Node: city, Slot: h.freeSlot(city, c.ID),
+				Cost: g.tokenCost(c, t, h), Kind: "station"})
+		}
+	}
+	return out
+}
+
+// homeReach is the network of c's home station token alone.
+func (g *Game) homeReach(c *Corp) *graph.Result {
+	if len(c.Tokens) == 0 || !c.Tokens[0].Used {
+		return &graph.Result{Nodes: map[graph.NodeRef]bool{}}
+	}
+	home := c.Tokens[0]
+	return graph.Reach(boardView{g.Board}, c.ID, []graph.NodeRef{{Hex: home.Hex, Node: home.City}})
+}
+
+// destinationDue reports whether c must place its destination token now: it
+// is still to be placed and c's home station reaches the destination (5.9.1).
+func (g *Game) destinationDue(c *Corp) bool {
+	if !c.IsMajor() || c.Dest == "" {
+		return false
+	}
+	for _, t := range c.Tokens {
+		if t.Kind == DestinationToken && !t.Used {
+			return g.destinationConnected(c)
+		}
+	}
+	return false
+}
+
+// hexTokenMoves lists the destination a connected major must token.
+func (g *Game) hexTokenMoves(e any, s step) []string {
+	c, ok := e.(*Corp)
+	if _, dest := s.(*destinationStep); !ok || !dest || !g.destinationDue(c) {
+		return nil
+	}
+	return []string{c.Dest}
+}
+
+// cheapestDepotPrice is the lowest price at which c may buy a train from
+// the depot or the discard pile (-1 if none).
+func (g *Game) cheapestDepotPrice(c *Corp) int {
+	best := -1
+	for _, t := range g.depotTrains() {
+		for _, v := range g.trainVariants(c, t) {
+			if p := g.variantPrice(t, v); best < 0 || p < best {
+				best = p
+			}
+		}
+	}
+	return best
+}
+
+// trainVariants lists the types c may buy depot train t as.
+func (g *Game) trainVariants(c *Corp, t *Train) []string {
+	names := []string{t.Name}
+	if !t.locked {
+		if t.Def.Name != t.Name {
+			names = append(names, t.Def.Name)
+		}
+		for _, v := range t.Def.Variants {
+			if v.Name != t.Name && (v.AvailableOn == "" || g.phaseReached(v.AvailableOn)) {
+				names = append(names, v.Name)
+			}
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if n == "E" && hasTrainNamed(c, "E") {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// phaseReached reports whether phase name has begun.
+func (g *Game) phaseReached(name string) bool {
+	for i := 0; i <= g.Phase; i++ {
+		if g.T.Phases[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func hasTrainNamed(c *Corp, name string) bool {
+	for _, t := range c.Trains {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// variantPrice is the depot price of t bought as variant v.
+func (g *Game) variantPrice(t *Train, v string) int {
+	vv, _ := variantOf(t.Def, v)
+	return vv.Price
+}
+
+// trainMoves lists the trains e may buy through step s, whether it must buy
+// one, and whether that is an emergency purchase.
+func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool) {
+	c, ok := e.(*Corp)
+	if !ok {
+		return nil, false, false
+	}
+	if _, first := s.(*housekeepingStep); first {
+		t := g.Depot.Upcoming[0]
+		return []TrainMove{{Train: t.ID, Variant: t.Name, From: "depot", Price: t.Price}}, false, false
+	}
+	if _, buy := s.(*buyTrainStep); !buy {
+		return nil, false, false
+	}
+	room := g.countTrains(c) < g.trainLimit(c)
+	must = g.mustBuyTrain(c)
+	cheapest := g.cheapestDepotPrice(c)
+	emergency = must && cheapest > c.Cash
+	pres := c.President()
+	if room {
+		for _, t := range g.depotTrains() {
+			from := "discard"
+			if len(g.Depot.Upcoming) > 0 && t == g.Depot.Upcoming[0] {
+				from = "depot"
+			}
+			for _, v := range g.trainVariants(c, t) {
+				price := g.variantPrice(t, v)
+				tm := TrainMove{Train: t.ID, Variant: v, From: from, Price: price}
+				if price > c.Cash {
+					if !emergency || price != cheapest || pres == nil {
+						continue
+					}
+					tm.President = price - c.Cash
+					tm.Loan = max(tm.President-pres.Cash, 0)
+					if tm.Loan > 0 && g.emergencySellable(pres, c) {
+						continue // shares must be sold before borrowing (5.16.6)
+					}
+				}
+				out = append(out, tm)
+			}
+		}
+		if g.phaseHas("can_buy_trains") && c.Cash >= 1 {
+			for _, o := range g.Corps {
+				if o == c || o.Closed {
+					continue
+				}
+				for _, t := range o.Trains {
+					if g.isExtraTrain(t) || t.Def.Kind == title.Permanent {
+						continue
+					}
+					if t.Name == "E" && hasTrainNamed(c, "E") {
+						continue
+					}
+					tm := TrainMove{Train: t.ID, Variant: t.Name, From: o.ID, Price: 1, MaxPrice: c.Cash}
+					if p := o.President(); p != nil {
+						tm.Seller = p.ID
+					}
+					out = append(out, tm)
+				}
+			}
+		}
+	}
+	if cost := g.upgradeLCost(); cost <= c.Cash {
+		for _, t := range c.Trains {
+			if t.Name == "L" {
+				out = append(out, TrainMove{Train: t.ID, Variant: "2", From: c.ID, Price: cost, Exchange: t.ID})
+			}
+		}
+	}
+	return out, must, emergency
+}
+
+// mergeMoves lists the minors (and PNW regionals) e may acquire in an OR or
+// merge with in a PNW merger round.
+func (g *Game) mergeMoves(e any, s step) []MergeMove {
+	c, ok := e.(*Corp)
+	if !ok {
+		return nil
+	}
+	var out []MergeMove
+	switch s.(type) {
+	case *minorAcquisitionStep:
+		for _, m := range g.acquirableMinors(c) {
+			if !g.minorConnects(c, m) {
+				continue
+			}
+			mm := MergeMove{Corp: m.ID, Payments: g.payChoices(c, m), Value: 200}
+			if p := g.minorOwner(m); p != nil {
+				mm.Owner = p.ID
+				if m.Kind != title.RegionalCorp {
+					mm.Value = 2 * g.sharePrice(m)
+				}
+			}
+			out = append(out, mm)
+		}
+	case *mergeStep:
+		for _, m := range g.mergeable(c) {
+			mm := MergeMove{Corp: m.ID, Value: 2 * g.sharePrice(m)}
+			if p := m.President(); p != nil {
+				mm.Owner = p.ID
+			}
+			out = append(out, mm)
+		}
+	}
+	return out
+}
+
+// assignMoves lists the hexes a PNW mill or ski haus, or the CA sawmill, may go on.
+func (g *Game) assignMoves(e any) []string {
+	comp, ok := e.(*Company)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, id := range comp.Def.Hexes {
+		h := g.Board.Hex(id)
+		if h == nil || h.Markers[comp.ID] || id == g.coalHex {
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// dividendMoves lists a major's ways to pay out this turn's revenue.
+func (g *Game) dividendMoves(e any) []DividendMove {
+	c, ok := e.(*Corp)
+	op := g.round.op
+	if !ok || op == nil || op.revenue == 0 {
+		return nil
+	}
+	var out []DividendMove
+	for _, k := range []string{"payout", "half", "withhold"} {
+		keep := g.split(c, k, op.revenue)
+		out = append(out, DividendMove{Kind: k, Treasury: keep, PerShare: ceilDiv(op.revenue-keep, max(c.NumShares(), 1))})
+	}
+	return out
+}

@@ -1,0 +1,425 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Stock-round choices (bids, buys, sells, pars, conversions, the tax haven)
+// and the share moves of operating rounds (emergency sales, issues, redeems).
+
+// bidMoves lists the bid-box companies p may bid on.
+func (g *Game) bidMoves(p *Player) []BidMove {
+	sr := g.round.sr
+	if sr == nil {
+		return nil
+	}
+	free := p.Cash - g.committed(p)
+	atLimit := g.numCerts(p)+g.winningBids(p) >= g.certLimit()
+	tokens := 0 // bidding tokens in use: one per company p bid on
+	for _, c := range sr.bidOrder {
+		for _, b := range sr.bids[c] {
+			if b.player == p {
+				tokens++
+			}
+		}
+	}
+	outOfTokens := tokens >= g.T.BidTokens[len(g.seats)] && g.T.BidTokens[len(g.seats)] > 0
+	var out []BidMove
+	for _, list := range [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()} {
+		for _, c := range list {
+			if c == nil {
+				continue
+			}
+			lo := g.minBid(c)
+			if lo > free {
+				continue
+			}
+			b := BidMove{Company: c.ID, Min: lo, Max: free, Step: 5, Uncommitted: free}
+			top, ok := sr.highest(c)
+			if ok {
+				b.Leader, b.Top = top.player.ID, top.price
+			}
+			if atLimit && (!ok || top.player != p) {
+				continue // the certificate limit counts winning bids
+			}
+			if outOfTokens && !g.hasBid(p, c) {
+				continue // no bidding token left for a new company
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// hasBid reports whether p has a bid on c this stock round.
+func (g *Game) hasBid(p *Player, c *Company) bool {
+	for _, b := range g.round.sr.bids[c] {
+		if b.player == p {
+			return true
+		}
+	}
+	return false
+}
+
+// parMoves lists the majors p may start and their par prices.
+func (g *Game) parMoves(p *Player) []ParMove {
+	if !g.phaseHas("can_par") && !g.phaseHas("can_convert_concessions") {
+		return nil
+	}
+	free := p.Cash - g.committed(p)
+	var out []ParMove
+	for _, c := range g.Corps {
+		if !c.IsMajor() || c.IPOed || c.Closed {
+			continue
+		}
+		conc := g.concessionOf(c)
+		if conc != nil && !conc.Closed {
+			if conc.Owner != any(p) {
+				continue
+			}
+			for _, cell := range g.Market.parCells(true) {
+				price := g.Market.price(cell)
+				cost := max(price*c.Shares[0].Percent/10-conc.Value, 0)
+				if cost <= free {
+					out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost, Via: conc.ID})
+				}
+			}
+			continue
+		}
+		if !g.phaseHas("can_par") {
+			continue
+		}
+		if g.isPNW() {
+			if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
+				if m.President() != p {
+					continue
+				}
+				for _, cell := range g.Market.parCells(true) {
+					if ns := g.conversionShares(p, m, cell); len(ns) > 0 {
+						price := g.Market.price(cell)
+						cost := max(ns[0]*price-g.minorValue(m), 0)
+						out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost, Via: m.ID})
+					}
+				}
+				continue
+			}
+			if g.directStartBlocked(c) {
+				continue
+			}
+		}
+		if g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
+			continue
+		}
+		for _, cell := range g.Market.parCells(true) {
+			price := g.Market.price(cell)
+			if cost := price * c.Shares[0].Percent / 10; cost <= free {
+				out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost})
+			}
+		}
+	}
+	return out
+}
+
+// directStartBlocked: a PNW major whose associated minor has a bid in a bid
+// box, or is owned by a player, may not be started directly (4.7.3).
+func (g *Game) directStartBlocked(c *Corp) bool {
+	mid := g.assocMinorIDOf(c.ID)
+	if mid == "" {
+		return false
+	}
+	if m := g.Corp(mid); m != nil && m.President() != nil && !m.Closed {
+		return true
+	}
+	comp := g.Company("M" + mid)
+	if comp == nil || comp.Closed || g.round.sr == nil {
+		return false
+	}
+	_, bid := g.round.sr.highest(comp)
+	return bid
+}
+
+// parCellText writes a stock cell as the par action names it: "100,0,9".
+func (g *Game) parCellText(cell int) string {
+	return strconv.Itoa(g.Market.price(cell)) + ",0," + strconv.Itoa(cell)
+}
+
+// conversionShares lists how many shares (2-6) p may take when converting
+// minor m into its major at par cell (PNW 4.7.2): a par of at least a sixth
+// of the minor's value ($100 above $600), paying at most the difference he
+// has in cash, with any balance due to him paid from the minor's cash.
+func (g *Game) conversionShares(p *Player, m *Corp, cell int) []int {
+	price := g.Market.price(cell)
+	value := g.minorValue(m)
+	if value > 600 {
+		if price != 100 {
+			return nil
+		}
+	} else if 6*price < value {
+		return nil
+	}
+	free := p.Cash - g.committed(p)
+	var out []int
+	for n := 2; n <= 6; n++ {
+		d := n*price - value // > 0: the player pays the difference
+		if d > 0 && (d >= price || d > free) {
+			continue
+		}
+		if d < 0 && value <= 600 && -d > m.Cash {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// buyShareMoves lists the shares a player may buy in a stock round, or that
+// a major may redeem from the market in its issue step.
+func (g *Game) buyShareMoves(e any, s step) []ShareMove {
+	if c, ok := e.(*Corp); ok {
+		if _, issue := s.(*issueStep); !issue {
+			return nil
+		}
+		var out []ShareMove
+		pool := c.SharesOf(g.Pool)
+		price := g.sharePrice(c)
+		for n := 1; n <= len(pool); n++ {
+			if b := shareBundle(pool, n*10); b != nil && price*n <= c.Cash {
+				out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "market", SharePrice: price, Price: price * n})
+			}
+		}
+		return out
+	}
+	p, ok := e.(*Player)
+	sr := g.round.sr
+	if !ok || sr == nil {
+		return nil
+	}
+	free := p.Cash - g.committed(p)
+	var out []ShareMove
+	for _, c := range g.Corps {
+		if !c.IsMajor() || !c.IPOed || c.Closed || c.Price < 0 {
+			continue
+		}
+		if sr.sold[p] != nil && sr.sold[p][c] != "" {
+			continue
+		}
+		if c.PercentOf(p)+10 > 60 || g.countsForLimit(c) && g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
+			continue
+		}
+		price := g.sharePrice(c)
+		if price > free {
+			continue
+		}
+		for _, from := range []Holder{c, g.Pool} {
+			if b := shareBundle(c.SharesOf(from), 10); b != nil {
+				src := "treasury"
+				if from == Holder(g.Pool) {
+					src = "market"
+				}
+				out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: 10, From: src, SharePrice: price, Price: price})
+			}
+		}
+	}
+	return out
+}
+
+// shareBundle picks certificates making up exactly pct percent, ordinary
+// shares first and the president's certificate only when needed; nil when
+// none do.
+func shareBundle(shares []*Share, pct int) []string {
+	var plain []*Share
+	var pres *Share
+	for _, s := range shares {
+		if s.President {
+			pres = s
+		} else {
+			plain = append(plain, s)
+		}
+	}
+	pick := func(lead *Share, rest int) []string {
+		var ids []string
+		if lead != nil {
+			ids = append(ids, lead.ID())
+		}
+		for _, s := range plain {
+			if rest <= 0 {
+				break
+			}
+			if s.Percent <= rest {
+				ids = append(ids, s.ID())
+				rest -= s.Percent
+			}
+		}
+		if rest != 0 {
+			return nil
+		}
+		return ids
+	}
+	if ids := pick(nil, pct); ids != nil {
+		return ids
+	}
+	if pres != nil && pres.Percent <= pct {
+		return pick(pres, pct-pres.Percent)
+	}
+	return nil
+}
+
+// sellShareMoves lists share sales: a player's in a stock round, the
+// president's emergency sales for a train, or a major's issue.
+func (g *Game) sellShareMoves(e any, s step) []ShareMove {
+	switch st := s.(type) {
+	case *shareStep:
+		p, ok := e.(*Player)
+		if !ok {
+			return nil
+		}
+		return g.playerSales(p, nil, 0)
+	case *buyTrainStep:
+		cur, ok := st.r.current().(*Corp)
+		if !ok {
+			return nil
+		}
+		p := cur.President()
+		if p == nil || (e != any(p) && e != any(cur)) {
+			return nil
+		}
+		need := g.emergencyNeed(cur)
+		if need <= 0 {
+			return nil
+		}
+		var out []ShareMove
+		for _, sm := range g.playerSales(p, cur, need) {
+			if !slices.ContainsFunc(st.sold, func(c *Corp) bool { return c.ID == sm.Corp }) {
+				out = append(out, sm) // one sale per company (5.16.5)
+			}
+		}
+		return out
+	case *issueStep:
+		c, ok := e.(*Corp)
+		if !ok || !g.canIssue(c) {
+			return nil
+		}
+		var out []ShareMove
+		treasury := c.SharesOf(c)
+		room := (50 - c.PercentOf(g.Pool)) / 10
+		for n := 1; n <= len(treasury) && n <= room; n++ {
+			b := shareBundle(treasury, n*10)
+			if b == nil {
+				continue
+			}
+			price := g.Market.price(max(c.Price-n, 0))
+			out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "treasury", SharePrice: price, Price: price * n})
+		}
+		return out
+	}
+	return nil
+}
+
+// playerSales lists the bundles p may sell. For an emergency sale (active
+// set, need > 0) p must keep the active company's presidency and may not
+// sell more of one company than raises need (5.16).
+func (g *Game) playerSales(p *Player, active *Corp, need int) []ShareMove {
+	var out []ShareMove
+	for _, c := range g.Corps {
+		if !c.IsMajor() || !c.Floated || c.Closed {
+			continue
+		}
+		price := g.sharePrice(c)
+		for _, pct := range g.sellableBundles(p, c) {
+			if active != nil {
+				if c == active && !g.keepsPresidency(p, c, pct) {
+					continue
+				}
+				if price*(pct-10)/10 >= need {
+					continue
+				}
+			}
+			b := shareBundle(sharesOf(c, p), pct)
+			if b == nil {
+				continue
+			}
+			out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: pct, SharePrice: price, Price: price * pct / 10})
+		}
+	}
+	return out
+}
+
+// keepsPresidency reports whether p still holds at least as much of c as
+// every other player after selling pct percent.
+func (g *Game) keepsPresidency(p *Player, c *Corp, pct int) bool {
+	left := c.PercentOf(p) - pct
+	if left < c.Shares[0].Percent {
+		return false
+	}
+	for _, o := range g.seats {
+		if o != p && c.PercentOf(o) > left {
+			return false
+		}
+	}
+	return true
+}
+
+// emergencyNeed is what c's president still has to raise to buy the
+// cheapest depot train (0 when c need not buy or can pay), as buyTrainStep
+// counts it.
+func (g *Game) emergencyNeed(c *Corp) int {
+	if !g.mustBuyTrain(c) {
+		return 0
+	}
+	price := g.minDepotPrice()
+	p := c.President()
+	if p == nil {
+		return 0
+	}
+	return max(price-c.Cash-p.Cash, 0)
+}
+
+// taxHavenMoves lists the CA tax haven's share purchases: only P11, on its
+// owner's turn before he bids, paid by the haven once it holds anything, else
+// from the owner's uncommitted cash.
+func (g *Game) taxHavenMoves(comp *Company, st *shareStep) []string {
+	p, ok := comp.Owner.(*Player)
+	sr := st.sr()
+	if !ok || comp.Def.Ability != "tax_haven" || st.r.current() != any(p) || sr.converting != nil {
+		return nil
+	}
+	spend := p.Cash - g.committed(p)
+	if g.taxHavenWorth() > 0 {
+		spend = g.taxHaven.Cash
+	}
+	var out []string
+	for _, choice := range g.taxHavenChoices(comp) {
+		corp := g.Corp(choice[:strings.LastIndexByte(choice, '_')])
+		if corp != nil && g.sharePrice(corp) <= spend {
+			out = append(out, choice)
+		}
+	}
+	return out
+}
+
+// abilityMoves lists a company's choose_ability answers: the CA tax haven's
+// share purchases, PNW P21's deck moves and CA P28's token swap.
+func (g *Game) abilityMoves(e any, s step) []ChoiceMove {
+	comp, ok := e.(*Company)
+	if !ok {
+		return nil
+	}
+	var list []string
+	switch st := s.(type) {
+	case *shareStep:
+		list = g.taxHavenMoves(comp, st)
+	case *trackStep:
+		list = g.companyChoices(comp, "track")
+	case *tokenStep:
+		list = g.companyChoices(comp, "token")
+	case *issueStep:
+		list = g.companyChoices(comp, "issue")
+	}
+	out := make([]ChoiceMove, len(list))
+	for i, c := range list {
+		out[i] = ChoiceMove{Choice: c, Label: c}
+	}
+	return out
+}
