@@ -39,6 +39,9 @@ func (t *Table) Phrase(a action.Action) (string, error) {
 			}
 			if err := sameAction(t.Game, built, a); err != nil {
 				last = fmt.Errorf("%q: %v", p+w, err)
+				if debugPhrase != nil {
+					debugPhrase(t, p+w, err)
+				}
 				continue
 			}
 			return p + w, nil
@@ -46,6 +49,9 @@ func (t *Table) Phrase(a action.Action) (string, error) {
 	}
 	return "", fmt.Errorf("no wording of %s reproduces it; last: %v", action.TypeName(a), last)
 }
+
+// debugPhrase, when set (tests), hears why a wording was passed over.
+var debugPhrase func(t *Table, text string, err error)
 
 // actingUser is the user seated for the controller of a's entity; for an
 // entity nobody controls, the first seated user.
@@ -149,7 +155,7 @@ func sameAction(g *engine.Game, got, want action.Action) error {
 // gets: the engine gives the next depot train) and got buys that train.
 func firstTurnL(g *engine.Game, got, want *action.BuyTrain) bool {
 	t := g.Depot.Train(want.Train)
-	if t == nil || t.Owner == nil || t.Owner.ID == want.Entity.String() || want.Variant == "" || want.Exchange != "" {
+	if t == nil || want.Variant == "" || want.Exchange != "" || got.Train == want.Train || containsTrain(onSale(g), t) {
 		return false
 	}
 	up := g.Depot.Upcoming

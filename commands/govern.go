@@ -293,7 +293,11 @@ func (t *Table) describe(a action.Action) string {
 			who = p.Name
 		}
 	}
-	return who + ": " + Translate(t.Game, a)[0]
+	words := Translate(t.Game, a)
+	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
+		return who + ": " + words[1] // with the rotation
+	}
+	return who + ": " + words[0]
 }
 
 // confirm words an applied action for the reply.
@@ -302,10 +306,15 @@ func (t *Table) confirm(a action.Action) string {
 	switch v := a.(type) {
 	case *action.RunRoutes:
 		total := 0
+		var runs []string
 		for _, r := range v.Routes {
 			total += r.Revenue
+			runs = append(runs, routeWords(g, r, false, false))
 		}
-		return fmt.Sprintf("%s runs %d train(s) for %s.", v.Entity.String(), len(v.Routes), money(total))
+		if len(runs) == 0 {
+			return v.Entity.String() + " runs no trains."
+		}
+		return fmt.Sprintf("%s runs %s for %s.", v.Entity.String(), strings.Join(runs, ", "), money(total))
 	case *action.Bid:
 		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
 			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, money(v.Price), v.Company)

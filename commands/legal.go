@@ -1,19 +1,293 @@
 package commands
 
-import "pbc/engine"
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
 
-// The engine's legal moves (engine.Game.Moves) are not available yet: a
-// lay needs its rotation, and `moves` and `status` cannot list choices.
-// This file is replaced by one using engine.Game.Moves once it lands.
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// The engine's legal moves (engine.Game.Moves), used for the rotation of a
+// lay when only one fits, for the entity the game waits for, for `moves`
+// and for `status`.
+
+// haveMoves says whether the engine's legal moves are in use.
+const haveMoves = true
+
+// waitingEntity is the entity whose decision holds up the game (a
+// company over its train limit, a pending token...), or nil.
+func waitingEntity(g *engine.Game) any {
+	m := g.Moves()
+	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
+		return nil
+	}
+	a := m.Actors[0]
+	id := a.Entity.String()
+	switch a.EntityType {
+	case action.EntityPlayer:
+		if n, ok := a.Entity.PlayerID(); ok {
+			return g.PlayerByID(n)
+		}
+	case action.EntityCompany:
+		return g.Company(id)
+	default:
+		if c := g.Corp(id); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// actorOf is the engine's actor for entity e, or nil when e may not act.
+func actorOf(m *engine.Moves, e any) *engine.Actor {
+	id, typ := entityID(e)
+	for _, a := range m.Actors {
+		if a.EntityType == typ && a.Entity.String() == id {
+			return a
+		}
+	}
+	return nil
+}
 
 // tileRotations lists the rotations at which e may lay the tile (an id
-// such as "57-0") on hex now; nil while legal moves are unavailable.
-func tileRotations(*engine.Game, any, string, string) []int { return nil }
+// such as "57-0") on hex now.
+func tileRotations(g *engine.Game, e any, hex, tile string) []int {
+	a := actorOf(g.Moves(), e)
+	if a == nil {
+		return nil
+	}
+	var out []int
+	for _, m := range a.Tiles {
+		if m.Hex == hex && m.Tile == tile && !slices.Contains(out, m.Rotation) {
+			out = append(out, m.Rotation)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // waitingText words what the entity the game waits for may do, or "".
-func waitingText(*engine.Game) string { return "" }
+func waitingText(g *engine.Game) string {
+	m := g.Moves()
+	if len(m.Actors) > 0 && m.Actors[0].Waiting {
+		return strings.Join(actorCommands(m.Actors[0]), "; ")
+	}
+	return ""
+}
 
-// movesText lists what whoever may act now can do.
-func movesText(*Table) string {
-	return "The list of legal moves is not available yet; `status` says whose turn it is."
+// movesText lists, in command form, what whoever may act now can do.
+func movesText(t *Table) string {
+	g := t.Game
+	m := g.Moves()
+	if m.Finished || len(m.Actors) == 0 {
+		return "Nobody can move now."
+	}
+	var lines []string
+	for _, a := range m.Actors {
+		who := a.Name
+		if a.EntityType == action.EntityCorporation {
+			if c := g.Corp(a.Name); c != nil {
+				who = entityLabel(c)
+			}
+		}
+		if p := g.PlayerByID(a.Player); p != nil && p.Name != a.Name {
+			who += " (" + p.Name + ")"
+		}
+		if a.Waiting {
+			who += ", to act"
+		}
+		lines = append(lines, who+": "+strings.Join(actorCommands(a), "; "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maxListed bounds the examples listed per action type.
+const maxListed = 6
+
+// actorCommands words an actor's choices as commands.
+func actorCommands(a *engine.Actor) []string {
+	var out []string
+	prefix := ""
+	if a.EntityType == "company" {
+		prefix = a.Name + ": "
+	}
+	for _, t := range a.Types {
+		switch t {
+		case "bid":
+			var items []string
+			for _, b := range a.Bids {
+				items = append(items, fmt.Sprintf("%s (from $%d)", b.Company, b.Min))
+			}
+			out = append(out, "`bid <company> <amount>` on "+listSome(items))
+		case "buy_shares":
+			out = append(out, shareCommands(a, a.Buys, true)...)
+		case "sell_shares":
+			out = append(out, shareCommands(a, a.Sells, false)...)
+		case "par":
+			byCorp := map[string][]string{}
+			var corps []string
+			for _, p := range a.Pars {
+				if _, ok := byCorp[p.Corp]; !ok {
+					corps = append(corps, p.Corp)
+				}
+				byCorp[p.Corp] = append(byCorp[p.Corp], "$"+strconv.Itoa(p.Price))
+			}
+			for _, c := range corps {
+				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
+			}
+		case "lay_tile":
+			out = append(out, tileCommands(prefix, a.Tiles)...)
+		case "place_token":
+			var items []string
+			for _, tk := range a.Tokens {
+				items = append(items, fmt.Sprintf("`%stoken %s` ($%d)", prefix, tk.Hex, tk.Cost))
+			}
+			out = append(out, listSome(dedupe(items)))
+		case "hex_token":
+			for _, h := range a.HexTokens {
+				out = append(out, "`destination "+h+"`")
+			}
+		case "buy_train":
+			var items []string
+			for _, tr := range a.Trains {
+				items = append(items, trainCommand(tr))
+			}
+			out = append(out, listSome(dedupe(items)))
+		case "discard_train":
+			for _, id := range a.Discards {
+				out = append(out, "`discard "+id+"`")
+			}
+		case "acquire_company":
+			for _, id := range a.Privates {
+				out = append(out, "`acquire "+id+"`")
+			}
+		case "merge":
+			for _, m := range a.Merges {
+				out = append(out, "`merge "+m.Corp+"`")
+			}
+		case "choose":
+			for _, c := range a.Choices {
+				out = append(out, "`"+prefix+"choose "+c.Choice+"`"+label(c.Label))
+			}
+		case "choose_ability":
+			for _, c := range a.Abilities {
+				out = append(out, "`use "+a.Name+" "+c.Choice+"`"+label(c.Label))
+			}
+		case "assign":
+			out = append(out, "`assign <hex> with "+a.Name+"` on "+listSome(a.Assigns))
+		case "dividend":
+			for _, d := range a.Dividends {
+				word := map[string]string{"payout": "pay", "half": "half", "withhold": "withhold"}[d.Kind]
+				out = append(out, fmt.Sprintf("`%s` ($%d a share)", word, d.PerShare))
+			}
+		case "run_routes":
+			out = append(out, "`run <train> <stops>` with "+joinAnd(a.Routes.Trains))
+		case "payoff_player_debt", "payoff_player_debt_partial":
+			if a.Debt != nil && !strings.Contains(strings.Join(out, ""), "payoff") {
+				out = append(out, fmt.Sprintf("`payoff` or `payoff <amount>` (debt $%d)", a.Debt.Debt))
+			}
+		}
+	}
+	if a.CanPass {
+		out = append(out, "`"+prefix+"pass`")
+	}
+	return out
+}
+
+// label adds a choice's description.
+func label(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
+// shareCommands words share moves.
+func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool) []string {
+	var items []string
+	for _, s := range list {
+		switch {
+		case a.EntityType == "corporation" && buy:
+			items = append(items, fmt.Sprintf("`redeem %d`", s.Percent/10))
+		case a.EntityType == "corporation":
+			items = append(items, fmt.Sprintf("`issue %d`", s.Percent/10))
+		case buy && s.From == "market":
+			items = append(items, fmt.Sprintf("`buy %s pool` ($%d)", s.Corp, s.Price))
+		case buy:
+			items = append(items, fmt.Sprintf("`buy %s` ($%d)", s.Corp, s.Price))
+		default:
+			items = append(items, fmt.Sprintf("`sell %s %d`", s.Corp, s.Percent/10))
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	return []string{listSome(dedupe(items))}
+}
+
+// tileCommands words tile lays, one per hex and tile.
+func tileCommands(prefix string, list []engine.TileMove) []string {
+	type key struct{ hex, name string }
+	rots := map[key][]int{}
+	var keys []key
+	for _, m := range list {
+		k := key{m.Hex, m.Name}
+		if _, ok := rots[k]; !ok {
+			keys = append(keys, k)
+		}
+		rots[k] = append(rots[k], m.Rotation)
+	}
+	sort.SliceStable(keys, func(i, j int) bool { return keys[i].hex < keys[j].hex })
+	var items []string
+	for _, k := range keys {
+		if k.name == "BC" {
+			items = append(items, "`"+prefix+"cube "+k.hex+"`")
+			continue
+		}
+		r := rots[k]
+		if len(r) == 1 {
+			items = append(items, fmt.Sprintf("`%slay %s %s`", prefix, k.name, k.hex))
+		} else {
+			items = append(items, fmt.Sprintf("`%slay %s %s r%d` (r%s)", prefix, k.name, k.hex, r[0], strings.Join(intWords(r), "/")))
+		}
+	}
+	return []string{listSome(items)}
+}
+
+// trainCommand words one train purchase.
+func trainCommand(tr engine.TrainMove) string {
+	switch {
+	case tr.Exchange != "":
+		return fmt.Sprintf("`upgrade %s` ($%d)", tr.Exchange, tr.Price)
+	case tr.From != "depot" && tr.From != "discard":
+		return fmt.Sprintf("`train %s from %s <price>` ($%d-$%d)", tr.Train, tr.From, tr.Price, tr.MaxPrice)
+	case tr.From == "discard":
+		return fmt.Sprintf("`train %s pool` ($%d)", tr.Variant, tr.Price)
+	}
+	return fmt.Sprintf("`train %s` ($%d)", tr.Variant, tr.Price)
+}
+
+// listSome lists at most maxListed items.
+func listSome(items []string) string {
+	if len(items) > maxListed {
+		return strings.Join(items[:maxListed], ", ") + fmt.Sprintf(" and %d more", len(items)-maxListed)
+	}
+	return joinOr(items)
+}
+
+// dedupe drops repeated items, keeping order.
+func dedupe(items []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range items {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }

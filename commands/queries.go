@@ -96,7 +96,8 @@ func (t *Table) status() string {
 		num += "." + strconv.Itoa(s.Round.RoundNum)
 	}
 	who, _ := t.whoActs()
-	lines := []string{fmt.Sprintf("%s %s — %s, phase %s, bank %s. %s to act.", t.Log.Title, round+" "+num, "cert limit "+strconv.Itoa(g.CertLimit()), s.Phase, money(g.Bank), who)}
+	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
+		t.Log.Title, strings.ToLower(round), num, s.Phase, money(g.Bank), g.CertLimit(), capitalize(who))}
 	if may := waitingText(g); may != "" {
 		lines = append(lines, "May: "+may)
 	}
@@ -221,8 +222,8 @@ func (t *Table) playerInfo(name string) (string, error) {
 	}
 	if p == nil {
 		var names []string
-		for _, q := range g.Players {
-			names = append(names, q.Name)
+		for _, s := range t.Seats {
+			names = append(names, s.Name)
 		}
 		return "", refuse("there is no player %q; the players are %s", clip(name), joinAnd(names))
 	}

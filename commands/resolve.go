@@ -156,6 +156,11 @@ func (b *builder) actor(kind actorKind) (any, error) {
 		return b.me, nil
 	}
 	cur := currentEntity(b.g)
+	if cur == nil || !b.controls(cur) {
+		if w := waitingEntity(b.g); w != nil && b.controls(w) {
+			cur = w
+		}
+	}
 	if cur == nil {
 		return nil, refuse("nobody is to act now")
 	}
@@ -191,6 +196,15 @@ func kindFits(e any, kind actorKind, v Verb) error {
 	return nil
 }
 
+// player is the acting player of a player move (checking any "X:").
+func (b *builder) player() (*engine.Player, error) {
+	e, err := b.actor(byPlayer)
+	if err != nil {
+		return nil, err
+	}
+	return e.(*engine.Player), nil
+}
+
 // corp is the acting corporation of a corporation move.
 func (b *builder) corp() (*engine.Corp, error) {
 	e, err := b.actor(byCorp)
@@ -201,6 +215,9 @@ func (b *builder) corp() (*engine.Corp, error) {
 }
 
 func (b *builder) bid() (action.Action, error) {
+	if _, err := b.player(); err != nil {
+		return nil, err
+	}
 	c := findCompany(b.g, b.cmd.Target)
 	if c == nil {
 		return nil, refuse("there is no company %q; bid on %s", clip(b.cmd.Target), b.bidBoxList())
@@ -226,6 +243,9 @@ func (b *builder) bidBoxList() string {
 
 func (b *builder) par() (action.Action, error) {
 	g := b.g
+	if _, err := b.player(); err != nil {
+		return nil, err
+	}
 	c := findCorp(g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
 		return nil, refuse("%q is not a major; par one of %s", clip(b.cmd.Target), b.majorList())
@@ -370,6 +390,9 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 }
 
 func (b *builder) payoff() (action.Action, error) {
+	if _, err := b.player(); err != nil {
+		return nil, err
+	}
 	if b.me.Debt == 0 {
 		return nil, refuse("you have no debt to pay off")
 	}
@@ -401,6 +424,9 @@ func (b *builder) discard() (action.Action, error) {
 // buy and switching them off. They change no game state.
 func (b *builder) program() (action.Action, error) {
 	cmd := b.cmd
+	if _, err := b.player(); err != nil {
+		return nil, err
+	}
 	raw := func(v any) json.RawMessage { j, _ := json.Marshal(v); return j }
 	switch cmd.Verb {
 	case AutoPass:

@@ -82,6 +82,9 @@ func (b *builder) tradedList() string {
 // buy builds a player's share purchase: "buy SWW", "buy SWW pool", "buy SWW_3".
 func (b *builder) buy() (action.Action, error) {
 	g, cmd := b.g, b.cmd
+	if _, err := b.player(); err != nil {
+		return nil, err
+	}
 	var shares []*engine.Share
 	if len(cmd.Items) > 0 {
 		var err error
@@ -137,6 +140,9 @@ func nonPresident(list []*engine.Share) []*engine.Share {
 // certificate counting two), "sell SWW_3 SWW_4".
 func (b *builder) sell() (action.Action, error) {
 	g, cmd := b.g, b.cmd
+	if _, err := b.player(); err != nil {
+		return nil, err
+	}
 	var shares []*engine.Share
 	if len(cmd.Items) > 0 {
 		var err error
@@ -176,7 +182,8 @@ func (b *builder) sell() (action.Action, error) {
 }
 
 // pickSale picks certificates making up pct percent: ordinary ones (the
-// latest first), with the president's certificate only when they cannot.
+// lowest first, as 18xx.games does), with the president's certificate only
+// when they cannot.
 func pickSale(held []*engine.Share, pct int) []*engine.Share {
 	var pres *engine.Share
 	var plain []*engine.Share
@@ -198,10 +205,7 @@ func pickSale(held []*engine.Share, pct int) []*engine.Share {
 		if need < 0 || need%10 != 0 || need/10 > len(plain) {
 			continue
 		}
-		var out []*engine.Share
-		for i := len(plain) - 1; len(out) < need/10; i-- {
-			out = append(out, plain[i])
-		}
+		out := append([]*engine.Share(nil), plain[:need/10]...)
 		if withPres {
 			out = append(out, pres)
 		}
@@ -218,7 +222,7 @@ func (b *builder) issue() (action.Action, error) {
 		return nil, err
 	}
 	if !c.IsMajor() {
-		return nil, refuse("only majors issue and redeem shares")
+		return nil, refuse("only majors issue and redeem shares; %s is a minor", entityLabel(c))
 	}
 	var shares []*engine.Share
 	if len(cmd.Items) > 0 {

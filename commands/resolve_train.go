@@ -190,9 +190,9 @@ func (b *builder) upgrade() (action.Action, error) {
 			}
 		}
 		if len(ls) == 0 {
-			return nil, refuse("%s has no L train to upgrade", c.ID)
+			return nil, refuse("%s has no L train to upgrade", entityLabel(c))
 		}
-		return nil, refuse("%s has no L train %q; upgrade %s", c.ID, clip(b.cmd.Target), joinOr(ls))
+		return nil, refuse("%s has no L train %q; upgrade %s", entityLabel(c), clip(b.cmd.Target), joinOr(ls))
 	}
 	price := g.T.LUpgradeCost
 	if g.Phase >= 1 && g.T.LUpgradeCostPhase2 > 0 {

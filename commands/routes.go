@@ -20,22 +20,25 @@ func (b *builder) run() (action.Action, error) {
 		return nil, err
 	}
 	if cmd.Auto {
-		return nil, refuse("the auto-router is not available yet; spell the routes, " + runHelp)
+		routes, err := autoRoutes(b.g, c)
+		if err != nil {
+			return nil, err
+		}
+		return setEntity(&action.RunRoutes{Routes: routes}, c), nil
 	}
 	used := map[*engine.Train]bool{}
-	routes := make([]action.Route, 0, len(cmd.Routes))
+	cands := make([][]action.Route, len(cmd.Routes))
 	for i, spec := range cmd.Routes {
 		tr, err := b.runTrain(c, spec.Train, used)
 		if err != nil {
 			return nil, err
 		}
 		used[tr] = true
-		r, err := b.buildRoute(c, tr, spec, i)
-		if err != nil {
+		if cands[i], err = b.buildRoute(tr, spec, i); err != nil {
 			return nil, err
 		}
-		routes = append(routes, r)
 	}
+	routes := b.pickWays(c, cands)
 	if err := b.price(c, routes); err != nil {
 		return nil, err
 	}
@@ -53,14 +56,15 @@ func (b *builder) runTrain(c *engine.Corp, name string, used map[*engine.Train]b
 		}
 	}
 	if len(ids) == 0 {
-		return nil, refuse("%s has no trains", c.ID)
+		return nil, refuse("%s has no trains", entityLabel(c))
 	}
-	return nil, refuse("%s has no train %q to run; its trains are %s", c.ID, clip(name), joinAnd(ids))
+	return nil, refuse("%s has no train %q to run; its trains are %s", entityLabel(c), clip(name), joinAnd(ids))
 }
 
-// buildRoute turns one typed route into an 18xx.games route, finding the
-// track between stops that were not spelled out.
-func (b *builder) buildRoute(c *engine.Corp, tr *engine.Train, spec RouteSpec, idx int) (action.Route, error) {
+// buildRoute turns one typed route into 18xx.games routes, one for each way
+// the track between stops that were not spelled out may be followed,
+// shortest first.
+func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]action.Route, error) {
 	g := b.g
 	r := action.Route{Train: tr.ID}
 	stops := make([]StopSpec, len(spec.Stops))
@@ -68,13 +72,13 @@ func (b *builder) buildRoute(c *engine.Corp, tr *engine.Train, spec RouteSpec, i
 	for i, s := range spec.Stops {
 		h := findHex(g, s.Hex)
 		if h == nil {
-			return r, refuse("route %d: there is no hex %q", idx+1, clip(s.Hex))
+			return nil, refuse("route %d: there is no hex %q", idx+1, clip(s.Hex))
 		}
 		s.Hex = h.Def.ID
 		for k, v := range s.Via {
 			vh := findHex(g, v)
 			if vh == nil {
-				return r, refuse("route %d: there is no hex %q", idx+1, clip(v))
+				return nil, refuse("route %d: there is no hex %q", idx+1, clip(v))
 			}
 			s.Via[k] = vh.Def.ID
 		}
@@ -82,9 +86,9 @@ func (b *builder) buildRoute(c *engine.Corp, tr *engine.Train, spec RouteSpec, i
 		list := stopNodes(h.Tile)
 		switch {
 		case len(list) == 0:
-			return r, refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
+			return nil, refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
 		case s.Node > len(list):
-			return r, refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
+			return nil, refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
 		case s.Node > 0:
 			nodes[i] = list[s.Node-1]
 		case len(list) == 1:
@@ -94,23 +98,79 @@ func (b *builder) buildRoute(c *engine.Corp, tr *engine.Train, spec RouteSpec, i
 		}
 	}
 	if len(stops) == 1 {
-		return b.localRoute(r, stops[0].Hex, nodes[0], spec, idx)
+		local, err := b.localRoute(r, stops[0].Hex, nodes[0], spec, idx)
+		return []action.Route{local}, err
 	}
 	ways := b.ways(stops, nodes)
 	if len(ways) == 0 {
-		return r, b.noTrack(stops, nodes, idx)
+		return nil, b.noTrack(stops, nodes, idx)
 	}
-	best := ways[0]
-	if len(ways) > 1 {
-		best = b.bestWay(c, tr, ways)
+	slices.SortStableFunc(ways, func(x, y way) int { return x.length() - y.length() })
+	out := make([]action.Route, len(ways))
+	for i, w := range ways {
+		out[i] = finishRoute(r, w)
 	}
-	return finishRoute(r, stops, best), nil
+	return out, nil
 }
 
 // way is one tracing of a route: its start node and its segments.
 type way struct {
 	start int
 	segs  []segment
+}
+
+// length is the number of hexes a way crosses.
+func (w way) length() int {
+	n := 0
+	for _, s := range w.segs {
+		n += len(s.hexes)
+	}
+	return n
+}
+
+// maxTries bounds the sets of ways compared for one run.
+const maxTries = 200
+
+// pickWays picks one way for each route: the shortest ways, then, route by
+// route, any other way that makes the run legal or earn more with the
+// others (trains may not share track).
+func (b *builder) pickWays(c *engine.Corp, cands [][]action.Route) []action.Route {
+	pick := make([]action.Route, len(cands))
+	multi := false
+	for i, list := range cands {
+		pick[i] = list[0]
+		multi = multi || len(list) > 1
+	}
+	if !multi {
+		return pick
+	}
+	score := func() int {
+		total, _, err := b.g.RouteRevenue(c, pick)
+		if err != nil {
+			return -1
+		}
+		return total
+	}
+	best, tries := score(), 0
+	for pass := 0; pass < 3; pass++ {
+		improved := false
+		for i, list := range cands {
+			for j := 1; j < len(list) && tries < maxTries; j++ {
+				keep := pick[i]
+				pick[i] = list[j]
+				tries++
+				if v := score(); v > best {
+					best, improved = v, true
+					continue
+				}
+				pick[i] = keep
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	return pick
 }
 
 // maxWays bounds the tracings of one route that are compared.
@@ -167,22 +227,8 @@ func (b *builder) noTrack(stops []StopSpec, nodes []int, idx int) error {
 	return refuse("route %d: no track joins its stops", idx+1)
 }
 
-// bestWay picks, among several tracings, the one earning the most that the
-// rules accept (the first on a tie).
-func (b *builder) bestWay(c *engine.Corp, tr *engine.Train, ways []way) way {
-	best, bestRev := ways[0], -1
-	for _, w := range ways {
-		r := finishRoute(action.Route{Train: tr.ID}, nil, w)
-		total, _, err := b.g.RouteRevenue(c, []action.Route{r})
-		if err == nil && total > bestRev {
-			best, bestRev = w, total
-		}
-	}
-	return best
-}
-
 // finishRoute fills connections, stop hexes and nodes of r from a tracing.
-func finishRoute(r action.Route, _ []StopSpec, w way) action.Route {
+func finishRoute(r action.Route, w way) action.Route {
 	first := w.segs[0].hexes[0]
 	r.Hexes = []string{first}
 	r.Nodes = []string{first + "-" + strconv.Itoa(w.start)}

@@ -224,7 +224,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 		return t.end(req)
 	case Kick, Replace, Join, Leave:
 		return t.seating(req, cmd)
-	case New, Start, Import, Games:
+	case Games:
+		return t.games(req)
+	case New, Start, Import:
 		return Reply{Text: fmt.Sprintf("this channel already has a %s game; `%s` is for a channel without one", t.Log.Title, cmd.Verb)}
 	}
 	if t.Game.Finished() {
@@ -239,6 +241,20 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 		return Reply{Text: err.Error()}
 	}
 	return t.apply(req, a)
+}
+
+// games tells the user whether they play here and whether it is their turn
+// (the bot lists games across channels itself).
+func (t *Table) games(req Request) Reply {
+	seat := t.seatOf(req.User)
+	if seat == nil {
+		return Reply{OK: true, Text: "You do not play in this channel's " + t.Log.Title + " game."}
+	}
+	text := fmt.Sprintf("You play %s in this channel's %s game", seat.Name, t.Log.Title)
+	if _, user := t.whoActs(); user == req.User && !t.Game.Finished() {
+		text += "; it is your turn"
+	}
+	return Reply{OK: true, Text: text + "."}
 }
 
 // apply applies a built action and appends it to the log.
@@ -316,7 +332,10 @@ func (t *Table) nextReply(text string) Reply {
 
 // whoActs names the entity whose turn it is and its user.
 func (t *Table) whoActs() (string, string) {
-	e := currentEntity(t.Game)
+	e := waitingEntity(t.Game)
+	if e == nil {
+		e = currentEntity(t.Game)
+	}
 	if e == nil {
 		return "nobody", ""
 	}
