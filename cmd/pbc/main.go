@@ -4,6 +4,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -11,11 +12,15 @@ func main() {
 }
 
 func run(args []string) int {
-	if len(args) == 0 {
-		usage()
-		return 2
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+		// No subcommand: run the bot (the local playground without platform tokens).
+		return cmdServe(args, os.Stdout, os.Stderr)
 	}
 	switch args[0] {
+	case "serve":
+		return cmdServe(args[1:], os.Stdout, os.Stderr)
+	case "console":
+		return cmdConsole(args[1:], os.Stdin, os.Stdout, os.Stderr)
 	case "replay":
 		return cmdReplay(args[1:], os.Stdout, os.Stderr)
 	case "render":
@@ -30,9 +35,12 @@ func run(args []string) int {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, `usage: pbc <command> [flags]
+	fmt.Fprintln(os.Stderr, `usage: pbc [flags]              run the bot (Discord/Slack with tokens, else the local playground)
+       pbc <command> [flags]
 
 commands:
+  serve [flags]               the same as running pbc without a command (pbc serve -h lists the flags)
+  console [flags]             play in this terminal (images written to a folder)
   replay [--json] [--at ID] [--trace] FILE.json
       replay an 18xx.games log and print the final standings (or a JSON object)
   render [--map M.png] [--market K.png] [--table T.png] [--at ID] [--scale S] [--crop HEX,HEX] [--no-routes] FILE.json
