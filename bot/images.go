@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"sync"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -19,7 +18,7 @@ func replayPrefix(ld *storage.Loaded, n int) (*engine.Game, error) {
 	return engine.Replay(&l)
 }
 
-// pictures draws what show asks for, in parallel: the map (with the hexes
+// pictures draws what show asks for: the map (with the hexes
 // changed since log entry fromSeq outlined, when fromSeq > 0), the market
 // and the table. The channel's image preferences can turn them off.
 func (c *Core) pictures(ctx context.Context, ch storage.Channel, ld *storage.Loaded, g *engine.Game, show Show, fromSeq int) ([]Image, error) {
@@ -46,16 +45,21 @@ func (c *Core) pictures(ctx context.Context, ch storage.Channel, ld *storage.Loa
 	return drawAll(g, show, highlight, routes)
 }
 
-// drawAll draws the pictures of g that show asks for, in parallel, in the
-// order map, market, table.
-func drawAll(g *engine.Game, show Show, highlight []string, routes []action.Route) ([]Image, error) {
-	type job struct {
-		on   bool
-		name string
-		alt  string
-		draw func(*bytes.Buffer) error
-	}
-	jobs := []job{
+// drawAll draws the pictures of g that show asks for, in the order map,
+// market, table. They are drawn one after the other: reading a game is not
+// safe from several goroutines (the engine memoizes), and each drawing
+// already uses every CPU to compress its PNG.
+func drawAll(g *engine.Game, show Show, highlight []string, routes []action.Route) (out []Image, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("drawing: %v", r)
+		}
+	}()
+	jobs := []struct {
+		on        bool
+		name, alt string
+		draw      func(*bytes.Buffer) error
+	}{
 		{show.Map, "map.png", "the map", func(b *bytes.Buffer) error {
 			return render.Map(b, g, render.MapOptions{Highlight: highlight, Routes: routes})
 		}},
@@ -66,33 +70,15 @@ func drawAll(g *engine.Game, show Show, highlight []string, routes []action.Rout
 			return render.Table(b, g, render.TableOptions{})
 		}},
 	}
-	imgs := make([]Image, len(jobs))
-	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	for i, j := range jobs {
+	for _, j := range jobs {
 		if !j.on {
 			continue
 		}
-		wg.Go(func() {
-			defer func() {
-				if r := recover(); r != nil {
-					errs[i] = fmt.Errorf("drawing %s: %v", j.name, r)
-				}
-			}()
-			var b bytes.Buffer
-			errs[i] = j.draw(&b)
-			imgs[i] = Image{Name: j.name, Alt: j.alt, PNG: b.Bytes()}
-		})
-	}
-	wg.Wait()
-	var out []Image
-	for i, img := range imgs {
-		if errs[i] != nil {
-			return nil, errs[i]
+		var b bytes.Buffer
+		if err := j.draw(&b); err != nil {
+			return nil, fmt.Errorf("drawing %s: %w", j.name, err)
 		}
-		if img.PNG != nil {
-			out = append(out, img)
-		}
+		out = append(out, Image{Name: j.name, Alt: j.alt, PNG: b.Bytes()})
 	}
 	return out, nil
 }
