@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"pbc/commands"
 	"pbc/engine/action"
@@ -27,7 +28,8 @@ const maxAttempts = 5
 // leave, start, end, import, games.
 type Dispatcher struct {
 	Store storage.Store
-	Log   *slog.Logger // slog.Default() if nil
+	Log   *slog.Logger     // slog.Default() if nil
+	Now   func() time.Time // the time actions are stamped with; time.Now if nil
 
 	mu     sync.Mutex
 	tables map[storage.GameID]cached
@@ -91,6 +93,13 @@ func (d *Dispatcher) Do(ctx context.Context, r Request) (Result, error) {
 		d.logger().Info("append lost a race; retrying", "channel", r.Channel.ID, "err", err)
 	}
 	return Result{}, err
+}
+
+func (d *Dispatcher) now() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
 }
 
 func (d *Dispatcher) logger() *slog.Logger {
@@ -165,7 +174,7 @@ func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game) (Re
 		if err != nil {
 			return Result{}, fmt.Errorf("encoding the action: %w", err)
 		}
-		e, err := d.Store.Append(ctx, sg.ID, storage.Entry{Seq: len(ld.Entries) + 1, Action: raw, UserID: r.User.ID})
+		e, err := d.Store.Append(ctx, sg.ID, storage.Entry{Seq: len(ld.Entries) + 1, Action: raw, UserID: r.User.ID, At: d.now()})
 		if err != nil {
 			return Result{}, err
 		}

@@ -85,7 +85,7 @@ func startBot(t *testing.T, db string, clk *clock, images bool) *running {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	pg := New(Options{Listener: ln, Logger: log})
-	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log}, Adapters: []bot.Adapter{pg},
+	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log, Now: clk.now}, Adapters: []bot.Adapter{pg},
 		Logger: log, Now: clk.now, ReminderTick: time.Hour, NoImages: !images})
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &running{st: st, core: core, pg: pg, cancel: cancel, done: make(chan error, 1)}
@@ -182,6 +182,7 @@ func playFixture(t *testing.T, name string) {
 	}
 
 	half := len(lines) / 2
+	autoCatchups := 0
 	var due time.Time
 	for i, ln := range lines {
 		if i == half {
@@ -204,6 +205,12 @@ func playFixture(t *testing.T, name string) {
 			clk.add(due.Sub(clk.now()) + time.Minute)
 			b.core.RemindDue(ctx)
 			waitFor(t, func() bool { return remindersIn(b.pg, channel) == 1 })
+			// A day later, a catch-up sums up what the others did.
+			cu := b.say(t, channel, ln.user, "catchup")
+			if len(cu) != 1 || cu[0].To == "" || !strings.HasPrefix(cu[0].Text, "Since your last move") ||
+				!strings.Contains(cu[0].Text, "Cash: ") {
+				t.Errorf("catch-up: %+v", cu)
+			}
 		}
 		if ln.text == "end" {
 			// Playground users are channel admins: the first `end` ends
@@ -217,6 +224,9 @@ func playFixture(t *testing.T, name string) {
 		if len(replies) == 0 {
 			t.Fatalf("command %d %q by %s: no reply", i, ln.text, ln.user)
 		}
+		if len(replies) > 1 && strings.HasPrefix(replies[0].Text, "Since your last move") && replies[0].To != "" {
+			autoCatchups++
+		}
 		last := replies[len(replies)-1]
 		if last.To != "" {
 			t.Fatalf("command %d %q by %s refused: %s", i, ln.text, ln.user, last.Text)
@@ -224,6 +234,9 @@ func playFixture(t *testing.T, name string) {
 		if i == 0 && (len(last.Images) != 2 || !strings.Contains(last.Text, "Your turn: @")) {
 			t.Errorf("a move's reply should carry the map and market and mention who is next: %+v", last)
 		}
+	}
+	if autoCatchups == 0 {
+		t.Error("nobody got a catch-up on coming back a day later")
 	}
 	sg, err = b.st.Game(ctx, sg.ID)
 	if err != nil {

@@ -71,7 +71,7 @@ func (f *fakeSlack) api(w http.ResponseWriter, r *http.Request) {
 		out = map[string]any{"ok": true, "url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/link"}
 	case "users.info":
 		out = map[string]any{"ok": true, "user": map[string]any{"id": r.PostForm.Get("user"), "name": "alice",
-			"real_name": "Alice Liddell", "profile": map[string]any{"display_name": "Alice"}}}
+			"real_name": "Alice Liddell", "is_admin": r.PostForm.Get("user") == "U1", "profile": map[string]any{"display_name": "Alice"}}}
 	case "chat.postMessage":
 		out = map[string]any{"ok": true, "channel": r.PostForm.Get("channel"), "ts": "1.000001"}
 	case "chat.postEphemeral":

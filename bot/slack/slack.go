@@ -7,12 +7,14 @@ package slack
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -38,9 +40,9 @@ type Adapter struct {
 	api *slack.Client
 	sm  *socketmode.Client
 
-	me    string // the bot's user id, once connected
-	mu    sync.Mutex
-	names map[string]string // user id -> display name
+	me      string // the bot's user id, once connected
+	mu      sync.Mutex
+	members map[string]member // by user id
 }
 
 var _ bot.Adapter = (*Adapter)(nil)
@@ -62,7 +64,7 @@ func New(opt Options) (*Adapter, error) {
 	}
 	api := slack.New(opt.BotToken, opts...)
 	return &Adapter{opt: opt, log: opt.Logger.With("platform", "slack"), api: api,
-		sm: socketmode.New(api), names: map[string]string{}}, nil
+		sm: socketmode.New(api), members: map[string]member{}}, nil
 }
 
 // Platform is storage.Slack.
@@ -156,9 +158,10 @@ func (a *Adapter) event(ctx context.Context, evt socketmode.Event, h bot.Handler
 // submit passes a command to h with a responder for its channel.
 func (a *Adapter) submit(ctx context.Context, h bot.Handler, team, channel, userID, name, text string, kind bot.Kind) {
 	ch := storage.Channel{Platform: storage.Slack, Workspace: team, ID: channel}
+	m := a.member(ctx, userID, name)
 	h.Submit(bot.Message{
 		Channel: ch,
-		User:    bot.User{ID: userID, Name: a.name(ctx, userID, name)},
+		User:    bot.User{ID: userID, Name: m.name, Admin: m.admin},
 		Text:    text,
 		Kind:    kind,
 		Respond: bot.ResponderFunc(func(ctx context.Context, r bot.Reply) error {
@@ -171,32 +174,33 @@ func (a *Adapter) submit(ctx context.Context, h bot.Handler, team, channel, user
 	})
 }
 
-// name returns a user's display name, asking Slack once per user.
-func (a *Adapter) name(ctx context.Context, id, given string) string {
+// member is what the bot knows of a Slack user.
+type member struct {
+	name  string
+	admin bool // a workspace admin or owner
+}
+
+// member returns a user's display name and rank, asking Slack once per
+// user and briefly (the event loop waits): on failure the id stands in.
+func (a *Adapter) member(ctx context.Context, id, given string) member {
 	a.mu.Lock()
-	n, ok := a.names[id]
+	m, ok := a.members[id]
 	a.mu.Unlock()
 	if ok {
-		return n
+		return m
 	}
-	n = given
-	if u, err := a.api.GetUserInfoContext(ctx, id); err == nil {
-		for _, s := range []string{u.Profile.DisplayName, u.RealName, u.Name} {
-			if s != "" {
-				n = s
-				break
-			}
-		}
-	} else {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	u, err := a.api.GetUserInfoContext(ctx, id)
+	if err != nil {
 		a.log.Warn("users.info", "user", id, "err", err)
+		return member{name: cmp.Or(given, id)}
 	}
-	if n == "" {
-		n = id
-	}
+	m = member{name: cmp.Or(u.Profile.DisplayName, u.RealName, u.Name, given, id), admin: u.IsAdmin || u.IsOwner}
 	a.mu.Lock()
-	a.names[id] = n
+	a.members[id] = m
 	a.mu.Unlock()
-	return n
+	return m
 }
 
 // actionPrefix marks the action ids of the bot's buttons.

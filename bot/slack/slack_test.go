@@ -88,7 +88,7 @@ func TestSlashCommandAckReplyWithImagesAndMention(t *testing.T) {
 	acked(t, f, "env1", sent)
 	m := <-h.got
 	wantCh := storage.Channel{Platform: storage.Slack, Workspace: "T1", ID: "C1"}
-	if m.Channel != wantCh || m.User.ID != "U1" || m.User.Name != "Alice" || m.Text != "lay 57 D23 r1" || m.Kind != bot.KindSlash {
+	if m.Channel != wantCh || m.User.ID != "U1" || m.User.Name != "Alice" || !m.User.Admin || m.Text != "lay 57 D23 r1" || m.Kind != bot.KindSlash {
 		t.Errorf("message %+v", m)
 	}
 	img := testPNG(t)
