@@ -1,0 +1,288 @@
+package route
+
+import (
+	"fmt"
+	"slices"
+
+	"pbc/engine/graph"
+)
+
+// The auto-router: Best finds the runs of the operating corporation's trains
+// that earn the most under every rule Evaluate applies. It works in three
+// steps, each exact:
+//
+//  1. the network: every stop a run may visit, reached from the
+//     corporation's counting stations, and every link (chain of tile paths
+//     through hex edges and junctions) joining two stops;
+//  2. candidate runs per class of alike trains: a depth-first search over
+//     the links, pruned by the train's distance (monotone: a run too long
+//     stays too long) and by the distance to the nearest station; each run
+//     is priced once (base revenue, and the bonuses paid to one run only),
+//     and runs beaten by a run with the same stops using a subset of their
+//     track are dropped. E-trains, whose runs are unbounded, get the search
+//     of express.go instead;
+//  3. branch and bound over the trains for the set of runs, sharing no
+//     track within a type and no city among local trains, with the largest
+//     total as Evaluate computes it (combine.go).
+//
+// The answer is checked with Evaluate before it is returned.
+
+// Default limits of Best. They bound memory and time on any board; the
+// fixtures' largest positions stay far below them.
+const (
+	DefaultMaxCandidates = 1 << 20  // candidate runs per train class
+	DefaultMaxNodes      = 20000000 // branch-and-bound nodes
+)
+
+// Options tune Best; the zero value uses the defaults.
+type Options struct {
+	// MaxCandidates bounds the candidate runs kept per class of alike
+	// trains; past it the answer may not be optimal (Plan.Exact is false).
+	MaxCandidates int
+	// MaxNodes bounds the branch-and-bound nodes visited; past it the best
+	// total found is returned and Plan.Exact is false.
+	MaxNodes int
+}
+
+// Plan is the auto-router's answer.
+type Plan struct {
+	// Runs are the runs chosen, in the order of Input.Trains; trains that
+	// earn nothing are left out.
+	Runs []Run
+	// Revenue is the runs' total as Evaluate computes it; PerRun each run's share.
+	Revenue int
+	PerRun  []int
+	// Subsidy is the mail-contract subsidy the runs earn (not optimised: it
+	// is paid beside the revenue).
+	Subsidy int
+	// Exact is true when the search ran to the end: Revenue is the optimum.
+	Exact bool
+	// Candidates is the number of candidate runs kept over all classes;
+	// Searched the partial runs the run searches looked at; Nodes the
+	// branch-and-bound nodes visited.
+	Candidates int
+	Searched   int
+	Nodes      int
+}
+
+// Best returns the runs of in's trains that earn the largest total revenue.
+// An error means the router built a set of runs Evaluate refuses or prices
+// differently, which is a bug.
+func Best(in *Input, opts Options) (*Plan, error) {
+	maxCands := opts.MaxCandidates
+	if maxCands <= 0 {
+		maxCands = DefaultMaxCandidates
+	}
+	maxNodes := opts.MaxNodes
+	if maxNodes <= 0 {
+		maxNodes = DefaultMaxNodes
+	}
+	v := newView(in)
+	n := buildNetwork(v)
+	r := &router{n: n, classes: classesOf(v), maxCands: maxCands, ntrains: len(in.Trains)}
+	plan := &Plan{Exact: true}
+	r.tops()
+	best := r.greedy()
+	if best.total < r.sum {
+		// A better set of runs may exist: search the candidates good enough
+		// to be part of one.
+		c := r.combineFor(best.total, maxNodes)
+		plan.Nodes = c.nodes
+		if c.cut || (!c.found && c.best >= best.total) {
+			plan.Exact = false
+		}
+		if c.found {
+			best = quick{runs: make([]*cand, len(in.Trains)), total: c.best}
+			for ti := range in.Trains {
+				best.runs[ti] = c.chosen(ti)
+			}
+		}
+	}
+	for _, cl := range r.classes {
+		plan.Candidates += len(cl.cands)
+		plan.Searched += cl.nodes
+		if cl.truncated {
+			plan.Exact = false
+		}
+	}
+	for ti, x := range best.runs {
+		if x != nil {
+			plan.Runs = append(plan.Runs, n.run(in.Trains[ti].ID, x))
+		}
+	}
+	if len(plan.Runs) == 0 {
+		return plan, nil
+	}
+	total, per, err := v.evaluate(plan.Runs)
+	if err != nil {
+		return nil, fmt.Errorf("auto-router: Evaluate refuses the runs found: %w", err)
+	}
+	if total != best.total {
+		return nil, fmt.Errorf("auto-router: Evaluate prices the runs found at %d, the search at %d", total, best.total)
+	}
+	plan.Revenue, plan.PerRun = total, per
+	plan.Subsidy = MailSubsidy(in, plan.Runs)
+	return plan, nil
+}
+
+// router is the state of one Best call.
+type router struct {
+	n        *network
+	classes  []*trainClass
+	maxCands int
+	ntrains  int
+
+	top   map[*trainClass]*cand // each class's best run, nil for none
+	sum   int                   // the trains' best runs' upper bounds added: no total is larger
+	allE  map[*trainClass][]cand
+	order []*trainClass // classes by their best run, largest first
+}
+
+// run turns candidate x into the Run of train id.
+func (n *network) run(id string, x *cand) Run {
+	r := Run{Train: id, Stops: []graph.NodeRef{n.stops[x.start].ref}}
+	for _, li := range x.links {
+		l := &n.links[li]
+		r.Stops = append(r.Stops, n.stops[l.to].ref)
+		r.Legs = append(r.Legs, slices.Clone(l.steps))
+	}
+	return r
+}
+
+// quick is a set of runs (by index in Input.Trains, nil for no run) and its total.
+type quick struct {
+	runs  []*cand
+	total int
+}
+
+// tops finds each class's best run (listing every good E-train run).
+func (r *router) tops() {
+	n := r.n
+	r.top = make(map[*trainClass]*cand, len(r.classes))
+	r.allE = map[*trainClass][]cand{}
+	for _, cl := range r.classes {
+		var x *cand
+		if cl.express {
+			expressSearch(n, cl, r.maxCands)
+			r.allE[cl] = cl.cands
+			if len(cl.cands) > 0 {
+				x = &cl.cands[0]
+			}
+		} else if c, ok := bestRun(n, cl, newBitset(n.nkeys), make([]bool, len(n.stops))); ok {
+			x = &c
+		}
+		if x != nil && x.ub > 0 {
+			r.top[cl] = x
+			r.sum += x.ub * len(cl.trains)
+		}
+	}
+	r.order = slices.Clone(r.classes)
+	slices.SortStableFunc(r.order, func(a, b *trainClass) int { return r.topUB(b) - r.topUB(a) })
+}
+
+// topUB is the upper bound of class cl's best run, 0 for none.
+func (r *router) topUB(cl *trainClass) int {
+	if x := r.top[cl]; x != nil {
+		return x.ub
+	}
+	return 0
+}
+
+// greedy lets each train in turn take its best run compatible with the runs
+// taken, trying each class first in turn, and returns the best such set: a
+// lower bound on the best total.
+func (r *router) greedy() quick {
+	best := quick{runs: make([]*cand, r.ntrains)}
+	for k := range r.order {
+		if k > 0 && r.top[r.order[k]] == nil {
+			break
+		}
+		order := append([]*trainClass{r.order[k]}, slices.Delete(slices.Clone(r.order), k, k+1)...)
+		if q := r.greedyIn(order); q.total > best.total {
+			best = q
+		}
+	}
+	return best
+}
+
+// greedyIn is the greedy set of runs taking the classes in order.
+func (r *router) greedyIn(order []*trainClass) quick {
+	n := r.n
+	usedN, usedE, cities := newBitset(n.nkeys), newBitset(n.nkeys), make([]bool, len(n.stops))
+	q := quick{runs: make([]*cand, r.ntrains)}
+	first := true
+	for _, cl := range order {
+		for _, ti := range cl.trains {
+			var x *cand
+			switch {
+			case first:
+				x = r.top[cl]
+			case cl.express:
+				for k := range r.allE[cl] {
+					if c := &r.allE[cl][k]; !usedE.meets(c.keys) {
+						x = c
+						break
+					}
+				}
+			default:
+				if c, ok := bestRun(n, cl, usedN, cities); ok {
+					x = &c
+				}
+			}
+			first = false
+			if x == nil || x.ub <= 0 {
+				continue
+			}
+			u := usedN
+			if cl.express {
+				u = usedE
+			}
+			for i, w := range x.keys {
+				u[i] |= w
+			}
+			for _, ci := range x.cities {
+				cities[ci] = true
+			}
+			q.runs[ti] = x
+		}
+	}
+	rules := &n.v.in.Rules
+	q.total = totalOf(q.runs, rules.TimberDouble, rules.SawmillHex != "")
+	return q
+}
+
+// combineFor lists, for each class, the candidates a set of runs earning
+// target or more may use (a candidate's upper bound plus the best runs of
+// the other trains must reach it), and searches them for the best set
+// earning at least target. When a class has too many such candidates, the
+// search keeps the best ones and raises the target to what they can prove:
+// the answer is then only known optimal if it reaches the raised target
+// (c.best holds that target less one when nothing is found).
+func (r *router) combineFor(target, maxNodes int) *combiner {
+	raised := target
+	for _, cl := range r.classes {
+		tau := target - (r.sum - r.topUB(cl))
+		cl.cands = nil
+		if cl.express {
+			for _, x := range r.allE[cl] {
+				if x.ub >= tau {
+					cl.cands = append(cl.cands, x)
+				}
+			}
+			continue
+		}
+		if got := enumerate(r.n, cl, tau, r.maxCands); got > tau {
+			raised = max(raised, got+(r.sum-r.topUB(cl)))
+		}
+	}
+	if raised > target {
+		for _, cl := range r.classes {
+			tau := raised - (r.sum - r.topUB(cl))
+			cl.cands = slices.DeleteFunc(cl.cands, func(x cand) bool { return x.ub < tau })
+		}
+	}
+	c := newCombiner(r.n, r.classes, r.ntrains)
+	c.best = raised - 1
+	c.run(maxNodes)
+	return c
+}

@@ -1,0 +1,330 @@
+package route
+
+import (
+	"fmt"
+	"slices"
+)
+
+// trainClass is a set of the corporation's trains that run alike this turn
+// (same distance, kind and attachments): they share one list of candidate
+// runs.
+type trainClass struct {
+	train    *Train
+	trains   []int // indices in Input.Trains
+	rows     []row
+	order    []int  // stop kind bits in the order checkStops fills them
+	rowsFor  [4]int // rows accepting each kind bit
+	capacity int    // stops allowed when every row is limited, else -1
+
+	express, local, pullman, carrier bool
+
+	cands     []cand
+	truncated bool   // E-trains: runs were left unlisted, the answer may not be optimal
+	reach     *reach // what the search's bound needs, built on first use
+	nodes     int    // runs the searches have looked at
+}
+
+// classesOf groups the input's trains into classes, in the order of their
+// first train.
+func classesOf(v *view) []*trainClass {
+	var out []*trainClass
+	byKey := map[string]*trainClass{}
+	for i := range v.in.Trains {
+		t := &v.in.Trains[i]
+		c := &trainClass{
+			train:   t,
+			rows:    v.rows(t),
+			express: t.express(),
+			local:   t.local(),
+			pullman: v.in.Pullman != "" && v.in.Pullman == t.ID,
+		}
+		if g := v.in.Rules.Grain; g != nil && g.Carrier != "" && g.Carrier == t.ID {
+			c.carrier = true
+		}
+		key := fmt.Sprint(c.rows, c.express, c.local, c.pullman, c.carrier)
+		if prev, ok := byKey[key]; ok {
+			prev.trains = append(prev.trains, i)
+			continue
+		}
+		c.trains = []int{i}
+		c.capacity = -1
+		if c.rows != nil {
+			c.capacity = 0
+			for _, r := range c.rows {
+				if r.limit < 0 {
+					c.capacity = -1
+					break
+				}
+				c.capacity += r.limit
+			}
+		}
+		for ki := range 4 {
+			for _, r := range c.rows {
+				if r.kinds&(1<<ki) != 0 {
+					c.rowsFor[ki]++
+				}
+			}
+		}
+		c.order = []int{0, 1, 2, 3}
+		for i := 1; i < len(c.order); i++ {
+			for j := i; j > 0 && c.rowsFor[c.order[j]] < c.rowsFor[c.order[j-1]]; j-- {
+				c.order[j], c.order[j-1] = c.order[j-1], c.order[j]
+			}
+		}
+		byKey[key] = c
+		out = append(out, c)
+	}
+	return out
+}
+
+// enumerator searches the runs of an ordinary (not E) train class, depth
+// first over the network's links. It either finds the single best run
+// (avoiding some track and cities: single mode), or lists every run whose
+// upper bound reaches tau. Both prune a partial run when what it has plus
+// the most its remaining distance can add falls short.
+type enumerator struct {
+	*walker
+	tau   int
+	max   int
+	arena arena
+
+	single    bool
+	avoid     bitset // single mode: track the run may not use
+	avoidCity []bool // single mode: cities a local run may not use
+	best      cand
+	found     bool
+}
+
+func newEnumerator(n *network, cls *trainClass) *enumerator {
+	if cls.reach == nil {
+		cls.reach = newReach(n, cls)
+	}
+	return &enumerator{walker: newWalker(n, cls)}
+}
+
+// enumerate fills cls.cands with every run of the class whose upper bound
+// is at least tau, best first, and returns tau. If there are more than
+// maxCands such runs, it keeps the best (those above a raised tau, which it
+// returns instead).
+func enumerate(n *network, cls *trainClass, tau, maxCands int) int {
+	e := newEnumerator(n, cls)
+	e.tau, e.max = tau, maxCands
+	e.search()
+	if len(cls.cands) > maxCands {
+		e.cut()
+	}
+	dropDominated(n, cls)
+	sortCands(cls.cands)
+	return e.tau
+}
+
+// cut keeps the best candidates, at most max of them: tau rises above the
+// upper bound of the first one left out.
+func (e *enumerator) cut() {
+	cs := e.cls.cands
+	sortCands(cs)
+	e.tau = cs[e.max].ub + 1
+	k := e.max
+	for k > 0 && cs[k-1].ub < e.tau {
+		k--
+	}
+	clear(cs[k:])
+	e.cls.cands = cs[:k]
+}
+
+// bestRun returns the class's best run (by upper bound) using none of the
+// track in avoid nor, for a local train, the cities in avoidCity; ok is
+// false when it has none.
+func bestRun(n *network, cls *trainClass, avoid bitset, avoidCity []bool) (c cand, ok bool) {
+	e := newEnumerator(n, cls)
+	e.single, e.avoid, e.avoidCity = true, avoid, avoidCity
+	e.tau = -1 << 40
+	e.search()
+	return e.best, e.found
+}
+
+// search runs the depth-first search from every stop.
+func (e *enumerator) search() {
+	for si := range e.n.stops {
+		s := int32(si)
+		st := &e.n.stops[s]
+		if st.forbidden || e.tooFar(s) || !e.pushStop(s) {
+			continue
+		}
+		if e.cls.local && st.token && st.kind == cityStop {
+			e.offer(true)
+		}
+		if e.bound() >= e.tau {
+			e.extend()
+		}
+		e.popStop()
+	}
+}
+
+// extend tries every way of going on from the run's last stop.
+func (e *enumerator) extend() {
+	cur := e.stops[len(e.stops)-1]
+	if len(e.stops) > 1 && e.n.stops[cur].blocked {
+		return
+	}
+	for _, li := range e.n.stops[cur].links {
+		l := &e.n.links[li]
+		if !e.canEnter(l) || e.tooFar(l.to) || (e.single && e.avoids(l)) || !e.pushStop(l.to) {
+			continue
+		}
+		e.pushLink(li)
+		e.cls.nodes++
+		e.offer(e.single || e.stops[0] < l.to)
+		if !e.mustEnd(l) && e.bound() >= e.tau {
+			e.extend()
+		}
+		e.popLink()
+		e.popStop()
+	}
+}
+
+// avoids reports whether link l uses track the search must avoid.
+func (e *enumerator) avoids(l *netLink) bool {
+	for _, k := range l.keys {
+		if e.avoid.has(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// offer considers the run built so far, listed only when canonical (the
+// same run is found from both of its ends).
+func (e *enumerator) offer(canonical bool) {
+	if !canonical || !e.valid() {
+		return
+	}
+	base, bonus := e.components()
+	ub := upper(base, bonus)
+	if ub < e.tau {
+		return
+	}
+	var cities []int32
+	if e.cls.local {
+		for _, s := range e.stops {
+			if e.n.stops[s].kind == cityStop {
+				if e.single && e.avoidCity[s] {
+					return
+				}
+				cities = append(cities, s)
+			}
+		}
+	}
+	c := cand{start: e.stops[0], cities: cities, base: base, bonus: bonus, ub: ub}
+	if e.single {
+		if e.found && ub <= e.best.ub {
+			return
+		}
+		c.links, c.keys = slices.Clone(e.links), slices.Clone(e.used)
+		e.best, e.found, e.tau = c, true, ub+1
+		return
+	}
+	if len(e.cls.cands) >= 2*e.max {
+		e.cut()
+		if ub < e.tau {
+			return
+		}
+	}
+	c.links, c.keys = e.arena.int32s(e.links), e.arena.uint64s(e.used)
+	e.cls.cands = append(e.cls.cands, c)
+}
+
+// arena hands out small slices from large blocks, so that candidate runs
+// cost few allocations.
+type arena struct {
+	ints  []int32
+	words []uint64
+}
+
+func (a *arena) int32s(src []int32) []int32 {
+	if cap(a.ints)-len(a.ints) < len(src) {
+		a.ints = make([]int32, 0, max(4096, len(src)))
+	}
+	n := len(a.ints)
+	a.ints = append(a.ints, src...)
+	return a.ints[n:len(a.ints):len(a.ints)]
+}
+
+func (a *arena) uint64s(src []uint64) []uint64 {
+	if cap(a.words)-len(a.words) < len(src) {
+		a.words = make([]uint64, 0, max(4096, len(src)))
+	}
+	n := len(a.words)
+	a.words = append(a.words, src...)
+	return a.words[n:len(a.words):len(a.words)]
+}
+
+// dropDominated removes every candidate that another run with the same stops
+// beats on every count while using no track (and, for local trains, no city)
+// that it does not: such a run can replace it in any set of runs. The
+// sawmill's dependence on which run earns the destination bonus makes the
+// destination bonus compare by equality when the sawmill pays.
+func dropDominated(n *network, cls *trainClass) {
+	if len(cls.cands) < 2 {
+		return
+	}
+	sawmill := n.v.in.Rules.SawmillHex != ""
+	groups := make(map[uint64][]int32, len(cls.cands))
+	for i := range cls.cands {
+		c := &cls.cands[i]
+		h := mix(uint64(c.start) + 1)
+		for _, li := range c.links {
+			h += mix(uint64(n.links[li].to) + 1)
+		}
+		groups[h] = append(groups[h], int32(i))
+	}
+	dead := make([]bool, len(cls.cands))
+	for _, g := range groups {
+		for _, i := range g {
+			for _, j := range g {
+				if i != j && !dead[i] && !dead[j] && dominates(&cls.cands[i], &cls.cands[j], sawmill) {
+					dead[j] = true
+				}
+			}
+		}
+	}
+	k := 0
+	for i := range cls.cands {
+		if !dead[i] {
+			cls.cands[k] = cls.cands[i]
+			k++
+		}
+	}
+	clear(cls.cands[k:])
+	cls.cands = cls.cands[:k]
+}
+
+// dominates reports whether run a may replace run b in any set of runs: it
+// uses no track or local city b does not, and pays at least as much in
+// every respect.
+func dominates(a, b *cand, sawmill bool) bool {
+	if a.base < b.base || (sawmill && a.bonus[bDest] != b.bonus[bDest]) {
+		return false
+	}
+	for _, ci := range a.cities {
+		if !slices.Contains(b.cities, ci) {
+			return false
+		}
+	}
+	for k := range nBonus {
+		if a.bonus[k] < b.bonus[k] {
+			return false
+		}
+	}
+	return bitset(a.keys).subsetOf(b.keys)
+}
+
+// mix is a 64-bit finaliser (splitmix64), used to hash sets of stops.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
