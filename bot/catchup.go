@@ -184,6 +184,9 @@ func Summarize(before, after *engine.Game) []string {
 	if len(lost) > 0 {
 		out = append(out, "Trains gone (rusted, sold or discarded): "+strings.Join(lost, "; ")+".")
 	}
+	if bids := bidChanges(before, after); len(bids) > 0 {
+		out = append(out, "Bids: "+strings.Join(bids, ", ")+".")
+	}
 	var shares, cash []string
 	for _, pid := range a.Order {
 		pb, pa := b.Players[pid], a.Players[pid]
@@ -210,6 +213,39 @@ func Summarize(before, after *engine.Game) []string {
 	}
 	if a.Finished && !b.Finished {
 		out = append(out, "The game has ended ("+a.EndReason+").")
+	}
+	return out
+}
+
+// bidChanges lists the top bids in the bid boxes that differ from before:
+// "M18 $100 (bob)".
+func bidChanges(before, after *engine.Game) []string {
+	top := func(g *engine.Game) map[string]string {
+		out := map[string]string{}
+		for _, box := range g.BidBoxes() {
+			for _, c := range box {
+				if c == nil {
+					continue
+				}
+				if bids := g.Bids(c); len(bids) > 0 {
+					b := bids[0]
+					for _, x := range bids {
+						if x.Price > b.Price {
+							b = x
+						}
+					}
+					out[c.ID] = fmt.Sprintf("%s $%d (%s)", c.ID, b.Price, b.Player.Name)
+				}
+			}
+		}
+		return out
+	}
+	tb, ta := top(before), top(after)
+	var out []string
+	for _, id := range slices.Sorted(maps.Keys(ta)) {
+		if ta[id] != tb[id] {
+			out = append(out, ta[id])
+		}
 	}
 	return out
 }
