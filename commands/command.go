@@ -148,4 +148,7 @@ type StopSpec struct {
 	// Chained says the stop was joined to the previous one by ">", so Via
 	// (possibly empty) is exact.
 	Chained bool
+	// through lists plain-track hexes typed among the stops, which the track
+	// to this stop must pass in that order (set by the dispatcher).
+	through []string
 }

@@ -285,14 +285,25 @@ func (t *Table) nameOf(user string) string {
 	return user
 }
 
-// describe words an action briefly, with its actor.
-func (t *Table) describe(a action.Action) string {
-	who := a.Env().Entity.String()
-	if id, ok := a.Env().Entity.PlayerID(); ok {
+// actorLabel names the acting entity of an action.
+func (t *Table) actorLabel(a action.Action) string {
+	env := a.Env()
+	if id, ok := env.Entity.PlayerID(); ok {
 		if p := t.Game.PlayerByID(id); p != nil {
-			who = p.Name
+			return p.Name
 		}
 	}
+	if env.EntityType != action.EntityCompany {
+		if c := t.Game.Corp(env.Entity.String()); c != nil {
+			return entityLabel(c)
+		}
+	}
+	return env.Entity.String()
+}
+
+// describe words an action briefly, with its actor.
+func (t *Table) describe(a action.Action) string {
+	who := t.actorLabel(a)
 	words := Translate(t.Game, a)
 	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
 		return who + ": " + words[1] // with the rotation
@@ -312,13 +323,13 @@ func (t *Table) confirm(a action.Action) string {
 			runs = append(runs, routeWords(g, r, false, false))
 		}
 		if len(runs) == 0 {
-			return v.Entity.String() + " runs no trains."
+			return capitalize(t.actorLabel(a)) + " runs no trains."
 		}
-		return fmt.Sprintf("%s runs %s for %s.", v.Entity.String(), strings.Join(runs, ", "), money(total))
+		return fmt.Sprintf("%s runs %s for %s.", capitalize(t.actorLabel(a)), strings.Join(runs, ", "), money(total))
 	case *action.Bid:
 		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
 			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, money(v.Price), v.Company)
 		}
 	}
-	return t.describe(a) + "."
+	return capitalize(t.describe(a)) + "."
 }

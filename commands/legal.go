@@ -20,8 +20,8 @@ const haveMoves = true
 
 // waitingEntity is the entity whose decision holds up the game (a
 // company over its train limit, a pending token...), or nil.
-func waitingEntity(g *engine.Game) any {
-	m := g.Moves()
+func waitingEntity(t *Table) any {
+	g, m := t.Game, t.moves()
 	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return nil
 	}
@@ -53,10 +53,26 @@ func actorOf(m *engine.Moves, e any) *engine.Actor {
 	return nil
 }
 
+// movesCache keeps the engine's legal moves while the game does not change.
+type movesCache struct {
+	g *engine.Game
+	n int // log length when computed
+	m *engine.Moves
+}
+
+// moves returns the legal moves now, computed once per state.
+func (t *Table) moves() *engine.Moves {
+	c := &t.cache
+	if c.m == nil || c.g != t.Game || c.n != len(t.Log.Actions) {
+		c.g, c.n, c.m = t.Game, len(t.Log.Actions), t.Game.Moves()
+	}
+	return c.m
+}
+
 // tileRotations lists the rotations at which e may lay the tile (an id
 // such as "57-0") on hex now.
-func tileRotations(g *engine.Game, e any, hex, tile string) []int {
-	a := actorOf(g.Moves(), e)
+func tileRotations(t *Table, e any, hex, tile string) []int {
+	a := actorOf(t.moves(), e)
 	if a == nil {
 		return nil
 	}
@@ -71,8 +87,8 @@ func tileRotations(g *engine.Game, e any, hex, tile string) []int {
 }
 
 // waitingText words what the entity the game waits for may do, or "".
-func waitingText(g *engine.Game) string {
-	m := g.Moves()
+func waitingText(t *Table) string {
+	m := t.moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
 		return strings.Join(actorCommands(m.Actors[0]), "; ")
 	}
@@ -82,7 +98,7 @@ func waitingText(g *engine.Game) string {
 // movesText lists, in command form, what whoever may act now can do.
 func movesText(t *Table) string {
 	g := t.Game
-	m := g.Moves()
+	m := t.moves()
 	if m.Finished || len(m.Actors) == 0 {
 		return "Nobody can move now."
 	}

@@ -98,7 +98,7 @@ func (t *Table) status() string {
 	who, _ := t.whoActs()
 	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
 		t.Log.Title, strings.ToLower(round), num, s.Phase, money(g.Bank), g.CertLimit(), capitalize(who))}
-	if may := waitingText(g); may != "" {
+	if may := waitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
 	var cash []string

@@ -157,7 +157,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	}
 	cur := currentEntity(b.g)
 	if cur == nil || !b.controls(cur) {
-		if w := waitingEntity(b.g); w != nil && b.controls(w) {
+		if w := waitingEntity(b.t); w != nil && b.controls(w) {
 			cur = w
 		}
 	}

@@ -60,7 +60,7 @@ func (b *builder) lay() (action.Action, error) {
 	a.Tile = tileID
 	a.Rotation = cmd.Rotation
 	if a.Rotation < 0 {
-		rots := tileRotations(b.g, e, h.Def.ID, tileID)
+		rots := tileRotations(b.t, e, h.Def.ID, tileID)
 		switch len(rots) {
 		case 1:
 			a.Rotation = rots[0]

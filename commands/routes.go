@@ -67,14 +67,21 @@ func (b *builder) runTrain(c *engine.Corp, name string, used map[*engine.Train]b
 func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]action.Route, error) {
 	g := b.g
 	r := action.Route{Train: tr.ID}
-	stops := make([]StopSpec, len(spec.Stops))
-	nodes := make([]int, len(spec.Stops))
+	var stops []StopSpec
+	var nodes []int
+	var through []string
 	for i, s := range spec.Stops {
 		h := findHex(g, s.Hex)
 		if h == nil {
 			return nil, refuse("route %d: there is no hex %q", idx+1, clip(s.Hex))
 		}
 		s.Hex = h.Def.ID
+		list := stopNodes(h.Tile)
+		if len(list) == 0 && !s.Chained && s.Node == 0 && i > 0 && i < len(spec.Stops)-1 {
+			through = append(through, s.Hex) // a hex passed on the way
+			continue
+		}
+		s.through, through = through, nil
 		for k, v := range s.Via {
 			vh := findHex(g, v)
 			if vh == nil {
@@ -82,19 +89,18 @@ func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]actio
 			}
 			s.Via[k] = vh.Def.ID
 		}
-		stops[i] = s
-		list := stopNodes(h.Tile)
+		stops = append(stops, s)
 		switch {
 		case len(list) == 0:
 			return nil, refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
 		case s.Node > len(list):
 			return nil, refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
 		case s.Node > 0:
-			nodes[i] = list[s.Node-1]
+			nodes = append(nodes, list[s.Node-1])
 		case len(list) == 1:
-			nodes[i] = list[0]
+			nodes = append(nodes, list[0])
 		default:
-			nodes[i] = -1
+			nodes = append(nodes, -1)
 		}
 	}
 	if len(stops) == 1 {
@@ -203,6 +209,9 @@ func (b *builder) ways(stops []StopSpec, nodes []int) []way {
 			chain = []string{s.Hex}
 		}
 		for _, seg := range segments(b.g.Board, prev.Hex, at, s.Hex, nodes[i], chain) {
+			if !passes(seg.hexes, s.through) {
+				continue
+			}
 			seg.startNode = at
 			rec(i+1, seg.end, append(segs, seg))
 		}
@@ -213,12 +222,23 @@ func (b *builder) ways(stops []StopSpec, nodes []int) []way {
 	return out
 }
 
+// passes reports whether hexes include through, in that order.
+func passes(hexes, through []string) bool {
+	k := 0
+	for _, h := range hexes {
+		if k < len(through) && h == through[k] {
+			k++
+		}
+	}
+	return k == len(through)
+}
+
 // noTrack explains a route whose stops are not joined by track.
 func (b *builder) noTrack(stops []StopSpec, nodes []int, idx int) error {
 	for i := 1; i < len(stops); i++ {
 		if len(b.ways(stops[:i+1], nodes[:i+1])) == 0 {
 			how := "no track joins"
-			if stops[i].Chained {
+			if stops[i].Chained || len(stops[i].through) > 0 {
 				how = "no track follows the hexes given between"
 			}
 			return refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)

@@ -41,6 +41,7 @@ type Table struct {
 	// stage, when set, hands applied actions to a replay in progress
 	// instead of the game (ReplayChat).
 	stage func(a action.Action) error
+	cache movesCache
 }
 
 // Request is one chat message to a table.
@@ -332,7 +333,7 @@ func (t *Table) nextReply(text string) Reply {
 
 // whoActs names the entity whose turn it is and its user.
 func (t *Table) whoActs() (string, string) {
-	e := waitingEntity(t.Game)
+	e := waitingEntity(t)
 	if e == nil {
 		e = currentEntity(t.Game)
 	}

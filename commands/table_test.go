@@ -174,3 +174,27 @@ func TestImportClaim(t *testing.T) {
 	}
 	reload(t, tb)
 }
+
+func TestRunInLiveGame(t *testing.T) {
+	fixtures(t)
+	tb := tableAt(t, pnw586, upTo(t, pnw586, 59))
+	rep := must(t, tb, "u0", "run L-4 D23 D21 E20")
+	if rep.Text != "Minor 5 runs L-4 D23 E20 for $30. Next: minor 5 (Player 1)." {
+		t.Errorf("run: %q", rep.Text)
+	}
+	r := rep.Action.(*action.RunRoutes).Routes[0]
+	if len(r.Connections) != 1 || strings.Join(r.Connections[0], " ") != "D23 D21 E20" || r.Revenue != 30 {
+		t.Errorf("route %+v", r)
+	}
+	tb = tableAt(t, pnw586, upTo(t, pnw586, 59))
+	rep = tb.Exec(Request{User: "u0", Text: "run auto"})
+	if !haveAutoRouter {
+		if rep.OK {
+			t.Errorf("run auto without an auto-router: %q", rep.Text)
+		}
+		return
+	}
+	if !rep.OK || !strings.Contains(rep.Text, "for $30") {
+		t.Errorf("run auto: %q", rep.Text)
+	}
+}
