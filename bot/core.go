@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
@@ -115,7 +114,7 @@ func (c *Core) Run(ctx context.Context) error {
 			// connection lost for good) stops the bot.
 			if err != nil {
 				c.log.Error("adapter failed", "platform", a.Platform(), "err", err)
-				errc <- fmt.Errorf("%s: %w", a.Platform(), err)
+				errc <- err
 			} else {
 				c.log.Info("adapter stopped", "platform", a.Platform())
 			}

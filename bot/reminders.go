@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // quiet hours' time zones, even in an image without tzdata
 
 	"pbc/engine"
 	"pbc/storage"
