@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"pbc/bot"
 	"pbc/storage"
 )
@@ -203,6 +205,32 @@ func TestAutocompleteButtonsAndText(t *testing.T) {
 	case m := <-h.got:
 		t.Errorf("chatter reached the bot: %q", m.Text)
 	default:
+	}
+}
+
+func TestCommandText(t *testing.T) {
+	sub := func(name string, opts ...any) discordgo.ApplicationCommandInteractionData {
+		o := &discordgo.ApplicationCommandInteractionDataOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name}
+		for i := 0; i < len(opts); i += 2 {
+			o.Options = append(o.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: opts[i].(string), Value: opts[i+1]})
+		}
+		return discordgo.ApplicationCommandInteractionData{Name: CommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{o}}
+	}
+	for _, c := range []struct {
+		d    discordgo.ApplicationCommandInteractionData
+		want string
+	}{
+		{sub("lay", "tile", "57", "hex", "D23", "rotation", float64(1)), "lay 57 D23 r1"},
+		{sub("lay", "hex", "D23", "tile", "57"), "lay 57 D23"},
+		{sub("train", "train", "L-4", "from", "SWW", "price", "150"), "train L-4 from SWW 150"},
+		{sub("dividend", "choice", "half"), "half"},
+		{sub("run"), "run auto"},
+		{sub("do", "command", "  SWW: pass "), "SWW: pass"},
+		{sub("new", "title", "1822CA WRS"), "new 1822CA WRS"},
+	} {
+		if got, err := commandText(c.d); err != nil || got != c.want {
+			t.Errorf("commandText(%s) = %q, %v; want %q", c.d.Options[0].Name, got, err, c.want)
+		}
 	}
 }
 

@@ -131,6 +131,9 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (string, error) 
 			words = append(words, a.Prefix+v)
 		}
 	}
+	if s.Name == "run" && vals["routes"] == "" {
+		words = append(words, "auto")
+	}
 	text := strings.Join(words, " ")
 	if text == "" {
 		return "", fmt.Errorf("empty command")
