@@ -20,6 +20,7 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"strings"
@@ -143,16 +144,53 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 	mux.HandleFunc("POST /api/send", func(w http.ResponseWriter, r *http.Request) { a.send(w, r, h) })
 	mux.HandleFunc("GET /api/suggest", func(w http.ResponseWriter, r *http.Request) { a.suggest(w, r, h) })
 	mux.HandleFunc("GET /img/{id}/{name}", a.image)
-	return securityHeaders(mux)
+	return guard(mux)
 }
 
-// securityHeaders keeps the page to itself.
-func securityHeaders(next http.Handler) http.Handler {
+// guard keeps the playground to the pages it serves: other sites may not
+// post commands (a JSON body forces a CORS preflight, and a foreign Origin
+// is refused), and on a loopback address only loopback host names are
+// answered (no DNS rebinding).
+func guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'")
+		if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && isLoopback(local) && !loopbackHost(r.Host) {
+			http.Error(w, "forbidden host", http.StatusForbidden)
+			return
+		}
+		if r.Method == http.MethodPost {
+			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+				http.Error(w, "send JSON", http.StatusUnsupportedMediaType)
+				return
+			}
+			if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+				http.Error(w, "forbidden origin", http.StatusForbidden)
+				return
+			}
+		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isLoopback reports whether a listening address is a loopback one.
+func isLoopback(a net.Addr) bool {
+	host, _, err := net.SplitHostPort(a.String())
+	ip := net.ParseIP(host)
+	return err == nil && ip != nil && ip.IsLoopback()
+}
+
+// loopbackHost reports whether a Host header names this machine.
+func loopbackHost(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host = hostport
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // Post sends a reminder to a playground channel.
