@@ -233,9 +233,11 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if n := string(alice.eval(`document.querySelectorAll("#log li.only-you").length`)); n != "0" {
 		t.Errorf("alice sees %s of bob's private errors", n)
 	}
+	// PBC_SCREENSHOT=bot/local/screenshot.png (from the repository root:
+	// $PWD/bot/local/screenshot.png) refreshes the README's screenshot.
 	shot := filepath.Join(t.TempDir(), "playground.png")
-	if dir := os.Getenv("PBC_SCREENSHOT_DIR"); dir != "" {
-		shot = filepath.Join(dir, "playground.png")
+	if p := os.Getenv("PBC_SCREENSHOT"); p != "" {
+		shot = p
 	}
 	alice.screenshot(shot)
 	t.Logf("screenshot: %s", shot)
