@@ -96,18 +96,22 @@ func New(opt Options) *Core {
 }
 
 // Run runs the adapters and the reminder loop until ctx ends or an adapter
-// stops, then stops taking messages, finishes the ones in hand (up to
-// DrainTimeout) and returns the error of an adapter that failed, if any.
+// stops. Then it stops taking messages (those still arriving are told the
+// bot is restarting), finishes the ones in hand (up to DrainTimeout) while
+// the adapters can still deliver the replies, stops the adapters and
+// returns the error of an adapter that failed, if any.
 func (c *Core) Run(ctx context.Context) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	errc := make(chan error, len(c.adapters)+1)
-	var wg sync.WaitGroup
+	actx, stopAdapters := context.WithCancel(context.Background())
+	defer stopAdapters()
+	stopped := make(chan struct{})
+	var once sync.Once
+	errc := make(chan error, len(c.adapters))
+	var adapters sync.WaitGroup
 	for _, a := range c.adapters {
-		wg.Go(func() {
+		adapters.Go(func() {
 			c.log.Info("adapter starting", "platform", a.Platform())
-			err := a.Run(ctx, c)
-			if ctx.Err() != nil {
+			err := a.Run(actx, c)
+			if actx.Err() != nil {
 				return
 			}
 			// An adapter that stops (a console at end of input, a
@@ -118,18 +122,29 @@ func (c *Core) Run(ctx context.Context) error {
 			} else {
 				c.log.Info("adapter stopped", "platform", a.Platform())
 			}
-			cancel()
+			once.Do(func() { close(stopped) })
 		})
 	}
-	wg.Go(func() { c.reminderLoop(ctx) })
-	<-ctx.Done()
-	wg.Wait()
+	rctx, stopReminders := context.WithCancel(ctx)
+	reminders := make(chan struct{})
+	go func() {
+		defer close(reminders)
+		c.reminderLoop(rctx)
+	}()
+	select {
+	case <-ctx.Done():
+	case <-stopped:
+	}
+	stopReminders()
+	<-reminders
 	c.log.Info("shutting down: finishing the messages in hand")
-	dctx, dcancel := context.WithTimeout(context.Background(), c.opt.DrainTimeout)
-	defer dcancel()
+	dctx, cancel := context.WithTimeout(context.Background(), c.opt.DrainTimeout)
+	defer cancel()
 	if !c.lanes.close(dctx) {
 		c.log.Warn("shutdown: gave up waiting for messages in hand")
 	}
+	stopAdapters()
+	adapters.Wait()
 	c.stopBase()
 	close(errc)
 	return <-errc
