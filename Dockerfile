@@ -16,4 +16,7 @@ COPY --from=build --chown=65532:65532 /data /data
 USER 65532:65532
 WORKDIR /data
 VOLUME /data
+# The bot keeps its SQLite file on the volume; the playground listens on 8822.
+ENV PBC_DB=/data/pbc.db PBC_LISTEN=0.0.0.0:8822
+EXPOSE 8822
 ENTRYPOINT ["/pbc"]
