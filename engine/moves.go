@@ -65,8 +65,8 @@ type Actor struct {
 	Routes     *RouteMove     // run_routes
 	Debt       *DebtMove      // payoff_player_debt, payoff_player_debt_partial
 	CanPass    bool           // pass
-	MustBuy    bool           // the corporation owns no train and must buy one
-	Emergency  bool           // MustBuy and its treasury cannot pay for the cheapest train
+	MustBuy    bool           // the corporation (or the one its president sells for) must buy a train
+	Emergency  bool           // MustBuy, and the treasury cannot pay for the cheapest train
 	Comment    string         // what the entity is being asked, for players
 	stepByType map[string]step
 }
@@ -317,6 +317,9 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		return len(a.Buys) > 0
 	case "sell_shares":
 		a.Sells = g.sellShareMoves(e, s)
+		if _, ok := s.(*buyTrainStep); ok && len(a.Sells) > 0 {
+			a.MustBuy, a.Emergency = true, true // the president raises money for a train
+		}
 		return len(a.Sells) > 0
 	case "payoff_player_debt", "payoff_player_debt_partial":
 		p := e.(*Player)

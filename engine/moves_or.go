@@ -378,7 +378,7 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 					}
 					tm.President = price - c.Cash
 					tm.Loan = max(tm.President-pres.Cash, 0)
-					if tm.Loan > 0 && g.emergencySellable(pres, c) {
+					if tm.Loan > 0 && g.mustSellFirst(c, s) {
 						continue // shares must be sold before borrowing (5.16.6)
 					}
 				}
@@ -416,6 +416,18 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 	return out, must, emergency
 }
 
+// mustSellFirst reports whether c's president can still sell shares of
+// another company for c's train, which he must do before borrowing (5.16.6;
+// like 18xx.games, shares of c itself need not be sold first).
+func (g *Game) mustSellFirst(c *Corp, s step) bool {
+	for _, sm := range g.sellShareMoves(c, s) {
+		if sm.Corp != c.ID {
+			return true
+		}
+	}
+	return false
+}
+
 // mergeMoves lists the minors (and PNW regionals) e may acquire in an OR or
 // merge with in a PNW merger round.
 func (g *Game) mergeMoves(e any, s step) []MergeMove {
@@ -431,6 +443,9 @@ func (g *Game) mergeMoves(e any, s step) []MergeMove {
 				continue
 			}
 			mm := MergeMove{Corp: m.ID, Payments: g.payChoices(c, m), Value: 200}
+			if len(mm.Payments) == 0 {
+				continue // it cannot pay (5.17.5)
+			}
 			if p := g.minorOwner(m); p != nil {
 				mm.Owner = p.ID
 				if m.Kind != title.RegionalCorp {

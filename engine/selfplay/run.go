@@ -1,0 +1,134 @@
+package selfplay
+
+import (
+	"fmt"
+	"sync"
+
+	"pbc/engine"
+	"pbc/engine/title"
+)
+
+// Summary adds up many games.
+type Summary struct {
+	Games               int            `json:"games"`
+	Finished            int            `json:"finished"`
+	Unfinished          int            `json:"unfinished"`
+	Actions             int            `json:"actions"`
+	InvariantViolations int            `json:"invariant_violations"`
+	Errors              int            `json:"errors"`
+	Refused             int            `json:"refused_moves"`
+	EndReasons          map[string]int `json:"end_reasons"`
+	ByTitle             map[string]int `json:"finished_by_title"`
+	// Failures describes the first few games with errors or violations.
+	Failures []string `json:"failures,omitempty"`
+}
+
+// maxFailures bounds Summary.Failures.
+const maxFailures = 10
+
+// Add counts one game.
+func (s *Summary) Add(r *Result) {
+	if s.EndReasons == nil {
+		s.EndReasons, s.ByTitle = map[string]int{}, map[string]int{}
+	}
+	s.Games++
+	s.Actions += r.Actions
+	if r.Finished {
+		s.Finished++
+		s.EndReasons[r.EndReason]++
+		s.ByTitle[r.Title]++
+	} else {
+		s.Unfinished++
+	}
+	s.InvariantViolations += len(r.Violations)
+	s.Errors += len(r.Errors)
+	s.Refused += r.Refused
+	if (len(r.Errors) > 0 || len(r.Violations) > 0) && len(s.Failures) < maxFailures {
+		msg := fmt.Sprintf("%s, %d players, seed %d, options %v:", r.Title, r.Players, r.Seed, r.Options)
+		for _, e := range append(append([]string{}, r.Errors...), r.Violations...) {
+			msg += "\n  " + e
+		}
+		s.Failures = append(s.Failures, msg)
+	}
+}
+
+// Configs lists n games from seed: of one title and player count when
+// given, else cycling through every title, scenario, player count and
+// optional-rule variant.
+func Configs(n int, seed int64, titleName string, players, maxActions int) ([]Config, error) {
+	var kinds []Config
+	names := title.Names()
+	if titleName != "" {
+		names = []string{titleName}
+	}
+	for _, name := range names {
+		t, err := engine.TitleByName(name)
+		if err != nil {
+			return nil, err
+		}
+		lo, hi := t.MinPlayers, t.MaxPlayers
+		if players != 0 {
+			if players < lo || players > hi {
+				return nil, fmt.Errorf("%s takes %d to %d players, not %d", name, lo, hi, players)
+			}
+			lo, hi = players, players
+		}
+		for np := lo; np <= hi; np++ {
+			for _, opts := range variants(t) {
+				kinds = append(kinds, Config{Title: name, Players: np, Options: opts, MaxActions: maxActions})
+			}
+		}
+	}
+	out := make([]Config, n)
+	for i := range out {
+		out[i] = kinds[i%len(kinds)]
+		out[i].Seed = seed + int64(i)
+	}
+	return out, nil
+}
+
+// variants lists the optional-rule sets a title is played with: none, then
+// each option alone.
+func variants(t *title.Title) [][]string {
+	out := [][]string{nil}
+	for _, o := range t.Options {
+		out = append(out, []string{o})
+	}
+	return out
+}
+
+// Run plays the games on workers goroutines and calls each (if not nil)
+// with every result, in no particular order, from one goroutine at a time.
+func Run(cfgs []Config, workers int, each func(*Result)) Summary {
+	if workers < 1 {
+		workers = 1
+	}
+	jobs := make(chan Config)
+	results := make(chan *Result)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range jobs {
+				results <- Play(c)
+			}
+		}()
+	}
+	go func() {
+		for _, c := range cfgs {
+			jobs <- c
+		}
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
+	var s Summary
+	for r := range results {
+		s.Add(r)
+		if each != nil {
+			each(r)
+		}
+	}
+	return s
+}

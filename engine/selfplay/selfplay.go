@@ -1,0 +1,213 @@
+// Package selfplay plays complete 1822PNW and 1822CA games against the
+// engine by picking among the legal moves (engine.Moves) at random, with light
+// biases so that games progress to a real end. After every action it checks the
+// engine's invariants; at the end it exports the game as an 18xx.games log and
+// checks that replaying the export reproduces the same state. It is a stress
+// test of the engine and of the legal-move lister, not a player.
+package selfplay
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// Config describes one self-played game.
+type Config struct {
+	Title   string   // an 18xx.games title: "1822PNW", "1822CA WRS", ...
+	Players int      // number of players
+	Seed    int64    // the game's setup seed; it also drives the choices
+	Options []string // optional rules ("remove_two_ls", ...)
+	// MaxActions stops an unfinished game after this many actions (0: 20000).
+	MaxActions int
+}
+
+// Result is the outcome of one self-played game.
+type Result struct {
+	Config
+	Finished  bool
+	EndReason string
+	Actions   int // actions taken (auto actions not counted)
+	// Violations lists invariant breaches (each with the action count).
+	Violations []string
+	// Errors lists engine failures: a listed move refused, a panic, no legal
+	// move while the game is on, or an export that does not replay the same.
+	Errors []string
+	// Refused counts listed moves the engine refused (each is also in Errors).
+	Refused int
+	// Log is the exported game.
+	Log *action.GameLog
+}
+
+// maxErrors bounds the errors kept per game.
+const maxErrors = 20
+
+// digits matches the numbers that make breach messages differ.
+var digits = regexp.MustCompile(`[0-9]+`)
+
+// Play plays one game.
+func Play(cfg Config) (res *Result) {
+	res = &Result{Config: cfg}
+	if cfg.MaxActions <= 0 {
+		cfg.MaxActions = 20000
+		res.MaxActions = cfg.MaxActions
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res.addError(fmt.Sprintf("panic after %d actions: %v\n%s", res.Actions, r, debug.Stack()))
+		}
+	}()
+	t, err := engine.TitleByName(cfg.Title)
+	if err != nil {
+		res.addError(err.Error())
+		return res
+	}
+	seats := make([]engine.Seat, cfg.Players)
+	for i := range seats {
+		seats[i] = engine.Seat{ID: i + 1, Name: "Player " + strconv.Itoa(i+1)}
+	}
+	g, err := engine.New(t, seats, cfg.Seed, cfg.Options)
+	if err != nil {
+		res.addError(err.Error())
+		return res
+	}
+	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x1822))
+	p := &policy{g: g, rng: rng}
+	var played []action.Action
+	seen := map[string]bool{}
+	for !g.Finished() && res.Actions < cfg.MaxActions {
+		m := g.Moves()
+		if len(m.Actors) == 0 {
+			res.addError(fmt.Sprintf("after %d actions: no legal move, but the game is not over (round %s, waiting for %s)", res.Actions, m.Round, m.Waiting))
+			break
+		}
+		a, ok := p.playOne(m, res)
+		if p.refusals > 0 {
+			// A refused action leaves engine.Game split between two copies
+			// (see the report on Game.restore); rebuild it from the log.
+			p.refusals = 0
+			if g, err = rebuild(cfg, seats, played); err != nil {
+				res.addError(fmt.Sprintf("after %d actions: rebuilding the game: %v", res.Actions, err))
+				break
+			}
+			p.g = g
+			if ok {
+				if err := g.Apply(a); err != nil {
+					res.addError(fmt.Sprintf("after %d actions: %s applied once but not after rebuilding: %v", res.Actions, describe(a), err))
+					break
+				}
+			}
+		}
+		if !ok {
+			break
+		}
+		res.Actions++
+		a.Env().ID = res.Actions
+		played = append(played, a)
+		for _, v := range g.Invariants() {
+			// Report each breach once, not again on every later action.
+			if key := digits.ReplaceAllString(v, "N"); !seen[key] && len(res.Violations) < maxErrors {
+				seen[key] = true
+				res.Violations = append(res.Violations, fmt.Sprintf("after action %d (%s): %s", res.Actions, describe(a), v))
+			}
+		}
+	}
+	res.Finished, res.EndReason = g.Finished(), g.EndReason()
+	res.Log = exportLog(cfg, seats, g, played)
+	if err := checkReplay(res.Log, g); err != nil {
+		res.addError(err.Error())
+	}
+	return res
+}
+
+// playOne picks and applies an action, trying others when the engine
+// refuses one (each refusal is an error: listed moves must apply).
+func (p *policy) playOne(m *engine.Moves, res *Result) (action.Action, bool) {
+	refused := map[string]bool{}
+	for tries := 0; tries < 8; tries++ {
+		a := p.choose(m, refused)
+		if a == nil {
+			break
+		}
+		err := p.g.Apply(a)
+		if err == nil {
+			return a, true
+		}
+		p.refusals++
+		res.Refused++
+		refused[describe(a)] = true
+		res.addError(fmt.Sprintf("after %d actions: listed %s refused: %v", res.Actions, describe(a), err))
+	}
+	return nil, false
+}
+
+func (r *Result) addError(msg string) {
+	if len(r.Errors) < maxErrors {
+		r.Errors = append(r.Errors, msg)
+	}
+}
+
+// describe writes an action as JSON for messages.
+func describe(a action.Action) string {
+	b, err := json.Marshal(a)
+	if err != nil {
+		return action.TypeName(a)
+	}
+	return string(b)
+}
+
+// exportLog writes the game as 18xx.games exports it.
+func exportLog(cfg Config, seats []engine.Seat, g *engine.Game, played []action.Action) *action.GameLog {
+	l := &action.GameLog{Title: cfg.Title, Actions: played}
+	if g != nil {
+		l.Result, l.GameEndReason = g.Result(), g.EndReason()
+	}
+	_ = json.Unmarshal([]byte(strconv.FormatInt(cfg.Seed, 10)), &l.ID)
+	for _, s := range seats {
+		l.Players = append(l.Players, action.Player{ID: s.ID, Name: s.Name})
+	}
+	l.Settings.Seed = json.RawMessage(strconv.FormatInt(cfg.Seed, 10))
+	l.Settings.OptionalRules = append([]string{}, cfg.Options...)
+	return l
+}
+
+// rebuild replays the actions played so far into a new game, which then
+// goes on checking every action as a game played here.
+func rebuild(cfg Config, seats []engine.Seat, played []action.Action) (*engine.Game, error) {
+	l := exportLog(cfg, seats, nil, played)
+	return engine.Replay(l)
+}
+
+// checkReplay writes the log as JSON, reads it back, replays it and compares
+// the final state with the game's.
+func checkReplay(l *action.GameLog, g *engine.Game) error {
+	data, err := l.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	back := new(action.GameLog)
+	if err := back.UnmarshalJSON(data); err != nil {
+		return fmt.Errorf("export does not read back: %w", err)
+	}
+	r, err := engine.Replay(back)
+	if err != nil {
+		var re *engine.ReplayError
+		if errors.As(err, &re) {
+			return fmt.Errorf("export does not replay: %w", err)
+		}
+		return fmt.Errorf("export does not replay: %v", err)
+	}
+	want, _ := json.Marshal(g.Snapshot(true))
+	got, _ := json.Marshal(r.Snapshot(true))
+	if string(want) != string(got) {
+		return fmt.Errorf("replaying the export ends in another state:\n played:   %s\n replayed: %s", want, got)
+	}
+	return nil
+}
