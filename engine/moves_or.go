@@ -240,6 +240,9 @@ func (g *Game) stationTokenMoves(c *Corp) []TokenMove {
 			if !net.Nodes[graph.NodeRef{Hex: id, Node: city}] || h.freeSlot(city, c.ID) < 0 {
 				continue
 			}
+			if _, has := tokenInCity(h, city, c); has {
+				continue // one token per city, counting CA P10's beside the slots
+			}
 			if g.checkTokenPlace(c, h, city, -1) != nil {
 				continue
 			}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 
 	"pbc/engine/board"
@@ -151,11 +152,19 @@ func (g *Game) layMoves(c *Corp, via *Company, net *graph.Result, hexes []string
 	if !lay && !up {
 		return nil
 	}
+	mode := layNormal
+	if via != nil {
+		mode = modeByAbility[via.Def.Ability]
+	}
+	special := mode == layPort || mode == layPortage || mode == layBoomTown || mode == layCoal
 	var out []TileMove
 	for _, id := range hexes {
 		h := g.Board.Hex(id)
 		if h == nil {
 			continue
+		}
+		if _, reached := net.Hexes[id]; !reached && !special {
+			continue // new track must join the network
 		}
 		upgrade := h.Tile.Color != board.White || g.isTokenCity(h)
 		if upgrade && !up || !upgrade && !lay {
@@ -163,7 +172,7 @@ func (g *Game) layMoves(c *Corp, via *Company, net *graph.Result, hexes []string
 		}
 		for i := range g.Board.Map.Tiles {
 			def := &g.Board.Map.Tiles[i]
-			if !g.tileCandidate(h, def, via) {
+			if !g.tileCandidate(h, def, via, special) {
 				continue
 			}
 			for _, rot := range g.rotationsWith(net, c, h, def, via) {
@@ -182,19 +191,18 @@ func (g *Game) layMoves(c *Corp, via *Company, net *graph.Result, hexes []string
 	return out
 }
 
-// tileCandidate is a quick filter before the full check: the tile's colour
-// follows the hex's, or the private's ability names it.
-func (g *Game) tileCandidate(h *HexState, def *board.Tile, via *Company) bool {
+// tileCandidate is a quick filter before the full check: the private's
+// ability names the tile (if it names any) and, but for the special lays
+// (ports, portage, boom town, coal mine), the tile's colour follows the hex's.
+func (g *Game) tileCandidate(h *HexState, def *board.Tile, via *Company, special bool) bool {
 	if def.Name == "BC" {
 		return false
 	}
-	if via != nil && len(via.Def.Tiles) > 0 {
-		for _, t := range via.Def.Tiles {
-			if t == def.Name {
-				return true
-			}
-		}
+	if via != nil && len(via.Def.Tiles) > 0 && !slices.Contains(via.Def.Tiles, def.Name) {
 		return false
+	}
+	if special {
+		return true
 	}
 	if def.Hidden {
 		return false

@@ -17,6 +17,8 @@ type policy struct {
 	anyBid bool // a bid has been made (a first stock round without one ends the game)
 	// refusals counts the listed moves the engine refused since the last rebuild.
 	refusals int
+	// notes are problems found while choosing (the auto-router's), for the result.
+	notes []string
 }
 
 // typeWeight is how much the policy likes each action type; pass is weighed

@@ -1,6 +1,7 @@
 package selfplay
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,6 +20,10 @@ import (
 // is); it only has to find legal runs that earn money so games move on.
 
 // Search bounds per train and per run_routes.
+//
+// Self-play runs the auto-router (Game.AutoRoutes) and this one at every
+// run_routes; the auto-router's answer is played unless it fails or earns
+// less, which is reported.
 const (
 	maxLegs      = 400 // stop-to-stop legs explored from one stop
 	maxRuns      = 300 // candidate runs listed per train
@@ -28,14 +33,29 @@ const (
 	maxLocalRuns = 8
 )
 
-// routes returns the run_routes action with the routes found (the empty
-// one given when none is found).
+// routes returns the run_routes action with the auto-router's routes (the
+// simple router's when it fails). The simple router also checks the
+// auto-router: it must never find more.
 func (p *policy) routes(actor *engine.Actor, empty action.Action) action.Action {
 	c := p.g.Corp(actor.Name)
 	if c == nil {
 		return empty
 	}
-	routes := findRoutes(p.g, c, p.rng.IntN(4) == 0)
+	simple := findRoutes(p.g, c, p.rng.IntN(4) == 0)
+	simpleTotal := 0
+	if len(simple) > 0 {
+		simpleTotal, _, _ = p.g.RouteRevenue(c, simple)
+	}
+	routes, total, err := p.g.AutoRoutes(c)
+	switch {
+	case err != nil:
+		p.notes = append(p.notes, fmt.Sprintf("the auto-router failed for %s: %v", c.ID, err))
+		routes = simple
+	case simpleTotal > total:
+		p.notes = append(p.notes, fmt.Sprintf("the auto-router found $%d for %s, the simple router $%d: %s",
+			total, c.ID, simpleTotal, describe(&action.RunRoutes{Routes: simple})))
+		routes = simple
+	}
 	if len(routes) == 0 {
 		return empty
 	}

@@ -89,6 +89,10 @@ func Play(cfg Config) (res *Result) {
 			break
 		}
 		a, ok := p.playOne(m, res)
+		for _, n := range p.notes {
+			res.addError(fmt.Sprintf("after %d actions: %s", res.Actions, n))
+		}
+		p.notes = nil
 		if p.refusals > 0 {
 			// A refused action leaves engine.Game split between two copies
 			// (see the report on Game.restore); rebuild it from the log.
