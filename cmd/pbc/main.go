@@ -25,6 +25,8 @@ func run(args []string) int {
 		return cmdReplay(args[1:], os.Stdout, os.Stderr)
 	case "render":
 		return cmdRender(args[1:], os.Stdout, os.Stderr)
+	case "routes":
+		return cmdRoutes(args[1:], os.Stdout, os.Stderr)
 	case "selfplay":
 		return cmdSelfplay(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "--help":
@@ -47,6 +49,8 @@ commands:
       replay an 18xx.games log and print the final standings (or a JSON object)
   render [--map M.png] [--market K.png] [--table T.png] [--at ID] [--scale S] [--crop HEX,HEX] [--no-routes] FILE.json
       draw a game log as PNG images
+  routes [--json] FILE.json
+      run the auto-router at every run_routes of a log and compare with the recorded runs
   selfplay [--json] --games N --seed S [--title T] [--players P] [--export DIR]
       play random legal games, checking invariants after every action`)
 }
