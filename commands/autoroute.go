@@ -6,10 +6,13 @@ import (
 )
 
 // haveAutoRouter says whether the engine's auto-router is in use.
-const haveAutoRouter = false
+const haveAutoRouter = true
 
-// autoRoutes is the auto-router's best run for c now; the engine's
-// auto-router is not available yet.
-func autoRoutes(*engine.Game, *engine.Corp) ([]action.Route, error) {
-	return nil, refuse("the auto-router is not available yet; spell the routes, " + runHelp)
+// autoRoutes is the auto-router's best run for c now.
+func autoRoutes(g *engine.Game, c *engine.Corp) ([]action.Route, error) {
+	routes, _, err := g.AutoRoutes(c)
+	if err != nil {
+		return nil, refuse("the auto-router found no run: %v", err)
+	}
+	return routes, nil
 }

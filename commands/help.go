@@ -32,7 +32,8 @@ var helpTopics = map[string]string{
 		"`use P21 M5 top`, `use P28 exchange`, `use P11 GWR ipo` use a private's choice. `merge 8` acquires minor 8.",
 	"choose": "`choose <answer>` answers the game's question: `choose 4` (shares), `choose 70` or `par 70` (merger par), " +
 		"`money`/`one share`/`two shares` (paying for a minor), `replace`/`exchange`/`remove` (its token), `open`/`closed` (sawmill), " +
-		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`.",
+		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`; " +
+		"`pay`, `half` or `withhold` also answer how to pay out a 2P or LP train's own revenue.",
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
 		"`redo` restores what the last undo took back.",
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +

@@ -86,6 +86,21 @@ func tileRotations(t *Table, e any, hex, tile string) []int {
 	return out
 }
 
+// asksChoice reports whether entity e is asked a choose whose answers
+// include choice now (the split of a 2P or LP train's revenue, say).
+func asksChoice(t *Table, e any, choice string) bool {
+	a := actorOf(t.moves(), e)
+	if a == nil || len(a.Types) == 0 || a.Types[0] != "choose" {
+		return false
+	}
+	for _, c := range a.Choices {
+		if c.Choice == choice {
+			return true
+		}
+	}
+	return false
+}
+
 // waitingText words what the entity the game waits for may do, or "".
 func waitingText(t *Table) string {
 	m := t.moves()

@@ -171,6 +171,7 @@ func joinOr(items []string) string { return joinWith(items, " or ") }
 // joinAnd lists items as "a, b and c".
 func joinAnd(items []string) string { return joinWith(items, " and ") }
 
+// joinWith lists items, the last two joined by last.
 func joinWith(items []string, last string) string {
 	switch len(items) {
 	case 0:

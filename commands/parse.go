@@ -8,8 +8,10 @@ import (
 // ParseError is text that is not a command, with a hint of what would be.
 type ParseError struct{ Msg string }
 
+// Error returns the message.
 func (e *ParseError) Error() string { return e.Msg }
 
+// parseErr makes a ParseError.
 func parseErr(format string, args ...any) error {
 	return &ParseError{Msg: fmt.Sprintf(format, args...)}
 }

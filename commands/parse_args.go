@@ -23,6 +23,7 @@ func number(s string) (int, bool) {
 	return n, err == nil
 }
 
+// parseBid reads "bid M5 100".
 func parseBid(cmd *Command, args []string) error {
 	if len(args) != 2 {
 		return parseErr("bid on what, and how much? e.g. `bid M5 100` or `bid P7 0`")

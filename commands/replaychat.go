@@ -19,6 +19,7 @@ type ChatError struct {
 	Msg   string // why it failed
 }
 
+// Error describes the failure.
 func (e *ChatError) Error() string {
 	if e.Text == "" {
 		return fmt.Sprintf("action %d (id %d, %s): %s", e.Index, e.ID, e.Type, e.Msg)

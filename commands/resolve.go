@@ -214,6 +214,7 @@ func (b *builder) corp() (*engine.Corp, error) {
 	return e.(*engine.Corp), nil
 }
 
+// bid builds a bid: "bid M5 100".
 func (b *builder) bid() (action.Action, error) {
 	if _, err := b.player(); err != nil {
 		return nil, err
@@ -241,6 +242,7 @@ func (b *builder) bidBoxList() string {
 	return joinOr(ids)
 }
 
+// par starts a major: "par SWW 70".
 func (b *builder) par() (action.Action, error) {
 	g := b.g
 	if _, err := b.player(); err != nil {
@@ -282,11 +284,22 @@ func (b *builder) majorList() string {
 	return joinOr(ids)
 }
 
+// dividend builds "pay", "half" or "withhold".
+// When the company is first asked how to pay out its extra train's (2P,
+// LP) revenue, the word answers that question.
 func (b *builder) dividend() (action.Action, error) {
 	kind := map[Verb]string{Payout: "payout", Half: "half", Withhold: "withhold"}[b.cmd.Verb]
-	return b.simple(&action.Dividend{Kind: kind}, byCorp)
+	c, err := b.corp()
+	if err != nil {
+		return nil, err
+	}
+	if asksChoice(b.t, c, kind) {
+		return setEntity(&action.Choose{Choice: kind}, c), nil
+	}
+	return setEntity(&action.Dividend{Kind: kind}, c), nil
 }
 
+// acquire buys a player's private: "acquire P7".
 func (b *builder) acquire() (action.Action, error) {
 	c, err := b.corp()
 	if err != nil {
@@ -299,6 +312,7 @@ func (b *builder) acquire() (action.Action, error) {
 	return setEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
 }
 
+// merge acquires or merges a minor: "merge 8".
 func (b *builder) merge() (action.Action, error) {
 	c, err := b.corp()
 	if err != nil {
@@ -311,6 +325,7 @@ func (b *builder) merge() (action.Action, error) {
 	return setEntity(&action.Merge{Corporation: m.ID}, c), nil
 }
 
+// choose answers the game's question: "choose 4".
 func (b *builder) choose() (action.Action, error) {
 	return b.simple(&action.Choose{Choice: b.cmd.Choice}, byAny)
 }
@@ -389,6 +404,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	return nil, refuse("say which private: %s", joinOr(ids))
 }
 
+// payoff repays a loan: "payoff", "payoff 100".
 func (b *builder) payoff() (action.Action, error) {
 	if _, err := b.player(); err != nil {
 		return nil, err
@@ -402,6 +418,7 @@ func (b *builder) payoff() (action.Action, error) {
 	return setEntity(&action.PayoffPlayerDebt{}, b.me), nil
 }
 
+// discard drops a train over the limit: "discard 3-1".
 func (b *builder) discard() (action.Action, error) {
 	tr := findTrain(b.g, b.cmd.Target)
 	if tr == nil || tr.Owner == nil {

@@ -77,8 +77,10 @@ type Image struct {
 // refusal is a refused request: what was wrong and what would be legal.
 type refusal struct{ msg string }
 
+// Error returns the message.
 func (r *refusal) Error() string { return r.msg }
 
+// refuse makes a refusal.
 func refuse(format string, args ...any) error {
 	return &refusal{msg: fmt.Sprintf(format, args...)}
 }
@@ -199,7 +201,7 @@ func (t *Table) userOf(p *engine.Player) string {
 func (t *Table) Exec(req Request) Reply {
 	cmd, err := Parse(req.Text)
 	if err != nil {
-		return Reply{Text: err.Error()}
+		return Reply{Text: sentence(err.Error())}
 	}
 	return t.Do(req, cmd)
 }
@@ -210,6 +212,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 		if r := recover(); r != nil {
 			rep = Reply{Text: fmt.Sprintf("internal error (%v); nothing changed", r)}
 			_ = t.rebuild()
+		}
+		if !rep.OK {
+			rep.Text = sentence(rep.Text)
 		}
 	}()
 	switch cmd.Verb {
@@ -305,6 +310,15 @@ func engineRefusal(err error) string {
 		return capitalize(re.Msg) + "."
 	}
 	return "that move is not possible: " + err.Error()
+}
+
+// sentence makes a reply a sentence: a capital first and a full stop last.
+func sentence(s string) string {
+	s = capitalize(strings.TrimSpace(s))
+	if s != "" && !strings.ContainsAny(s[len(s)-1:], ".?!") {
+		s += "."
+	}
+	return s
 }
 
 // capitalize upper-cases the first letter.

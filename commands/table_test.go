@@ -84,11 +84,11 @@ func TestUndoFlow(t *testing.T) {
 		t.Fatalf("ask: %q", rep.Text)
 	}
 	tb = reload(t, tb)
-	if rep := tb.Exec(Request{User: "c", Text: "agree"}); rep.OK || rep.Text != "it is for Ann to answer" {
+	if rep := tb.Exec(Request{User: "c", Text: "agree"}); rep.OK || rep.Text != "It is for Ann to answer." {
 		t.Errorf("agree by a third player: %q", rep.Text)
 	}
 	must(t, tb, "a", "refuse")
-	if rep := tb.Exec(Request{User: "a", Text: "agree"}); rep.OK || rep.Text != "nobody is asking anything" {
+	if rep := tb.Exec(Request{User: "a", Text: "agree"}); rep.OK || rep.Text != "Nobody is asking anything." {
 		t.Errorf("agree after refusal: %q", rep.Text)
 	}
 	must(t, tb, "b", "undo")
@@ -197,4 +197,29 @@ func TestRunInLiveGame(t *testing.T) {
 	if !rep.OK || !strings.Contains(rep.Text, "for $30") {
 		t.Errorf("run auto: %q", rep.Text)
 	}
+}
+
+func TestStartSeats(t *testing.T) {
+	seats := []Seat{{1, "Ann", "a"}, {2, "Bob", "b"}, {3, "Cid", "c"}, {4, "Dan", "d"}}
+	got := StartSeats(seats, 12345)
+	again := StartSeats(seats, 12345)
+	if len(got) != 4 || strings.Join(names(got), ",") != strings.Join(names(again), ",") {
+		t.Fatalf("not repeatable: %v %v", names(got), names(again))
+	}
+	seen := map[string]bool{}
+	for _, s := range got {
+		seen[s.Name] = true
+	}
+	if len(seen) != 4 || seats[0].Name != "Ann" {
+		t.Errorf("not a permutation, or the input changed: %v", names(got))
+	}
+}
+
+// names lists seat names.
+func names(seats []Seat) []string {
+	var out []string
+	for _, s := range seats {
+		out = append(out, s.Name)
+	}
+	return out
 }
