@@ -8,8 +8,8 @@ import (
 // runAutoActions performs the follow-up actions 18xx.games generates itself
 // after an action in a game played here, and records them on that action
 // (its auto_actions), so exported logs replay on 18xx.games as they did here:
-// skipping or placing a destination token, passing a minor acquisition with
-// no connected candidate, and passing CA's P7 choice when it cannot matter.
+// skipping or placing a destination token, and passing a minor acquisition
+// with no connected candidate. (CA's P7 owner always answers his choice.)
 func (g *Game) runAutoActions(parent action.Action) error {
 	for i := 0; i < 64 && !g.finished; i++ {
 		a := g.nextAutoAction()
@@ -44,6 +44,9 @@ func (g *Game) nextAutoAction() action.Action {
 		if !g.destinationConnected(c) {
 			return corpAction(&action.Pass{}, "pass", c)
 		}
+		if g.destinationChoice(c) {
+			return nil // the president picks the city (CA ICR in Québec)
+		}
 		return corpAction(&action.HexToken{Hex: c.Dest, TokenType: "destination"}, "hex_token", c)
 	case *minorAcquisitionStep:
 		c := r.current().(*Corp)
@@ -56,15 +59,6 @@ func (g *Game) nextAutoAction() action.Action {
 			}
 		}
 		return corpAction(&action.Pass{}, "pass", c)
-	case *chooseStep:
-		p, ok := p7Owner(g.doubleCashCompany())
-		if !ok || !g.doublingIrrelevant(p) {
-			return nil
-		}
-		a := &action.Pass{}
-		e := a.Env()
-		e.Type, e.Entity, e.EntityType = "pass", action.PlayerEntity(p.ID), "player"
-		return a
 	}
 	return nil
 }
@@ -89,34 +83,24 @@ func (g *Game) destinationConnected(c *Corp) bool {
 }
 
 // minorConnects: a major may acquire a minor its network reaches (a bid-box
-// minor: its reserved home city).
-func (g *Game) minorConnects(c, m *Corp) bool {
-	n, ok := g.homeNode(m)
-	if !ok {
+// minor: its reserved home city; PNW: or both reach a port).
+func (g *Game) minorConnects(c, m *Corp) bool { return g.connects(c, m) }
+
+// destinationChoice reports whether c's destination hex offers several
+// cities for its token, so the president chooses.
+func (g *Game) destinationChoice(c *Corp) bool {
+	h := g.Board.Hex(c.Dest)
+	if h == nil || g.isPNW() || len(c.Def.DestExits) == 0 {
 		return false
 	}
-	return g.reach(c).Nodes[n]
-}
-
-// doublingIrrelevant: doubling P7's owner's cash cannot change the order when
-// he is already the richest or would still be below the second poorest.
-func (g *Game) doublingIrrelevant(p *Player) bool {
-	richest := true
-	var cash []int
-	for _, o := range g.Players {
-		cash = append(cash, o.Cash)
-		if o.Cash > p.Cash {
-			richest = false
+	n := 0
+	for _, city := range h.Tile.Cities() {
+		for _, e := range cityExits(h.Tile, h.Rotation, city) {
+			if hasInt(c.Def.DestExits, e) {
+				n++
+				break
+			}
 		}
 	}
-	sortInts(cash)
-	return richest || (len(cash) > 1 && 2*p.Cash < cash[1])
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
+	return n > 1
 }
