@@ -39,11 +39,12 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	at := fs.Int("at", 0, "stop after the action with this id")
 	trace := fs.Bool("trace", false, "print a state snapshot (JSON line) after every action")
 	checkRoutes := fs.Bool("check-routes", true, "recompute recorded route revenues and report disagreements as warnings")
+	chat := fs.Bool("chat", false, "play the log through the chat commands, each action typed as a player would")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: pbc replay [--json] FILE.json")
+		fmt.Fprintln(stderr, "usage: pbc replay [--json] [--chat] [--at ID] [--trace] FILE.json")
 		return 2
 	}
 	f, err := os.Open(fs.Arg(0))
@@ -56,6 +57,9 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc replay:", err)
 		return 1
+	}
+	if *chat {
+		return replayChat(log, *asJSON, *trace, stdout, stderr)
 	}
 	enc := json.NewEncoder(stdout)
 	replayFn := engine.ReplayTrace
