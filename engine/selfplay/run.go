@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"pbc/engine"
@@ -19,6 +20,9 @@ type Summary struct {
 	Refused             int            `json:"refused_moves"`
 	EndReasons          map[string]int `json:"end_reasons"`
 	ByTitle             map[string]int `json:"finished_by_title"`
+	// Kinds counts, by kind of problem (the message without its numbers),
+	// the games that ran into it.
+	Kinds map[string]int `json:"failure_kinds,omitempty"`
 	// Failures describes the first few games with errors or violations.
 	Failures []string `json:"failures,omitempty"`
 }
@@ -43,6 +47,16 @@ func (s *Summary) Add(r *Result) {
 	s.InvariantViolations += len(r.Violations)
 	s.Errors += len(r.Errors)
 	s.Refused += r.Refused
+	seen := map[string]bool{}
+	for _, e := range append(append([]string{}, r.Errors...), r.Violations...) {
+		if k := kindOf(e); !seen[k] {
+			seen[k] = true
+			if s.Kinds == nil {
+				s.Kinds = map[string]int{}
+			}
+			s.Kinds[k]++
+		}
+	}
 	if (len(r.Errors) > 0 || len(r.Violations) > 0) && len(s.Failures) < maxFailures {
 		msg := fmt.Sprintf("%s, %d players, seed %d, options %v:", r.Title, r.Players, r.Seed, r.Options)
 		for _, e := range append(append([]string{}, r.Errors...), r.Violations...) {
@@ -50,6 +64,26 @@ func (s *Summary) Add(r *Result) {
 		}
 		s.Failures = append(s.Failures, msg)
 	}
+}
+
+// kindOf reduces a problem message to its kind: what went wrong, without
+// the action it followed or the numbers.
+func kindOf(msg string) string {
+	if i := strings.Index(msg, " refused: "); i >= 0 {
+		msg = "refused: " + msg[i+len(" refused: "):]
+	} else if i := strings.Index(msg, "}): "); i >= 0 {
+		msg = msg[i+len("}): "):]
+	} else if i := strings.Index(msg, " actions: "); i >= 0 && strings.HasPrefix(msg, "after ") {
+		msg = msg[i+len(" actions: "):]
+	}
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = digits.ReplaceAllString(msg, "N")
+	if len(msg) > 140 {
+		msg = msg[:140]
+	}
+	return msg
 }
 
 // Configs lists n games from seed: of one title and player count when
