@@ -15,8 +15,6 @@ type policy struct {
 	g      *engine.Game
 	rng    *rand.Rand
 	anyBid bool // a bid has been made (a first stock round without one ends the game)
-	// refusals counts the listed moves the engine refused since the last rebuild.
-	refusals int
 	// notes are problems found while choosing (the auto-router's), for the result.
 	notes []string
 }

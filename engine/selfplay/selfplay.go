@@ -88,27 +88,19 @@ func Play(cfg Config) (res *Result) {
 			res.addError(fmt.Sprintf("after %d actions: no legal move, but the game is not over (round %s, waiting for %s)", res.Actions, m.Round, m.Waiting))
 			break
 		}
-		a, ok := p.playOne(m, res)
+		a, ok := p.playOne(m, res, func() error {
+			// A refused action leaves engine.Game split between two copies
+			// (Game.restore keeps the old steps); rebuild it from the log.
+			ng, err := rebuild(cfg, seats, played)
+			if err == nil {
+				g, p.g = ng, ng
+			}
+			return err
+		})
 		for _, n := range p.notes {
 			res.addError(fmt.Sprintf("after %d actions: %s", res.Actions, n))
 		}
 		p.notes = nil
-		if p.refusals > 0 {
-			// A refused action leaves engine.Game split between two copies
-			// (see the report on Game.restore); rebuild it from the log.
-			p.refusals = 0
-			if g, err = rebuild(cfg, seats, played); err != nil {
-				res.addError(fmt.Sprintf("after %d actions: rebuilding the game: %v", res.Actions, err))
-				break
-			}
-			p.g = g
-			if ok {
-				if err := g.Apply(a); err != nil {
-					res.addError(fmt.Sprintf("after %d actions: %s applied once but not after rebuilding: %v", res.Actions, describe(a), err))
-					break
-				}
-			}
-		}
 		if !ok {
 			break
 		}
@@ -132,8 +124,9 @@ func Play(cfg Config) (res *Result) {
 }
 
 // playOne picks and applies an action, trying others when the engine
-// refuses one (each refusal is an error: listed moves must apply).
-func (p *policy) playOne(m *engine.Moves, res *Result) (action.Action, bool) {
+// refuses one (each refusal is an error: listed moves must apply); after a
+// refusal the game is rebuilt with rebuild.
+func (p *policy) playOne(m *engine.Moves, res *Result, rebuild func() error) (action.Action, bool) {
 	refused := map[string]bool{}
 	for tries := 0; tries < 8; tries++ {
 		a := p.choose(m, refused)
@@ -144,10 +137,13 @@ func (p *policy) playOne(m *engine.Moves, res *Result) (action.Action, bool) {
 		if err == nil {
 			return a, true
 		}
-		p.refusals++
 		res.Refused++
 		refused[describe(a)] = true
 		res.addError(fmt.Sprintf("after %d actions: listed %s refused: %v", res.Actions, describe(a), err))
+		if err := rebuild(); err != nil {
+			res.addError(fmt.Sprintf("after %d actions: rebuilding the game: %v", res.Actions, err))
+			return nil, false
+		}
 	}
 	return nil, false
 }
