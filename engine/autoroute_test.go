@@ -13,6 +13,8 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/route"
+	"pbc/engine/title"
 )
 
 // autoRouteTally is the auto-router's record on one fixture.
@@ -189,6 +191,59 @@ func BenchmarkAutoRoutes(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, _, err := g.AutoRoutes(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBestLateCA times route.Best on made-up but legal late-game
+// train sets of 1822CA majors (two regular trains within the phase-7 limit
+// plus the private 2P and LP) on the final board of the largest CA
+// fixture: far harder than anything the fixtures ran.
+func BenchmarkBestLateCA(b *testing.B) {
+	seven := route.Train{ID: "7-0", Name: "7", Distance: title.Distance{Cities: 7}}
+	sevenB := route.Train{ID: "7-1", Name: "7", Distance: title.Distance{Cities: 7}}
+	express := route.Train{ID: "7-2", Name: "E", Distance: title.Distance{Express: true}}
+	twoP := route.Train{ID: "2P-0", Name: "2P", Distance: title.Distance{Cities: 2}}
+	lp := route.Train{ID: "LP-0", Name: "LP", Distance: title.Distance{Cities: 1, Towns: 1, Local: true}}
+	f, err := os.Open(filepath.Join(conformanceDir, "1822CAERS", "1822CAERS_game_end_stock_market.json"))
+	if err != nil {
+		b.Skip("../shared/fixtures not found")
+	}
+	l, err := action.ReadGameLog(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := engine.Replay(l)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		corp   string
+		trains []route.Train
+	}{
+		{"CPR 7P+7G+2P+LP", "CPR", []route.Train{seven, sevenB, twoP, lp}},
+		{"GWR 7P+7G+2P+LP", "GWR", []route.Train{seven, sevenB, twoP, lp}},
+		{"CPR 7P+E+2P+LP", "CPR", []route.Train{seven, express, twoP, lp}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			in := g.RouteInput(g.Corp(tc.corp))
+			in.Trains, in.Pullman = tc.trains, "7-0"
+			if in.Rules.Grain != nil && tc.trains[1].ID == "7-1" {
+				in.Rules.Grain.Carrier = "7-1"
+			}
+			plan, err := route.Best(in, route.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(plan.Revenue), "revenue")
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := route.Best(in, route.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

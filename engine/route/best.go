@@ -27,17 +27,21 @@ import (
 //
 // The answer is checked with Evaluate before it is returned.
 
-// Default limits of Best. They bound memory and time on any board; the
-// fixtures' largest positions stay far below them.
+// Default limits of Best. They bound memory (a candidate run costs about
+// 200 bytes, twice the limit at most are held while a class is searched)
+// and time on any board; the fixtures' largest positions stay far below
+// them (6,000 candidates, 2,000 nodes).
 const (
-	DefaultMaxCandidates = 1 << 20  // candidate runs per train class
+	DefaultMaxCandidates = 50000    // candidate runs kept per train class
 	DefaultMaxNodes      = 20000000 // branch-and-bound nodes
 )
 
 // Options tune Best; the zero value uses the defaults.
 type Options struct {
 	// MaxCandidates bounds the candidate runs kept per class of alike
-	// trains; past it the answer may not be optimal (Plan.Exact is false).
+	// trains. Past it a class keeps its best candidates, which can still
+	// prove an answer optimal if it earns enough; if none does, Best returns
+	// the best answer it knows and Plan.Exact is false.
 	MaxCandidates int
 	// MaxNodes bounds the branch-and-bound nodes visited; past it the best
 	// total found is returned and Plan.Exact is false.
@@ -86,11 +90,9 @@ func Best(in *Input, opts Options) (*Plan, error) {
 	if best.total < r.sum {
 		// A better set of runs may exist: search the candidates good enough
 		// to be part of one.
-		c := r.combineFor(best.total, maxNodes)
+		c, exact := r.combineFor(best.total, maxNodes)
 		plan.Nodes = c.nodes
-		if c.cut || (!c.found && c.best >= best.total) {
-			plan.Exact = false
-		}
+		plan.Exact = exact
 		if c.found {
 			best = quick{runs: make([]*cand, len(in.Trains)), total: c.best}
 			for ti := range in.Trains {
@@ -101,9 +103,6 @@ func Best(in *Input, opts Options) (*Plan, error) {
 	for _, cl := range r.classes {
 		plan.Candidates += len(cl.cands)
 		plan.Searched += cl.nodes
-		if cl.truncated {
-			plan.Exact = false
-		}
 	}
 	for ti, x := range best.runs {
 		if x != nil {
@@ -132,10 +131,10 @@ type router struct {
 	maxCands int
 	ntrains  int
 
-	top   map[*trainClass]*cand // each class's best run, nil for none
-	sum   int                   // the trains' best runs' upper bounds added: no total is larger
-	allE  map[*trainClass][]cand
-	order []*trainClass // classes by their best run, largest first
+	top   map[*trainClass]*cand  // each class's best run, nil for none
+	sum   int                    // the trains' best runs' upper bounds added: no total is larger
+	allE  map[*trainClass][]cand // the E-train classes' fronts
+	order []*trainClass          // classes by their best run, largest first
 }
 
 // run turns candidate x into the Run of train id.
@@ -163,10 +162,9 @@ func (r *router) tops() {
 	for _, cl := range r.classes {
 		var x *cand
 		if cl.express {
-			expressSearch(n, cl, r.maxCands)
-			r.allE[cl] = cl.cands
-			if len(cl.cands) > 0 {
-				x = &cl.cands[0]
+			r.allE[cl] = expressFront(n, cl, nil)
+			if len(r.allE[cl]) > 0 {
+				x = &r.allE[cl][0]
 			}
 		} else if c, ok := bestRun(n, cl, newBitset(n.nkeys), make([]bool, len(n.stops))); ok {
 			x = &c
@@ -214,15 +212,16 @@ func (r *router) greedyIn(order []*trainClass) quick {
 	for _, cl := range order {
 		for _, ti := range cl.trains {
 			var x *cand
+			u := usedN
+			if cl.express {
+				u = usedE
+			}
 			switch {
-			case first:
-				x = r.top[cl]
+			case first || (u.count() == 0 && !slices.Contains(cities, true)):
+				x = r.top[cl] // nothing taken yet that it minds
 			case cl.express:
-				for k := range r.allE[cl] {
-					if c := &r.allE[cl][k]; !usedE.meets(c.keys) {
-						x = c
-						break
-					}
+				if front := expressFront(n, cl, usedE); len(front) > 0 {
+					x = &front[0]
 				}
 			default:
 				if c, ok := bestRun(n, cl, usedN, cities); ok {
@@ -232,10 +231,6 @@ func (r *router) greedyIn(order []*trainClass) quick {
 			first = false
 			if x == nil || x.ub <= 0 {
 				continue
-			}
-			u := usedN
-			if cl.express {
-				u = usedE
 			}
 			for i, w := range x.keys {
 				u[i] |= w
@@ -254,35 +249,59 @@ func (r *router) greedyIn(order []*trainClass) quick {
 // combineFor lists, for each class, the candidates a set of runs earning
 // target or more may use (a candidate's upper bound plus the best runs of
 // the other trains must reach it), and searches them for the best set
-// earning at least target. When a class has too many such candidates, the
-// search keeps the best ones and raises the target to what they can prove:
-// the answer is then only known optimal if it reaches the raised target
-// (c.best holds that target less one when nothing is found).
-func (r *router) combineFor(target, maxNodes int) *combiner {
+// earning at least target; exact says the answer is then known optimal.
+// When a class has too many such candidates, it keeps the best ones, which
+// can only prove a raised target: if no set reaches it, the answer is the
+// best set among the candidates kept, not known optimal.
+func (r *router) combineFor(target, maxNodes int) (c *combiner, exact bool) {
 	raised := target
 	for _, cl := range r.classes {
 		tau := target - (r.sum - r.topUB(cl))
 		cl.cands = nil
-		if cl.express {
+		got := tau
+		switch {
+		case cl.express && len(cl.trains) == 1:
 			for _, x := range r.allE[cl] {
 				if x.ub >= tau {
 					cl.cands = append(cl.cands, x)
 				}
 			}
-			continue
+		case cl.express:
+			got = expressList(r.n, cl, tau, r.maxCands)
+		default:
+			got = enumerate(r.n, cl, tau, r.maxCands)
 		}
-		if got := enumerate(r.n, cl, tau, r.maxCands); got > tau {
+		if got > tau {
 			raised = max(raised, got+(r.sum-r.topUB(cl)))
 		}
 	}
-	if raised > target {
-		for _, cl := range r.classes {
-			tau := raised - (r.sum - r.topUB(cl))
-			cl.cands = slices.DeleteFunc(cl.cands, func(x cand) bool { return x.ub < tau })
-		}
+	if raised == target {
+		c = r.combine(target, maxNodes)
+		return c, !c.cut
 	}
+	kept := make([][]cand, len(r.classes))
+	for i, cl := range r.classes {
+		kept[i] = cl.cands
+		tau := raised - (r.sum - r.topUB(cl))
+		cl.cands = slices.DeleteFunc(slices.Clone(cl.cands), func(x cand) bool { return x.ub < tau })
+	}
+	if c = r.combine(raised, maxNodes); c.found {
+		return c, !c.cut
+	}
+	nodes := c.nodes
+	for i, cl := range r.classes {
+		cl.cands = kept[i]
+	}
+	c = r.combine(target, maxNodes)
+	c.nodes += nodes
+	return c, false
+}
+
+// combine searches the classes' candidates for the best set of runs
+// earning at least target.
+func (r *router) combine(target, maxNodes int) *combiner {
 	c := newCombiner(r.n, r.classes, r.ntrains)
-	c.best = raised - 1
+	c.best = target - 1
 	c.run(maxNodes)
 	return c
 }

@@ -197,7 +197,7 @@ func (e *enumerator) bound() int {
 		add = min(add, byKind)
 	}
 	for _, si := range b.free {
-		if b.seen.has(si) && d[si] != far {
+		if b.seen.has(si) && int(d[si]) <= left {
 			add += max(b.gain[si], 0)
 		}
 	}

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -18,10 +19,9 @@ type trainClass struct {
 
 	express, local, pullman, carrier bool
 
-	cands     []cand
-	truncated bool   // E-trains: runs were left unlisted, the answer may not be optimal
-	reach     *reach // what the search's bound needs, built on first use
-	nodes     int    // runs the searches have looked at
+	cands []cand
+	reach *reach // what the search's bound needs, built on first use
+	nodes int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their
@@ -111,25 +111,26 @@ func enumerate(n *network, cls *trainClass, tau, maxCands int) int {
 	e.tau, e.max = tau, maxCands
 	e.search()
 	if len(cls.cands) > maxCands {
-		e.cut()
+		e.tau = cutCands(cls, maxCands)
 	}
 	dropDominated(n, cls)
 	sortCands(cls.cands)
 	return e.tau
 }
 
-// cut keeps the best candidates, at most max of them: tau rises above the
-// upper bound of the first one left out.
-func (e *enumerator) cut() {
-	cs := e.cls.cands
+// cutCands keeps the best candidates of cls, at most max of them, and
+// returns the least upper bound kept: one above that of the first left out.
+func cutCands(cls *trainClass, max int) int {
+	cs := cls.cands
 	sortCands(cs)
-	e.tau = cs[e.max].ub + 1
-	k := e.max
-	for k > 0 && cs[k-1].ub < e.tau {
+	tau := cs[max].ub + 1
+	k := max
+	for k > 0 && cs[k-1].ub < tau {
 		k--
 	}
 	clear(cs[k:])
-	e.cls.cands = cs[:k]
+	cls.cands = cs[:k]
+	return tau
 }
 
 // bestRun returns the class's best run (by upper bound) using none of the
@@ -225,8 +226,7 @@ func (e *enumerator) offer(canonical bool) {
 		return
 	}
 	if len(e.cls.cands) >= 2*e.max {
-		e.cut()
-		if ub < e.tau {
+		if e.tau = cutCands(e.cls, e.max); ub < e.tau {
 			return
 		}
 	}
@@ -269,24 +269,37 @@ func dropDominated(n *network, cls *trainClass) {
 		return
 	}
 	sawmill := n.v.in.Rules.SawmillHex != ""
-	groups := make(map[uint64][]int32, len(cls.cands))
+	type member struct {
+		hash uint64 // of the stop set
+		i    int32
+	}
+	ms := make([]member, len(cls.cands))
 	for i := range cls.cands {
 		c := &cls.cands[i]
 		h := mix(uint64(c.start) + 1)
 		for _, li := range c.links {
 			h += mix(uint64(n.links[li].to) + 1)
 		}
-		groups[h] = append(groups[h], int32(i))
+		ms[i] = member{h, int32(i)}
 	}
+	slices.SortFunc(ms, func(a, b member) int { return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.i, b.i)) })
 	dead := make([]bool, len(cls.cands))
-	for _, g := range groups {
-		for _, i := range g {
-			for _, j := range g {
+	for lo := 0; lo < len(ms); {
+		hi := lo + 1
+		for hi < len(ms) && ms[hi].hash == ms[lo].hash {
+			hi++
+		}
+		// Compare within the group (its first maxGroup members against all:
+		// dropping fewer runs is only slower, never wrong).
+		for a := lo; a < min(hi, lo+maxGroup); a++ {
+			for b := lo; b < hi; b++ {
+				i, j := ms[a].i, ms[b].i
 				if i != j && !dead[i] && !dead[j] && dominates(&cls.cands[i], &cls.cands[j], sawmill) {
 					dead[j] = true
 				}
 			}
 		}
+		lo = hi
 	}
 	k := 0
 	for i := range cls.cands {
@@ -318,6 +331,9 @@ func dominates(a, b *cand, sawmill bool) bool {
 	}
 	return bitset(a.keys).subsetOf(b.keys)
 }
+
+// maxGroup bounds the runs of a group dropDominated compares all others with.
+const maxGroup = 64
 
 // mix is a 64-bit finaliser (splitmix64), used to hash sets of stops.
 func mix(x uint64) uint64 {

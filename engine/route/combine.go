@@ -1,24 +1,24 @@
 package route
 
+import "math/bits"
+
 // The combination search: one candidate run (or none) per train, trains of
 // one type sharing no track and local trains no city, for the largest total
 // as Evaluate computes it. Branch and bound over the trains, each train's
 // candidates tried best first: a partial choice stops as soon as what it has
 // plus the most the remaining trains can add cannot beat the best total
-// found. The bound on the remaining trains is the sum of their best
-// candidates still compatible with the choice so far (their own conflicts
-// ignored), and every bonus paid to a single run counted once, at its
-// largest.
+// found. The most a remaining train can add is the upper bound of its best
+// candidate still compatible with the runs chosen (their mutual conflicts
+// ignored). Each train keeps a bitset of the candidates the runs chosen
+// block, updated from per-lane bitsets, so that finding that candidate skips
+// 64 blocked ones at a time.
 
 // combiner is the state of the combination search.
 type combiner struct {
-	n      *network
-	slots  []slot // trains in search order
-	byIdx  []int  // slot of each train of Input.Trains, -1 if it cannot run
-	usedN  bitset // track of ordinary trains
-	usedE  bitset // track of E-trains
-	cities []bool // cities used by local trains
-	scan   []int  // per slot: scratch index of its best compatible candidate
+	n     *network
+	slots []slot  // trains in search order
+	byIdx []int   // slot of each train of Input.Trains, -1 if it cannot run
+	hint  [][]int // hint[i][j]: slot j has no candidate fitting before it, under the choices of slots < i
 
 	sawmill bool
 	timber  bool
@@ -37,6 +37,61 @@ type slot struct {
 	cls    *trainClass
 	twin   bool // same class as the previous slot: its choice comes later in the list
 	choice int  // index in cls.cands, len(cls.cands) for no run
+	*lists
+	// blocked marks the candidates that share track (or a local city) with
+	// the runs chosen for the slots before; saved[i] is blocked as it was
+	// before slot i chose, when that choice changed it.
+	blocked bitset
+	saved   []bitset
+	changed []bool
+	from    []int // first word of saved[i] in use
+}
+
+// lists is a class's candidates indexed for the search: their upper
+// bounds, and for every edge lane (and, for local trains, city) the
+// candidates using it.
+type lists struct {
+	ubs     []int
+	byKey   []bitset // by key id, nil when no candidate uses it
+	byCity  map[int32]bitset
+	express bool
+	local   bool
+	nwords  int
+}
+
+func newLists(n *network, cl *trainClass) *lists {
+	l := &lists{ubs: make([]int, len(cl.cands)), byKey: make([]bitset, n.nkeys), express: cl.express, local: cl.local}
+	l.nwords = len(newBitset(len(cl.cands)))
+	for k := range cl.cands {
+		x := &cl.cands[k]
+		l.ubs[k] = x.ub
+		eachKey(x.keys, func(key int32) {
+			if l.byKey[key] == nil {
+				l.byKey[key] = newBitset(len(cl.cands))
+			}
+			l.byKey[key].set(int32(k))
+		})
+		for _, ci := range x.cities {
+			if l.byCity == nil {
+				l.byCity = map[int32]bitset{}
+			}
+			if l.byCity[ci] == nil {
+				l.byCity[ci] = newBitset(len(cl.cands))
+			}
+			l.byCity[ci].set(int32(k))
+		}
+	}
+	return l
+}
+
+// eachKey calls f with every key in the set words.
+func eachKey(words []uint64, f func(int32)) {
+	for wi, w := range words {
+		for w != 0 {
+			f(int32(wi*64 + bits.TrailingZeros64(w)))
+			w &= w - 1
+		}
+	}
 }
 
 // newCombiner prepares the search over the classes' trains, the most
@@ -45,9 +100,6 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 	c := &combiner{
 		n:       n,
 		byIdx:   make([]int, ntrains),
-		usedN:   newBitset(n.nkeys),
-		usedE:   newBitset(n.nkeys),
-		cities:  make([]bool, len(n.stops)),
 		sawmill: n.v.in.Rules.SawmillHex != "",
 		timber:  n.v.in.Rules.TimberDouble,
 		best:    -1 << 60,
@@ -68,12 +120,26 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 		c.byIdx[i] = -1
 	}
 	for _, cl := range order {
+		l := newLists(n, cl)
 		for k, ti := range cl.trains {
 			c.byIdx[ti] = len(c.slots)
-			c.slots = append(c.slots, slot{train: ti, cls: cl, twin: k > 0})
+			c.slots = append(c.slots, slot{train: ti, cls: cl, twin: k > 0, lists: l})
 		}
 	}
-	c.scan = make([]int, len(c.slots))
+	for j := range c.slots {
+		s := &c.slots[j]
+		s.blocked = newBitset(len(s.ubs))
+		s.saved = make([]bitset, j)
+		s.changed = make([]bool, j)
+		s.from = make([]int, j)
+		for i := range j {
+			s.saved[i] = newBitset(len(s.ubs))
+		}
+	}
+	c.hint = make([][]int, len(c.slots)+1)
+	for i := range c.hint {
+		c.hint[i] = make([]int, len(c.slots))
+	}
 	c.bestChoice = make([]int, len(c.slots))
 	for i := range c.bestChoice {
 		c.bestChoice[i] = len(c.slots[i].cls.cands)
@@ -81,43 +147,71 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 	return c
 }
 
-// used returns the track set of class cl's type.
-func (c *combiner) used(cl *trainClass) bitset {
-	if cl.express {
-		return c.usedE
-	}
-	return c.usedN
-}
-
-// fits reports whether candidate x may join the runs chosen so far.
-func (c *combiner) fits(cl *trainClass, x *cand) bool {
-	for _, ci := range x.cities {
-		if c.cities[ci] {
-			return false
+// firstFit returns the first candidate of slot s from lo on that may join the
+// runs chosen so far and can add something, or len(s.ubs).
+func (c *combiner) firstFit(s *slot, lo int) int {
+	for wi := lo / 64; wi < len(s.blocked); wi++ {
+		free := ^s.blocked[wi]
+		if wi == lo/64 {
+			free &= ^uint64(0) << (lo % 64)
+		}
+		if free != 0 {
+			k := wi*64 + bits.TrailingZeros64(free)
+			if k >= len(s.ubs) || s.ubs[k] <= 0 {
+				return len(s.ubs)
+			}
+			return k
 		}
 	}
-	return !c.used(cl).meets(x.keys)
+	return len(s.ubs)
 }
 
-// take adds candidate x of class cl to the chosen runs.
-func (c *combiner) take(cl *trainClass, x *cand) {
-	u := c.used(cl)
-	for i, w := range x.keys {
-		u[i] |= w
-	}
-	for _, ci := range x.cities {
-		c.cities[ci] = true
+// take adds candidate x, chosen by slot i, to the runs chosen: the later
+// slots of its type can no longer use its track (nor local trains its
+// cities). The search below never looks before the hints, so neither does
+// take.
+func (c *combiner) take(i int, x *cand) {
+	si := &c.slots[i]
+	for j := i + 1; j < len(c.slots); j++ {
+		s := &c.slots[j]
+		keys := s.express == si.express
+		cities := si.local && s.local && len(x.cities) > 0
+		s.changed[i] = keys || cities
+		if !s.changed[i] {
+			continue
+		}
+		w0 := 0
+		if i > 0 {
+			w0 = c.hint[i][j] / 64
+		}
+		s.from[i] = w0
+		copy(s.saved[i][w0:], s.blocked[w0:])
+		block := func(b bitset) {
+			for w := w0; w < len(b); w++ {
+				s.blocked[w] |= b[w]
+			}
+		}
+		if keys {
+			eachKey(x.keys, func(key int32) {
+				if b := s.byKey[key]; b != nil {
+					block(b)
+				}
+			})
+		}
+		if cities {
+			for _, ci := range x.cities {
+				block(s.byCity[ci])
+			}
+		}
 	}
 }
 
-// drop takes candidate x back (its track was free before take).
-func (c *combiner) drop(cl *trainClass, x *cand) {
-	u := c.used(cl)
-	for i, w := range x.keys {
-		u[i] &^= w
-	}
-	for _, ci := range x.cities {
-		c.cities[ci] = false
+// drop takes back the choice of slot i.
+func (c *combiner) drop(i int) {
+	for j := i + 1; j < len(c.slots); j++ {
+		if s := &c.slots[j]; s.changed[i] {
+			copy(s.blocked[s.from[i]:], s.saved[i][s.from[i]:])
+		}
 	}
 }
 
@@ -144,25 +238,19 @@ func (c *combiner) first(i int) int {
 	return prev.choice + 1
 }
 
-// bound returns the most the slots from i on can add to a choice whose
-// largest single-run bonuses are mx: the best compatible candidate of each
-// (its own base plus any bonus beyond mx), ignoring their mutual conflicts.
-func (c *combiner) bound(i int, mx [nBonus]int) int {
+// bound returns the most the slots from i on can add: for each, the upper
+// bound of its first (best) candidate fitting with the runs chosen so far,
+// ignoring their mutual conflicts. It records where those candidates are:
+// the choices below, which only add runs, need not look before them.
+func (c *combiner) bound(i int) int {
 	total := 0
 	for j := i; j < len(c.slots); j++ {
 		s := &c.slots[j]
-		lo := c.firstFrom(j, i)
-		best := 0 // running no train adds 0
-		for k := lo; k < len(s.cls.cands); k++ {
-			x := &s.cls.cands[k]
-			if x.ub <= best {
-				break
-			}
-			if c.fits(s.cls, x) {
-				best = max(best, gain(x, mx))
-			}
+		k := c.firstFit(s, max(c.firstFrom(j, i), c.hint[i-1][j]))
+		c.hint[i][j] = k
+		if k < len(s.ubs) {
+			total += s.ubs[k]
 		}
-		total += best
 	}
 	return total
 }
@@ -209,36 +297,38 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		return
 	}
 	have := sum + bonusSum(mx)
-	if i > 0 {
-		rest := c.bound(i, mx)
-		if have+rest <= c.best {
-			return
-		}
+	if i > 0 && have+c.bound(i) <= c.best {
+		return
 	}
 	s := &c.slots[i]
 	restAfter := 0
-	if i+1 < len(c.slots) {
-		restAfter = c.staticRest(i + 1)
+	for j := i + 1; j < len(c.slots); j++ {
+		if i == 0 {
+			restAfter += max(c.slots[j].ubs[0], 0)
+		} else if k := c.hint[i][j]; k < len(c.slots[j].ubs) {
+			restAfter += c.slots[j].ubs[k]
+		}
 	}
-	for k := c.first(i); k < len(s.cls.cands); k++ {
-		x := &s.cls.cands[k]
-		if have+x.ub+restAfter <= c.best {
+	lo := c.first(i)
+	if i > 0 {
+		lo = max(lo, c.hint[i][i])
+	}
+	for k := c.firstFit(s, lo); k < len(s.ubs); k = c.firstFit(s, k+1) {
+		if have+s.ubs[k]+restAfter <= c.best {
 			break
 		}
-		if !c.fits(s.cls, x) {
-			continue
-		}
+		x := &s.cls.cands[k]
 		if have+gain(x, mx)+restAfter <= c.best {
 			continue
 		}
 		s.choice = k
-		c.take(s.cls, x)
+		c.take(i, x)
 		nmx := mx
 		for b := range nBonus {
 			nmx[b] = max(nmx[b], x.bonus[b])
 		}
 		c.search(i+1, sum+x.base, nmx)
-		c.drop(s.cls, x)
+		c.drop(i)
 		if c.cut {
 			return
 		}
@@ -247,18 +337,6 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 	if have+restAfter > c.best {
 		c.search(i+1, sum, mx)
 	}
-}
-
-// staticRest is the most slots i on can add, ignoring every conflict: the
-// sum of their best candidates' upper bounds (0 when a slot runs nothing).
-func (c *combiner) staticRest(i int) int {
-	total := 0
-	for j := i; j < len(c.slots); j++ {
-		if cs := c.slots[j].cls.cands; len(cs) > 0 && cs[0].ub > 0 {
-			total += cs[0].ub
-		}
-	}
-	return total
 }
 
 // bonusSum is the sum of the largest single-run bonuses, the sawmill once.

@@ -1,12 +1,17 @@
 package route
 
-import "slices"
+import (
+	"slices"
+
+	"pbc/engine/graph"
+)
 
 // The E-train search. An E-train has no distance limit, so its runs cannot
 // all be listed; but what a run pays depends only on the tokened cities it
-// visits (and a few bonuses), not on the track between them. With one
+// visits (and a few bonuses), not on the track between them. For one
 // E-train, whose track no other train minds, the search keeps only the
-// Pareto front of what its runs pay, pruning with three exact tests:
+// Pareto front of what its runs pay (expressFront), pruning with three
+// exact tests:
 //
 //   - an optimistic payment (the tokened cities still reachable over unused
 //     track added to the run's) that a run found already matches;
@@ -17,19 +22,47 @@ import "slices"
 //   - the usual rules (no stop twice, no shared track, blocked cities only
 //     at an end).
 //
-// With several E-trains, whose runs must not share track, every run is
-// listed instead (up to the candidate limit).
+// Several E-trains must not share track: for them every run whose upper
+// bound reaches a threshold is listed (expressList), pruned by the same
+// optimistic payment.
 
-// expressSearch fills cls.cands for the E-train class.
-func expressSearch(n *network, cls *trainClass, maxCands int) {
-	x := &express{
-		walker: newWalker(n, cls),
-		multi:  len(cls.trains) > 1,
-		max:    maxCands,
-		labels: map[labelKey][]label{},
+// expressFront returns the runs of the E-train class no other run beats,
+// best first, using none of the track in avoid (nil for none).
+func expressFront(n *network, cls *trainClass, avoid bitset) []cand {
+	x := newExpress(n, cls)
+	x.avoid = avoid
+	x.search()
+	sortCands(x.front)
+	return x.front
+}
+
+// expressList fills cls.cands with every run of the E-train class whose
+// upper bound is at least tau, best first, and returns tau; past maxCands
+// runs it keeps the best, above a raised tau it returns instead.
+func expressList(n *network, cls *trainClass, tau, maxCands int) int {
+	x := newExpress(n, cls)
+	x.list, x.tau, x.max = true, tau, maxCands
+	cls.cands = nil
+	x.search()
+	if len(cls.cands) > maxCands {
+		x.tau = cutCands(cls, maxCands)
 	}
+	dropDominated(n, cls)
+	sortCands(cls.cands)
+	return x.tau
+}
+
+func newExpress(n *network, cls *trainClass) *express {
+	x := &express{walker: newWalker(n, cls), labels: map[labelKey][]label{}}
 	x.scratch = [3]bitset{newBitset(len(n.stops)), newBitset(len(n.hexes)), newBitset(len(n.hexes))}
-	x.sawmill = n.v.in.Rules.SawmillHex != ""
+	r := &n.v.in.Rules
+	x.sawmill = r.SawmillHex != ""
+	// The sawmill, doubled on the run earning the destination bonus, makes
+	// a run earning that bonus possibly worse than one that does not: an
+	// E-train's bonus (double the destination's value) takes it from an
+	// ordinary run, whose doubled sawmill is lost. That loss is at most the
+	// sawmill bonus, so it only matters when the destination pays less.
+	x.strictDest = x.sawmill && n.destValue < r.SawmillBonus
 	x.tokenIdx = make([]int, len(n.stops))
 	for i := range x.tokenIdx {
 		x.tokenIdx[i] = -1
@@ -38,33 +71,30 @@ func expressSearch(n *network, cls *trainClass, maxCands int) {
 		x.tokenIdx[t] = i
 	}
 	x.seen = make([]int32, len(n.stops))
-	for _, t := range n.tokens {
+	return x
+}
+
+// search walks from every tokened city.
+func (x *express) search() {
+	for _, t := range x.n.tokens {
 		if !x.pushStop(t) {
 			continue
 		}
 		x.visited = 1 << x.tokenIdx[t]
 		x.extend()
 		x.popStop()
-		if cls.truncated {
-			break
-		}
 	}
-	if !x.multi {
-		for i := range x.front {
-			cls.cands = append(cls.cands, x.front[i])
-		}
-	}
-	dropDominated(n, cls)
-	sortCands(cls.cands)
 }
 
 // express is the state of the E-train search.
 type express struct {
 	*walker
-	multi   bool
-	max     int
-	sawmill bool
-	arena   arena
+	list       bool   // list every run reaching tau, instead of the front
+	tau, max   int    // list mode: the least upper bound listed, the list's limit
+	avoid      bitset // front mode: track the runs may not use, nil for none
+	sawmill    bool   // the sawmill pays
+	strictDest bool   // the destination bonus compares by equality (see newExpress)
+	arena      arena
 
 	tokenIdx []int  // index of each stop in n.tokens, -1 if none
 	visited  uint64 // tokened cities visited, by index in n.tokens
@@ -102,19 +132,17 @@ func (x *express) extend() {
 	n := x.n
 	cur := x.stops[len(x.stops)-1]
 	if len(x.stops) > 1 {
-		if !x.multi && n.stops[cur].token {
-			if x.dominatedLabel(cur) {
-				return
-			}
+		if !x.list && n.stops[cur].token && x.dominatedLabel(cur) {
+			return
 		}
-		if !x.multi && x.hopeless(cur) {
+		if x.hopeless(cur) {
 			return
 		}
 	}
 	for _, li := range n.stops[cur].links {
 		l := &n.links[li]
 		t := &n.stops[l.to]
-		if !x.canEnter(l) {
+		if !x.canEnter(l) || (x.avoid != nil && x.avoids(l)) {
 			continue
 		}
 		// A stop an E-train may not pass must be a tokened city ending the run.
@@ -133,7 +161,7 @@ func (x *express) extend() {
 		if x.valid() {
 			x.record()
 		}
-		if !end && !x.cls.truncated {
+		if !end {
 			x.extend()
 		}
 		if t.token {
@@ -144,25 +172,36 @@ func (x *express) extend() {
 	}
 }
 
+// avoids reports whether link l uses track the search must avoid.
+func (x *express) avoids(l *netLink) bool {
+	for _, k := range l.keys {
+		if x.avoid.has(k) {
+			return true
+		}
+	}
+	return false
+}
+
 // record notes the run built so far, which ends at a tokened city.
 func (x *express) record() {
 	base, bonus := x.components()
-	if x.multi {
-		if x.stops[0] > x.stops[len(x.stops)-1] {
+	c := cand{base: base, bonus: bonus, ub: upper(base, bonus)}
+	if x.list {
+		if c.ub < x.tau || x.stops[0] > x.stops[len(x.stops)-1] {
 			return
 		}
-		if len(x.cls.cands) >= x.max {
-			x.cls.truncated = true
-			return
+		if len(x.cls.cands) >= 2*x.max {
+			if x.tau = cutCands(x.cls, x.max); c.ub < x.tau {
+				return
+			}
 		}
 		x.cls.cands = append(x.cls.cands, x.cand(base, bonus))
 		return
 	}
-	c := cand{base: base, bonus: bonus}
 	if x.frontBeats(&c) {
 		return
 	}
-	x.front = slices.DeleteFunc(x.front, func(f cand) bool { return dominatesPay(&c, &f, x.sawmill) })
+	x.front = slices.DeleteFunc(x.front, func(f cand) bool { return dominatesPay(&c, &f, x.strictDest) })
 	x.front = append(x.front, x.cand(base, bonus))
 }
 
@@ -195,18 +234,19 @@ func dominatesPay(a, b *cand, sawmill bool) bool {
 // frontBeats reports whether a run on the front pays at least what c pays.
 func (x *express) frontBeats(c *cand) bool {
 	for i := range x.front {
-		if dominatesPay(&x.front[i], c, x.sawmill) {
+		if dominatesPay(&x.front[i], c, x.strictDest) {
 			return true
 		}
 	}
 	return false
 }
 
-// hopeless reports whether every run going on from cur is beaten by a run
-// already on the front: it prices the run as if it reached every tokened
-// city still reachable over free track, and gained every bonus it still can.
+// hopeless reports whether every run going on from cur is useless: in
+// front mode beaten by a run already on the front, in list mode below tau.
+// It prices the run as if it reached every tokened city still reachable
+// over free track, and gained every bonus it still can.
 func (x *express) hopeless(cur int32) bool {
-	if len(x.front) == 0 {
+	if !x.list && len(x.front) == 0 {
 		return false
 	}
 	n := x.n
@@ -232,12 +272,24 @@ func (x *express) hopeless(cur int32) bool {
 		bonus[bSaw], bonus[bSawD] = 2*r.SawmillBonus, 4*r.SawmillBonus
 	}
 	opt := cand{base: base, bonus: bonus}
+	if x.list {
+		return upper(base, bonus) < x.tau
+	}
 	if !x.frontBeats(&opt) {
 		return false
 	}
-	if x.sawmill && bonus[bDest] > 0 {
-		// Runs that miss the destination bonus must be beaten too.
+	if x.strictDest && bonus[bDest] > 0 && x.home*x.dest == 0 {
+		// Runs that miss the destination bonus (skipping home or the
+		// destination, whichever is not visited yet) must be beaten too.
 		opt.bonus[bDest] = 0
+		d := r.Destination
+		skip := 1 << 30
+		for _, ref := range []graph.NodeRef{d.Home, d.Dest} {
+			if si := n.stopAt[ref]; !x.onStop[si] {
+				skip = min(skip, 2*n.stops[si].value)
+			}
+		}
+		opt.base -= skip
 		return x.frontBeats(&opt)
 	}
 	return true

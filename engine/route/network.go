@@ -107,9 +107,14 @@ func buildNetwork(v *view) *network {
 			l.to = -1
 		}
 	}
+	// The searches try the most valuable stops first: they find good runs
+	// early, which makes their bounds prune more.
 	for i := range n.stops {
 		s := &n.stops[i]
 		s.links = slices.DeleteFunc(s.links, func(li int32) bool { return n.links[li].to < 0 })
+		slices.SortStableFunc(s.links, func(a, b int32) int {
+			return n.stops[n.links[b].to].value - n.stops[n.links[a].to].value
+		})
 	}
 	for i := range n.stops {
 		if n.stops[i].token {
