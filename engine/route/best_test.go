@@ -371,6 +371,20 @@ func bruteForce(t *testing.T, names []string, seeds int) {
 		if plan.Revenue != want || !plan.Exact {
 			t.Errorf("seed %d: Best = %d (exact %v), brute force %d\n%s", seed, plan.Revenue, plan.Exact, want, describe(in, plan))
 		}
+		// Written as 18xx.games routes and read back, the runs earn the same.
+		if len(plan.Runs) > 0 {
+			var routes []Route
+			for i := range plan.Runs {
+				r, err := Parse(ActionRoute(&plan.Runs[i], plan.PerRun[i]))
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				routes = append(routes, r)
+			}
+			if got, _, err := Revenue(in, routes); err != nil || got != plan.Revenue {
+				t.Errorf("seed %d: the routes written back earn %d (%v), Best %d\n%s", seed, got, err, plan.Revenue, describe(in, plan))
+			}
+		}
 		// With tiny limits the answer may only fall short when Best says so.
 		small, err := Best(in, Options{MaxCandidates: 2, MaxNodes: 50})
 		if err != nil {
