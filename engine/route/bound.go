@@ -1,9 +1,6 @@
 package route
 
-import (
-	"math/bits"
-	"slices"
-)
+import "slices"
 
 // The bound of the run searches: the most a partial run can still be worth,
 // from what each stop can add, how far away it is and what the train's
@@ -25,9 +22,6 @@ type reach struct {
 	finite                      int        // stops the limited rows take
 	dist                        [][]uint16 // fewest limited stops a run from a to b adds, b included
 	toToken                     []int      // fewest limited stops a run at a needs to reach a tokened city, a included
-	adj                         []bitset   // stops one link away from each stop
-	pass                        bitset     // stops a run may pass through
-	seen, frontier, next        bitset     // reachable's result and scratch
 	ski, grain, mill, dest, saw bool       // bonuses the network offers
 }
 
@@ -92,22 +86,6 @@ func newReach(n *network, cls *trainClass) *reach {
 		b.dest = home && dest
 	}
 	slices.SortStableFunc(b.limited, func(x, y int32) int { return b.gain[y] - b.gain[x] })
-	b.adj = make([]bitset, len(n.stops))
-	b.pass = newBitset(len(n.stops))
-	for si := range n.stops {
-		s := &n.stops[si]
-		b.adj[si] = newBitset(len(n.stops))
-		through := false
-		for _, li := range s.links {
-			l := &n.links[li]
-			b.adj[si].set(l.to)
-			through = through || !l.termFirst
-		}
-		if through && !s.blocked && !s.forbidden {
-			b.pass.set(int32(si))
-		}
-	}
-	b.seen, b.frontier, b.next = newBitset(len(n.stops)), newBitset(len(n.stops)), newBitset(len(n.stops))
 	limitedRows := 0
 	for _, row := range cls.rows {
 		if row.limit >= 0 {
@@ -184,9 +162,7 @@ func (e *enumerator) bound() int {
 			left -= units
 		}
 	}
-	cur := e.stops[len(e.stops)-1]
-	d := b.dist[cur]
-	b.reachable(cur, e.onBits)
+	d := b.dist[e.stops[len(e.stops)-1]]
 	add := e.topGains(b.limited, left, left, d)
 	if b.byKind[0] != nil || b.byKind[1] != nil || b.byKind[2] != nil {
 		// Each kind can only fill the rows taking it.
@@ -197,7 +173,7 @@ func (e *enumerator) bound() int {
 		add = min(add, byKind)
 	}
 	for _, si := range b.free {
-		if b.seen.has(si) && int(d[si]) <= left {
+		if !e.onStop[si] && int(d[si]) <= left {
 			add += max(b.gain[si], 0)
 		}
 	}
@@ -220,40 +196,6 @@ func (e *enumerator) bound() int {
 	return upper(base, bonus) + add
 }
 
-// reachable sets b.seen to the stops a run at cur may still reach: over
-// links, through stops it may pass, avoiding those in on (which it has
-// visited). Track already used is not minded.
-func (b *reach) reachable(cur int32, on bitset) {
-	clear(b.seen)
-	clear(b.frontier)
-	b.frontier.set(cur)
-	for {
-		clear(b.next)
-		any := false
-		for wi, word := range b.frontier {
-			for word != 0 {
-				x := int32(wi*64 + bits.TrailingZeros64(word))
-				word &= word - 1
-				if x != cur && !b.pass.has(x) {
-					continue
-				}
-				for k, a := range b.adj[x] {
-					b.next[k] |= a
-				}
-			}
-		}
-		for k := range b.next {
-			b.next[k] &^= b.seen[k] | on[k]
-			b.seen[k] |= b.next[k]
-			any = any || b.next[k] != 0
-		}
-		if !any {
-			return
-		}
-		copy(b.frontier, b.next)
-	}
-}
-
 // topGains sums the largest gains of up to k stops of list (sorted largest
 // first) not in the run and at most left limited stops away (by d).
 func (e *enumerator) topGains(list []int32, k, left int, d []uint16) int {
@@ -266,7 +208,7 @@ func (e *enumerator) topGains(list []int32, k, left int, d []uint16) int {
 		if g <= 0 {
 			break
 		}
-		if e.cls.reach.seen.has(si) && int(d[si]) <= left {
+		if !e.onStop[si] && int(d[si]) <= left {
 			sum += g
 			if k--; k == 0 {
 				break

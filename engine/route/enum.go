@@ -80,7 +80,6 @@ type walker struct {
 
 	used     bitset // edge-lane keys of the run
 	onStop   []bool
-	onBits   bitset // the same as a bitset
 	groupOn  []bool
 	hexStops []int16 // entries of each hex in the run's list of stop hexes
 	hexTrack []int16 // links of the run using track in each hex
@@ -105,7 +104,6 @@ func newWalker(n *network, cls *trainClass) *walker {
 		cls:      cls,
 		used:     newBitset(n.nkeys),
 		onStop:   make([]bool, len(n.stops)),
-		onBits:   newBitset(len(n.stops)),
 		groupOn:  make([]bool, len(n.groups)),
 		hexStops: make([]int16, len(n.hexes)),
 		hexTrack: make([]int16, len(n.hexes)),
@@ -183,7 +181,6 @@ func (w *walker) pushStop(si int32) bool {
 	}
 	w.stops = append(w.stops, si)
 	w.onStop[si] = true
-	w.onBits.set(si)
 	if s.group >= 0 {
 		w.groupOn[s.group] = true
 	}
@@ -231,7 +228,6 @@ func (w *walker) popStop() {
 		}
 	}
 	w.onStop[si] = false
-	w.onBits.clear(si)
 	if s.group >= 0 {
 		w.groupOn[s.group] = false
 	}
