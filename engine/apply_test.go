@@ -65,3 +65,34 @@ func TestApplyAtomic(t *testing.T) {
 		t.Errorf("committed cash $%d, want $100", got)
 	}
 }
+
+// TestApplyRestoreKeepsOneGame: a game that refused an action plays on
+// exactly like one that never saw it (rounds and steps must follow the
+// rebuilt game, not a copy of it).
+func TestApplyRestoreKeepsOneGame(t *testing.T) {
+	tt, _ := TitleByName("1822PNW")
+	refused, err := New(tt, seatsN(3), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clean, _ := New(tt, seatsN(3), 1, nil)
+	if refused.Apply(playerAct(&action.Bid{Company: "M6", Price: 1}, "bid", refused.Moves().Actors[0].Player)) == nil {
+		t.Fatal("a $1 bid was accepted")
+	}
+	for _, g := range []*Game{refused, clean} {
+		if err := g.Apply(playerAct(&action.Bid{Company: "M6", Price: 150}, "bid", g.Moves().Actors[0].Player)); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 10 && g.Moves().Round == "SR"; i++ {
+			if err := g.Apply(playerAct(&action.Pass{}, "pass", g.Moves().Actors[0].Player)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if v := g.Invariants(); len(v) > 0 {
+			t.Fatalf("invariants broken: %v", v)
+		}
+	}
+	if snap(t, refused) != snap(t, clean) {
+		t.Fatal("the game that refused an action differs from the one that did not")
+	}
+}

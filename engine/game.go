@@ -99,10 +99,17 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 	if err := checkOptions(t, opts); err != nil {
 		return nil, err
 	}
-	g := &Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
+	g := &Game{}
+	g.reset(t, opts, seed, seats)
+	return g, nil
+}
+
+// reset sets g up as a new game in place: rounds and steps keep pointers to
+// the Game they were built for, so a rebuilt game must live at the same address.
+func (g *Game) reset(t *title.Title, opts map[string]bool, seed int64, seats []Seat) {
+	*g = Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
 		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{}}
 	g.setup(seats)
-	return g, nil
 }
 
 func checkOptions(t *title.Title, opts map[string]bool) error {

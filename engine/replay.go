@@ -154,34 +154,27 @@ func (g *Game) Apply(a action.Action) error {
 	return nil
 }
 
-// restore rebuilds the state by replaying the actions applied so far.
+// restore rebuilds the state in place by replaying the actions applied so far.
 func (g *Game) restore() {
-	applied := g.applied
+	applied, importedCount, wasImport := g.applied, g.importedCount, g.importedWasImport
 	seats := make([]Seat, len(g.seats))
 	for i, p := range g.seats {
 		seats[i] = Seat{ID: p.ID, Name: p.Name}
 	}
-	var opts []string
-	for o := range g.Opts {
-		opts = append(opts, o)
-	}
-	fresh, err := New(g.T, seats, g.Seed, opts)
-	if err != nil {
-		return
-	}
-	if g.importedCount > 0 {
-		fresh.importing, fresh.trustRevenue = g.importedWasImport, true
+	g.reset(g.T, g.Opts, g.Seed, seats)
+	g.importedWasImport = wasImport
+	if importedCount > 0 {
+		g.importing, g.trustRevenue = wasImport, true
 	}
 	for i, a := range applied {
-		if i == g.importedCount {
-			fresh.endImport()
+		if i == importedCount {
+			g.endImport()
 		}
-		_ = fresh.applyWithAutos(a)
+		_ = g.applyWithAutos(a)
 	}
-	if len(applied) == g.importedCount {
-		fresh.endImport()
+	if len(applied) == importedCount {
+		g.endImport()
 	}
-	*g = *fresh
 }
 
 // Result is each player's final value keyed by player id (as 18xx.games prints it).
