@@ -28,6 +28,7 @@ type reach struct {
 // far marks a stop no run reaches.
 const far = 1<<16 - 1
 
+// newReach works out what class cls's searches bound with.
 func newReach(n *network, cls *trainClass) *reach {
 	r := &n.v.in.Rules
 	b := &reach{gain: make([]int, len(n.stops))}

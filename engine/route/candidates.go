@@ -10,12 +10,11 @@ import (
 // (same distance, kind and attachments): they share one list of candidate
 // runs.
 type trainClass struct {
-	train    *Train
-	trains   []int // indices in Input.Trains
-	rows     []row
-	order    []int  // stop kind bits in the order checkStops fills them
-	rowsFor  [4]int // rows accepting each kind bit
-	capacity int    // stops allowed when every row is limited, else -1
+	train   *Train
+	trains  []int // indices in Input.Trains
+	rows    []row
+	order   []int  // stop kind bits in the order checkStops fills them
+	rowsFor [4]int // rows accepting each kind bit
 
 	express, local, pullman, carrier bool
 
@@ -47,17 +46,6 @@ func classesOf(v *view) []*trainClass {
 			continue
 		}
 		c.trains = []int{i}
-		c.capacity = -1
-		if c.rows != nil {
-			c.capacity = 0
-			for _, r := range c.rows {
-				if r.limit < 0 {
-					c.capacity = -1
-					break
-				}
-				c.capacity += r.limit
-			}
-		}
 		for ki := range 4 {
 			for _, r := range c.rows {
 				if r.kinds&(1<<ki) != 0 {
@@ -95,6 +83,7 @@ type enumerator struct {
 	found     bool
 }
 
+// newEnumerator prepares a search of class cls's runs.
 func newEnumerator(n *network, cls *trainClass) *enumerator {
 	if cls.reach == nil {
 		cls.reach = newReach(n, cls)
@@ -241,6 +230,7 @@ type arena struct {
 	words []uint64
 }
 
+// int32s and uint64s return a copy of src.
 func (a *arena) int32s(src []int32) []int32 {
 	if cap(a.ints)-len(a.ints) < len(src) {
 		a.ints = make([]int32, 0, max(4096, len(src)))

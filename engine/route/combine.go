@@ -59,6 +59,7 @@ type lists struct {
 	nwords  int
 }
 
+// newLists indexes class cl's candidates.
 func newLists(n *network, cl *trainClass) *lists {
 	l := &lists{ubs: make([]int, len(cl.cands)), byKey: make([]bitset, n.nkeys), express: cl.express, local: cl.local}
 	l.nwords = len(newBitset(len(cl.cands)))

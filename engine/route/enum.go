@@ -38,21 +38,13 @@ func (c *cand) noKeys() bool {
 // bitset is a set of small integers.
 type bitset []uint64
 
+// newBitset returns an empty set of the integers below n.
 func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
 
+// has, set and clear test, add and remove element i.
 func (b bitset) has(i int32) bool { return b[i>>6]&(1<<(i&63)) != 0 }
 func (b bitset) set(i int32)      { b[i>>6] |= 1 << (i & 63) }
 func (b bitset) clear(i int32)    { b[i>>6] &^= 1 << (i & 63) }
-
-// meets reports whether b and c share an element.
-func (b bitset) meets(c []uint64) bool {
-	for i, w := range c {
-		if b[i]&w != 0 {
-			return true
-		}
-	}
-	return false
-}
 
 // subsetOf reports whether every element of b is in c.
 func (b bitset) subsetOf(c bitset) bool {
@@ -64,6 +56,7 @@ func (b bitset) subsetOf(c bitset) bool {
 	return true
 }
 
+// count is the number of elements.
 func (b bitset) count() int {
 	n := 0
 	for _, w := range b {
@@ -94,10 +87,9 @@ type walker struct {
 	timberN, skiN, portN       int // hexes with the run's track of each mark
 	millN, elevN, eastN, westN int // stops in mill, elevator and port hexes
 	home, dest                 int // stops at the destination's home and destination cities
-
-	limit int // stops still allowed when every row is limited, else -1
 }
 
+// newWalker returns an empty run of class cls on network n.
 func newWalker(n *network, cls *trainClass) *walker {
 	w := &walker{
 		n:        n,
@@ -108,10 +100,6 @@ func newWalker(n *network, cls *trainClass) *walker {
 		hexStops: make([]int16, len(n.hexes)),
 		hexTrack: make([]int16, len(n.hexes)),
 		left:     make([]int, len(cls.rows)),
-		limit:    -1,
-	}
-	if cls.capacity >= 0 {
-		w.limit = cls.capacity
 	}
 	return w
 }

@@ -52,6 +52,7 @@ func expressList(n *network, cls *trainClass, tau, maxCands int) int {
 	return x.tau
 }
 
+// newExpress prepares an E-train search.
 func newExpress(n *network, cls *trainClass) *express {
 	x := &express{walker: newWalker(n, cls), labels: map[labelKey][]label{}}
 	x.scratch = [3]bitset{newBitset(len(n.stops)), newBitset(len(n.hexes)), newBitset(len(n.hexes))}
