@@ -203,20 +203,18 @@ func (g *Game) pendingTokenMoves(st *pendingTokenStep) []TokenMove {
 		}
 		cost = tok.Price
 	}
+	// A city with a free slot if any (the token goes there); a rondel token
+	// (CA minor 13) may go to any city, bringing its own slot.
 	var open, all []TokenMove
 	for _, city := range h.Tile.Cities() {
-		slot := h.freeSlot(city, pt.corp.ID)
-		tm := TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: slot, Cost: cost, Kind: "home"}
-		if slot >= 0 {
+		tm := TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: h.freeSlot(city, pt.corp.ID), Cost: cost, Kind: "home"}
+		if tm.Slot >= 0 && !pt.corp.Def.HomeChoose {
 			open = append(open, tm)
 		}
 		tm.Slot = len(h.Slots[city])
-		if pt.corp.Def.HomeChoose {
-			tm.Slot = len(h.Slots[city]) // a rondel token brings its own slot
-		}
 		all = append(all, tm)
 	}
-	if len(open) > 0 && !pt.corp.Def.HomeChoose {
+	if len(open) > 0 {
 		return open
 	}
 	return all
