@@ -38,10 +38,11 @@ func (g *Game) taxHavenWorth() int {
 // taxHavenChoices lists the shares P11 may buy now ("SWW_ipo", "SWW_market").
 func (g *Game) taxHavenChoices(comp *Company) []string {
 	p, ok := comp.Owner.(*Player)
-	if !ok || comp.Closed || g.round.kind != stockRound || g.round.sr.taxHavenBought {
+	if !ok || comp.Closed || comp.Def.Ability != "tax_haven" || g.round.kind != stockRound ||
+		g.round.sr.taxHavenBought || g.round.sr.converting != nil || g.round.current() != any(p) {
 		return nil
 	}
-	spend := p.Cash
+	spend := p.Cash - g.committed(p)
 	if g.taxHavenWorth() > 0 {
 		spend = g.taxHaven.Cash
 	}

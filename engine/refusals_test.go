@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pbc/engine/action"
+)
+
+// TestRefusedFromSelfPlay: logs self-play found whose last action broke a
+// rule; replayed but for that action, the engine must now refuse it.
+func TestRefusedFromSelfPlay(t *testing.T) {
+	cases := []struct{ file, want string }{
+		{"taxhaven_pnw.json", "cannot choose_ability"}, // 1822PNW has no tax haven
+		{"taxhaven_ca.json", "cannot choose_ability"},  // only P11 is the tax haven
+	}
+	for _, tc := range cases {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			l, err := action.ReadGameLog(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := l.Actions[len(l.Actions)-1]
+			l.Actions = l.Actions[:len(l.Actions)-1]
+			g, err := Replay(l)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			before := snap(t, g)
+			last.Env().AutoActions = nil
+			err = g.Apply(last)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want a refusal mentioning %q", err, tc.want)
+			}
+			if snap(t, g) != before {
+				t.Fatal("the refused action changed the state")
+			}
+		})
+	}
+}
