@@ -45,3 +45,25 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		})
 	}
 }
+
+// TestConversionOver600: converting a minor worth over $600, the major pays
+// the new president what it can and the rest is lost (4.7.2); nothing goes
+// below $0 (a self-play log).
+func TestConversionOver600(t *testing.T) {
+	f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", "conversion_over_600.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if v := g.Invariants(); len(v) > 0 {
+		t.Fatalf("invariants broken: %v", v)
+	}
+}

@@ -379,7 +379,8 @@ func (s *shareStep) convertChoose(p *Player, choice string) error {
 	if sharesValue > mv {
 		g.pay(p, major, sharesValue-mv)
 	} else if sharesValue < mv {
-		g.pay(major, p, mv-sharesValue)
+		// Over $600 the major pays what it can; the rest is lost (4.7.2).
+		g.pay(major, p, min(mv-sharesValue, max(major.Cash, 0)))
 	}
 	// The president's certificate counts as two shares.
 	given := 0
