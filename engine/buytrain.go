@@ -2,6 +2,7 @@ package engine
 
 import (
 	"pbc/engine/action"
+	"slices"
 )
 
 // buyTrainStep buys trains from the depot or (from phase 3) other companies,
@@ -127,7 +128,7 @@ func (s *buyTrainStep) process(a action.Action, e any) error {
 		g.recalculateOrder()
 		return nil
 	case *action.BuyTrain:
-		if err := g.buyTrain(c, v); err != nil {
+		if err := g.buyTrain(c, v, s.sold); err != nil {
 			return err
 		}
 		if !g.canBuyTrain(c) {
@@ -139,7 +140,7 @@ func (s *buyTrainStep) process(a action.Action, e any) error {
 }
 
 // buyTrain applies a train purchase, an L→2 upgrade or an emergency buy.
-func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
+func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 	t := g.Depot.Train(v.Train)
 	if t == nil {
 		return ruleErr("there is no train %s", v.Train)
@@ -212,7 +213,7 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain) error {
 			return ruleErr("with the president's help %s may only buy from the depot (5.15)", c.ID)
 		}
 		if need > p.Cash {
-			if g.validating() && g.emergencySellable(p, c) {
+			if g.validating() && g.emergencySellable(p, c, sold, need-p.Cash) {
 				return ruleErr("%s needs $%d more: %s must sell shares before taking a loan (5.16)", c.ID, need-p.Cash, p.Name)
 			}
 			g.takeLoan(p, need-p.Cash)
@@ -256,11 +257,25 @@ func (g *Game) recalculateOrder() {
 }
 
 // emergencySellable reports whether the president could still raise money by
-// selling shares other than those of the company buying the train.
-func (g *Game) emergencySellable(p *Player, buyer *Corp) bool {
+// selling shares other than those of the company buying the train: each
+// company's shares once per purchase, never more than needed (5.16.5), in
+// bundles the sale rules accept (no part of a president's certificate).
+func (g *Game) emergencySellable(p *Player, buyer *Corp, sold []*Corp, need int) bool {
 	for _, c := range g.Corps {
-		if c != buyer && c.IsMajor() && c.Floated && len(g.sellableBundles(p, c)) > 0 {
-			return true
+		if c == buyer || !c.IsMajor() || !c.Floated || slices.Contains(sold, c) {
+			continue
+		}
+		loose := 0
+		for _, sh := range sharesOf(c, p) {
+			if !sh.President {
+				loose += sh.Percent
+			}
+		}
+		for _, pct := range g.sellableBundles(p, c) {
+			whole := pct <= loose || (c.President() == p && pct >= c.Shares[0].Percent)
+			if whole && (pct-10)*g.sharePrice(c)/10 < need {
+				return true
+			}
 		}
 	}
 	return false

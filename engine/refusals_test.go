@@ -67,3 +67,40 @@ func TestConversionOver600(t *testing.T) {
 		t.Fatalf("invariants broken: %v", v)
 	}
 }
+
+// TestEmergencyLoanWhenNothingSellable: once the president can sell nothing
+// more under 5.16.5 (a company already sold for this purchase, or only a
+// president's certificate worth more than needed), the depot train is bought
+// with a loan (self-play logs).
+func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
+	for _, file := range []string{"emergency_sold_once.json", "emergency_president_certificate.json"} {
+		t.Run(file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			l, err := action.ReadGameLog(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := Replay(l)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			for _, a := range g.Moves().Actors {
+				for _, tm := range a.Trains {
+					if tm.Loan > 0 && tm.From == "depot" {
+						buy := &action.BuyTrain{Envelope: action.Envelope{Type: "buy_train", Entity: a.Entity, EntityType: a.EntityType},
+							Train: tm.Train, Price: tm.Price, Variant: tm.Variant}
+						if err := g.Apply(buy); err != nil {
+							t.Fatalf("the listed depot train with a loan was refused: %v", err)
+						}
+						return
+					}
+				}
+			}
+			t.Fatal("no depot train with a loan is listed")
+		})
+	}
+}

@@ -93,7 +93,7 @@ func TestEmergencyMoneyExample(t *testing.T) {
 		t.Fatalf("president has $%d after selling, want $100", pres.Cash)
 	}
 	train := g.Depot.Upcoming[0]
-	if err := g.buyTrain(c, &action.BuyTrain{Train: train.ID, Price: 300, Variant: "4"}); err != nil {
+	if err := g.buyTrain(c, &action.BuyTrain{Train: train.ID, Price: 300, Variant: "4"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if pres.Debt != 90 || pres.Cash != 0 || c.Cash != 0 || train.Owner != c {
