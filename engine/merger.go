@@ -127,6 +127,11 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 		if g.validating() && !g.minorConnects(c, m) {
 			return ruleErr("%s's network does not reach %s's station (5.17.3)", c.ID, m.ID)
 		}
+		if g.validating() && len(g.payChoices(c, m)) == 0 {
+			// Regionals are listed without a payment check so the step stays
+			// active as in 18xx.games; merging one still needs a way to pay.
+			return ruleErr("%s cannot pay for %s: it has neither the cash nor treasury shares to pay with (5.17.5)", c.ID, m.ID)
+		}
 		s.target, s.state = m, "pay"
 		return nil
 	case *action.Choose:

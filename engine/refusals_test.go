@@ -104,3 +104,28 @@ func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
 		})
 	}
 }
+
+// TestRegionalMergeNeedsPayment: a major without the cash or treasury shares
+// to pay for a regional cannot start acquiring it (a self-play log that
+// otherwise left the game waiting for a payment nobody could make).
+func TestRegionalMergeNeedsPayment(t *testing.T) {
+	f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", "regional_merge_unpaid.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := l.Actions[len(l.Actions)-1]
+	l.Actions = l.Actions[:len(l.Actions)-1]
+	g, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	last.Env().AutoActions = nil
+	if err := g.Apply(last); err == nil || !strings.Contains(err.Error(), "cannot pay") {
+		t.Fatalf("got %v, want a refusal saying it cannot pay", err)
+	}
+}
