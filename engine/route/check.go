@@ -205,6 +205,12 @@ func (v *view) checkDistance(r *Run, nodes []*board.Node, t *Train, tokened int)
 		if !isTok(0) || !isTok(len(r.Stops)-1) {
 			return "an E-train route must start and end at cities with the company's tokens"
 		}
+		// E-trains ignore distance, but not the blocked cities no train may visit.
+		for k, n := range nodes {
+			if n.VisitCost >= 99 {
+				return "no train may visit the blocked city in " + r.Stops[k].Hex
+			}
+		}
 		return ""
 	}
 	return v.checkStops(r, nodes, t)

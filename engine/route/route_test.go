@@ -246,6 +246,15 @@ func TestRevenue(t *testing.T) {
 			setup: func(in *Input) {
 				in.Board.(*testBoard).tokens[graph.NodeRef{Hex: "B6"}] = []string{"Y"}
 			}, wantErr: "cannot pass through B6"},
+		{name: "E-train cannot visit a city no train may visit", trains: []Train{train("E-0", "E")},
+			routes: []Route{rt("E-0", "B2-B4 B4-B6 B6-B8-B10")},
+			setup: func(in *Input) {
+				b := in.Board.(*testBoard)
+				tl := *b.tiles["B6"].t
+				tl.Nodes = append([]board.Node(nil), tl.Nodes...)
+				tl.Nodes[0].VisitCost = 99
+				b.tiles["B6"] = placed{&tl, 1}
+			}, wantErr: "blocked city in B6"},
 		{name: "unknown train", trains: []Train{train("2-0", "2")},
 			routes: []Route{rt("3-0", "B6-B8-B10")}, wantErr: "no train 3-0"},
 		{name: "train runs once", trains: []Train{train("2-0", "2")},
