@@ -9,7 +9,7 @@ import (
 	"pbc/engine/action"
 )
 
-// TestRefusedFromSelfPlay: logs self-play found whose last action broke a
+// TestRefusedFromSelfPlay: logs self-play found (testdata/selfplay) whose last action broke a
 // rule; replayed but for that action, the engine must now refuse it.
 func TestRefusedFromSelfPlay(t *testing.T) {
 	cases := []struct{ file, want string }{
@@ -18,7 +18,7 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
-			f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", tc.file))
+			f, err := os.Open(filepath.Join("testdata", "selfplay", tc.file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +50,7 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).
 func TestConversionOver600(t *testing.T) {
-	f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", "conversion_over_600.json"))
+	f, err := os.Open(filepath.Join("testdata", "selfplay", "conversion_over_600.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestConversionOver600(t *testing.T) {
 func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
 	for _, file := range []string{"emergency_sold_once.json", "emergency_president_certificate.json"} {
 		t.Run(file, func(t *testing.T) {
-			f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", file))
+			f, err := os.Open(filepath.Join("testdata", "selfplay", file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +109,7 @@ func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
 // to pay for a regional cannot start acquiring it (a self-play log that
 // otherwise left the game waiting for a payment nobody could make).
 func TestRegionalMergeNeedsPayment(t *testing.T) {
-	f, err := os.Open(filepath.Join("selfplay", "testdata", "enginebugs", "regional_merge_unpaid.json"))
+	f, err := os.Open(filepath.Join("testdata", "selfplay", "regional_merge_unpaid.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
