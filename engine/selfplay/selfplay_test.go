@@ -2,8 +2,6 @@ package selfplay
 
 import (
 	"bytes"
-	"fmt"
-	"regexp"
 	"runtime"
 	"testing"
 
@@ -25,12 +23,7 @@ func TestSelfplay(t *testing.T) {
 	}
 	sum := Run(cfgs, runtime.GOMAXPROCS(0), func(r *Result) {
 		for _, e := range append(append([]string{}, r.Errors...), r.Violations...) {
-			game := fmt.Sprintf("%s %dp seed %d %v", r.Title, r.Players, r.Seed, r.Options)
-			if note := knownEngineBug(e); note != "" {
-				t.Logf("%s: known engine bug (%s): %s", game, note, e)
-				continue
-			}
-			t.Errorf("%s: %s", game, e)
+			t.Errorf("%s %dp seed %d %v: %s", r.Title, r.Players, r.Seed, r.Options, e)
 		}
 	})
 	t.Logf("%d games, %d finished (%v), %d unfinished at %d actions, %d actions in all",
@@ -38,35 +31,6 @@ func TestSelfplay(t *testing.T) {
 	if sum.Finished == 0 {
 		t.Errorf("no game finished")
 	}
-}
-
-// knownEngineBugs are engine bugs self-play runs into that are reported and
-// not yet fixed, by the message they cause; the test logs them instead of
-// failing. Remove an entry once its bug is fixed.
-var knownEngineBugs = []struct {
-	msg  *regexp.Regexp
-	note string
-}{
-	{regexp.MustCompile(`"type":"choose","entity":\d+,"entity_type":"player".*\): \S+ has \$-\d+$`),
-		"PNW conversion of a minor worth over $600: the major pays the whole balance, not as much as it can (4.7.2)"},
-	{regexp.MustCompile(`has \$-\d+$`),
-		"a treasury left negative by such a conversion"},
-	{regexp.MustCompile(`no legal move, but the game is not over .*acquire a minor \(choose\)`),
-		"a major with a negative treasury is left without a payment choice after merging"},
-	{regexp.MustCompile(`must sell shares before taking a loan \(5\.16\)`),
-		"emergency purchase: shares counted as sellable that may not be sold (a company already sold from, a 20% president's certificate)"},
-	{regexp.MustCompile(`no legal move, but the game is not over .*buy trains`),
-		"the same emergency purchase, left with no move"},
-}
-
-// knownEngineBug returns the note of the known bug a message shows, or "".
-func knownEngineBug(msg string) string {
-	for _, k := range knownEngineBugs {
-		if k.msg.MatchString(msg) {
-			return k.note
-		}
-	}
-	return ""
 }
 
 // TestPlayDeterministic checks that a seed always plays the same game.
