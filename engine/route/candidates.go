@@ -76,6 +76,17 @@ type enumerator struct {
 	max   int
 	arena arena
 
+	// levels[d] is the choices of links for the run's legs when it has d
+	// of them (see bundle.go); words is the length of a key set.
+	levels []choices
+	words  int
+	// scratch of the choices
+	merge  []*factor
+	idx    []int
+	keyBuf []uint64
+	dead   []bool
+	path   []int32
+
 	single    bool
 	avoid     bitset // single mode: track the run may not use
 	avoidCity []bool // single mode: cities a local run may not use
@@ -88,7 +99,9 @@ func newEnumerator(n *network, cls *trainClass) *enumerator {
 	if cls.reach == nil {
 		cls.reach = newReach(n, cls)
 	}
-	return &enumerator{walker: newWalker(n, cls)}
+	e := &enumerator{walker: newWalker(n, cls)}
+	e.initChoices()
+	return e
 }
 
 // enumerate fills cls.cands with every run of the class whose upper bound
@@ -157,30 +170,24 @@ func (e *enumerator) extend() {
 	if len(e.stops) > 1 && e.n.stops[cur].blocked {
 		return
 	}
-	for _, li := range e.n.stops[cur].links {
-		l := &e.n.links[li]
-		if !e.canEnter(l) || e.tooFar(l.to) || (e.single && e.avoids(l)) || !e.pushStop(l.to) {
+	for bi := range e.n.stops[cur].bundles {
+		b := &e.n.stops[cur].bundles[bi]
+		l := &e.n.links[b.links[0]]
+		if !e.mayEnter(l) || e.tooFar(l.to) || !e.pushStop(l.to) {
 			continue
 		}
-		e.pushLink(li)
+		if !e.pushBundle(b) {
+			e.popStop()
+			continue
+		}
 		e.cls.nodes++
 		e.offer(e.single || e.stops[0] < l.to)
 		if !e.mustEnd(l) && e.bound() >= e.tau {
 			e.extend()
 		}
-		e.popLink()
+		e.popTrack()
 		e.popStop()
 	}
-}
-
-// avoids reports whether link l uses track the search must avoid.
-func (e *enumerator) avoids(l *netLink) bool {
-	for _, k := range l.keys {
-		if e.avoid.has(k) {
-			return true
-		}
-	}
-	return false
 }
 
 // offer considers the run built so far, listed only when canonical (the
@@ -210,17 +217,23 @@ func (e *enumerator) offer(canonical bool) {
 		if e.found && ub <= e.best.ub {
 			return
 		}
-		c.links, c.keys = slices.Clone(e.links), slices.Clone(e.used)
+		e.eachChoice(func(links []int32, keys []uint64) bool {
+			c.links, c.keys = slices.Clone(links), slices.Clone(keys)
+			return false
+		})
 		e.best, e.found, e.tau = c, true, ub+1
 		return
 	}
-	if len(e.cls.cands) >= 2*e.max {
-		if e.tau = cutCands(e.cls, e.max); ub < e.tau {
-			return
+	e.eachChoice(func(links []int32, keys []uint64) bool {
+		if len(e.cls.cands) >= 2*e.max {
+			if e.tau = cutCands(e.cls, e.max); ub < e.tau {
+				return false
+			}
 		}
-	}
-	c.links, c.keys = e.arena.int32s(e.links), e.arena.uint64s(e.used)
-	e.cls.cands = append(e.cls.cands, c)
+		c.links, c.keys = e.arena.int32s(links), e.arena.uint64s(keys)
+		e.cls.cands = append(e.cls.cands, c)
+		return true
+	})
 }
 
 // arena hands out small slices from large blocks, so that candidate runs

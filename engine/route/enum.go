@@ -56,6 +56,23 @@ func (b bitset) subsetOf(c bitset) bool {
 	return true
 }
 
+// or adds the elements of c to b.
+func (b bitset) or(c []uint64) {
+	for i, w := range c {
+		b[i] |= w
+	}
+}
+
+// meets reports whether b and c have an element in common.
+func (b bitset) meets(c []uint64) bool {
+	for i, w := range c {
+		if b[i]&w != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // count is the number of elements.
 func (b bitset) count() int {
 	n := 0
@@ -261,10 +278,16 @@ func (w *walker) stopValue(s *netStop) int {
 
 // pushLink adds the track of link li (its keys must be free).
 func (w *walker) pushLink(li int32) {
-	l := &w.n.links[li]
-	for _, k := range l.keys {
+	for _, k := range w.n.links[li].keys {
 		w.used.set(k)
 	}
+	w.pushTrack(li)
+}
+
+// pushTrack adds link li to the run's legs and its hexes to the run's, not
+// its keys.
+func (w *walker) pushTrack(li int32) {
+	l := &w.n.links[li]
 	for _, hi := range l.hexes {
 		if w.hexTrack[hi] == 0 {
 			h := &w.n.hexes[hi]
@@ -285,12 +308,17 @@ func (w *walker) pushLink(li int32) {
 
 // popLink takes the last link back.
 func (w *walker) popLink() {
+	for _, k := range w.n.links[w.links[len(w.links)-1]].keys {
+		w.used.clear(k)
+	}
+	w.popTrack()
+}
+
+// popTrack takes back the last leg pushed by pushTrack.
+func (w *walker) popTrack() {
 	li := w.links[len(w.links)-1]
 	w.links = w.links[:len(w.links)-1]
 	l := &w.n.links[li]
-	for _, k := range l.keys {
-		w.used.clear(k)
-	}
 	for _, hi := range l.hexes {
 		w.hexTrack[hi]--
 		if w.hexTrack[hi] == 0 {
@@ -319,16 +347,17 @@ func (w *walker) free(l *netLink) bool {
 }
 
 // canEnter reports whether the run may go on along link l to its far stop:
-// the stop is new, its city group too, and the terminal rules hold.
-func (w *walker) canEnter(l *netLink) bool {
+// the stop is new, its city group too, the terminal rules hold and its
+// track is free.
+func (w *walker) canEnter(l *netLink) bool { return w.mayEnter(l) && w.free(l) }
+
+// mayEnter is canEnter but for the track.
+func (w *walker) mayEnter(l *netLink) bool {
 	t := &w.n.stops[l.to]
 	if w.onStop[l.to] || t.forbidden || (t.group >= 0 && w.groupOn[t.group]) {
 		return false
 	}
-	if len(w.links) > 0 && l.termFirst && !l.single() {
-		return false
-	}
-	return w.free(l)
+	return len(w.links) == 0 || !l.termFirst || l.single()
 }
 
 // mustEnd reports whether the run, whose last link is l, must stop there:

@@ -23,6 +23,8 @@ type network struct {
 	hexAt  map[*hexView]int32
 	groups map[string]int32
 	tokens []int32 // stops holding a station token that counts for routes
+	// linkBits holds each link's keys as a bitset, (nkeys+63)/64 words a link.
+	linkBits []uint64
 
 	millToken bool // the corporation has a token in the Paper Mill hex's first city
 	destValue int  // the destination city's value
@@ -42,6 +44,7 @@ type netStop struct {
 	forbidden bool     // visit cost 99: no train may enter it
 	corpSlot  bool     // the corporation's token is in one of its slots (any kind)
 	links     []int32  // links leaving it
+	bundles   []bundle // the same, grouped into links a run uses alike
 }
 
 // netHex is a hex with the bonus marks the router needs.
@@ -116,6 +119,7 @@ func buildNetwork(v *view) *network {
 			return n.stops[n.links[b].to].value - n.stops[n.links[a].to].value
 		})
 	}
+	n.bundleLinks()
 	for i := range n.stops {
 		if n.stops[i].token {
 			n.tokens = append(n.tokens, int32(i))
