@@ -2,23 +2,23 @@ package render
 
 import (
 	"bufio"
-	"bytes"
-	"compress/flate"
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"io"
-	"runtime"
 	"sync"
 )
 
+// deflaters are reused: each holds a window, a hash table and buffers worth
+// a few hundred kilobytes.
+var deflaters = sync.Pool{New: func() any { return new(deflater) }}
+
 // encodePNG writes an opaque img as an 8-bit RGB PNG. image/png tries five
-// filters on every row and took about half the drawing time of a big map;
-// these images are mostly flat colour, so one fixed filter (Sub on the first
-// row, Up below it) with fast deflate gives files of about the same size
-// several times faster. The rows are compressed in parallel bands, each a
-// deflate stream ended by a sync flush, joined into one zlib stream.
+// filters on every row and compresses with compress/flate, which together
+// took more time than drawing a big map; these images are mostly flat
+// colour, so one fixed filter (Sub on the first row, Up below it) and a
+// deflater made for such rows (deflate.go) give smaller files many times
+// faster.
 func encodePNG(w io.Writer, img *image.RGBA) error {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
@@ -33,38 +33,25 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
 		return err
 	}
-	bands := max(1, min(runtime.GOMAXPROCS(0), height/64))
-	outs := make([]bytes.Buffer, bands)
-	sums := make([]uint32, bands)
-	lens := make([]int, bands)
-	errs := make([]error, bands)
-	var wg sync.WaitGroup
-	for k := 0; k < bands; k++ {
-		y0, y1 := b.Min.Y+height*k/bands, b.Min.Y+height*(k+1)/bands
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sums[k], lens[k], errs[k] = deflateRows(&outs[k], img, y0, y1, k == bands-1)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	sum := sums[0]
-	for k := 1; k < bands; k++ {
-		sum = adler32Combine(sum, sums[k], lens[k])
-	}
 	cw := &chunkWriter{w: bw, typ: "IDAT", buf: make([]byte, 0, 256<<10)}
-	cw.Write([]byte{0x78, 0x01}) // zlib header: deflate, 32K window, fastest
-	for k := range outs {
-		cw.Write(outs[k].Bytes())
+	d := deflaters.Get().(*deflater)
+	defer deflaters.Put(d)
+	n := 1 + 3*width
+	d.reset(cw, n)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		off := img.PixOffset(b.Min.X, y)
+		row := img.Pix[off : off+4*width]
+		line := d.line(n)
+		if y == b.Min.Y {
+			filterSub(line, row)
+		} else {
+			filterUp(line, row, img.Pix[off-img.Stride:off-img.Stride+4*width])
+		}
+		d.compress(n)
 	}
-	var tail [4]byte
-	binary.BigEndian.PutUint32(tail[:], sum)
-	cw.Write(tail[:])
+	if err := d.finish(); err != nil {
+		return err
+	}
 	if err := cw.flush(); err != nil {
 		return err
 	}
@@ -74,75 +61,41 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	return bw.Flush()
 }
 
-// deflateRows filters rows y0..y1 of img and deflates them into out, closing
-// the stream if last and ending it with a sync flush otherwise; it returns
-// the Adler-32 checksum and length of the filtered data.
-func deflateRows(out *bytes.Buffer, img *image.RGBA, y0, y1 int, last bool) (uint32, int, error) {
-	b := img.Bounds()
-	width := b.Dx()
-	fw, err := flate.NewWriter(out, flate.BestSpeed)
-	if err != nil {
-		return 0, 0, err
+// filterSub writes the RGB bytes of row with the Sub filter into line.
+func filterSub(line, row []byte) {
+	line[0] = 1
+	dst := line[1:]
+	var pr, pg, pb byte
+	for x := 0; 4*x < len(row); x++ {
+		r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
+		dst[3*x], dst[3*x+1], dst[3*x+2] = r-pr, g-pg, bl-pb
+		pr, pg, pb = r, g, bl
 	}
-	sum := adler32.New()
-	line := make([]byte, 1+3*width)
-	n := 0
-	for y := y0; y < y1; y++ {
-		off := (y-img.Rect.Min.Y)*img.Stride + (b.Min.X-img.Rect.Min.X)*4
-		row := img.Pix[off : off+4*width]
-		dst := line[1:]
-		if y == b.Min.Y {
-			line[0] = 1 // Sub
-			var pr, pg, pb byte
-			for x := 0; x < width; x++ {
-				r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
-				dst[3*x], dst[3*x+1], dst[3*x+2] = r-pr, g-pg, bl-pb
-				pr, pg, pb = r, g, bl
-			}
-		} else {
-			line[0] = 2 // Up
-			up := img.Pix[off-img.Stride : off-img.Stride+4*width]
-			for x := 0; x < width; x++ {
-				i, j := 4*x, 3*x
-				dst[j], dst[j+1], dst[j+2] = row[i]-up[i], row[i+1]-up[i+1], row[i+2]-up[i+2]
-			}
-		}
-		sum.Write(line)
-		n += len(line)
-		if _, err := fw.Write(line); err != nil {
-			return 0, 0, err
-		}
-	}
-	if last {
-		err = fw.Close()
-	} else {
-		err = fw.Flush()
-	}
-	return sum.Sum32(), n, err
 }
 
-// adler32Combine returns the Adler-32 checksum of A followed by B from
-// their checksums and B's length (as zlib's adler32_combine).
-func adler32Combine(a, b uint32, lenB int) uint32 {
-	const base = 65521
-	rem := uint32(lenB % base)
-	sum1 := a & 0xffff
-	sum2 := (rem * sum1) % base
-	sum1 += (b & 0xffff) + base - 1
-	sum2 += (a >> 16) + (b >> 16) + base - rem
-	if sum1 >= base {
-		sum1 -= base
+// filterUp writes the RGB bytes of row with the Up filter into line; most
+// pixels equal the ones above, so pairs of them are compared at once.
+func filterUp(line, row, up []byte) {
+	line[0] = 2
+	dst := line[1:]
+	x := 0
+	for ; 4*x+8 <= len(row); x += 2 {
+		filterPair(dst[3*x:], row[4*x:], up[4*x:])
 	}
-	if sum1 >= base {
-		sum1 -= base
+	for ; 4*x < len(row); x++ {
+		i, j := 4*x, 3*x
+		dst[j], dst[j+1], dst[j+2] = row[i]-up[i], row[i+1]-up[i+1], row[i+2]-up[i+2]
 	}
-	if sum2 >= base<<1 {
-		sum2 -= base << 1
+}
+
+// filterPair writes two Up-filtered RGB pixels.
+func filterPair(dst, row, up []byte) {
+	if binary.LittleEndian.Uint64(row) == binary.LittleEndian.Uint64(up) {
+		clear(dst[:6])
+		return
 	}
-	if sum2 >= base {
-		sum2 -= base
-	}
-	return sum1 | sum2<<16
+	dst[0], dst[1], dst[2] = row[0]-up[0], row[1]-up[1], row[2]-up[2]
+	dst[3], dst[4], dst[5] = row[4]-up[4], row[5]-up[5], row[6]-up[6]
 }
 
 // writeChunk writes one PNG chunk.

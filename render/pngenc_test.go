@@ -11,8 +11,7 @@ import (
 )
 
 // TestEncodePNG round-trips images through encodePNG and image/png, and
-// checks the zlib stream (with its Adler-32 checksum) joined from parallel
-// bands.
+// reads the zlib stream to its end, which checks its Adler-32 checksum.
 func TestEncodePNG(t *testing.T) {
 	for _, size := range []image.Point{{1, 1}, {7, 3}, {300, 200}, {513, 1031}} {
 		img := image.NewRGBA(image.Rect(0, 0, size.X, size.Y))
@@ -55,6 +54,88 @@ func TestEncodePNG(t *testing.T) {
 		}
 		if want := size.Y * (1 + 3*size.X); len(raw) != want {
 			t.Errorf("%v: %d bytes of rows, want %d", size, len(raw), want)
+		}
+	}
+}
+
+// TestDeflater round-trips data the PNG rows rarely have through the
+// deflater and compress/zlib: lines longer than the window, long runs of one
+// value, repeats at odd distances and noise.
+func TestDeflater(t *testing.T) {
+	var want []byte
+	var out bytes.Buffer
+	d := new(deflater)
+	for _, lineLen := range []int{1, 5, 40000} {
+		out.Reset()
+		want = want[:0]
+		d.reset(&out, lineLen)
+		seed := uint32(lineLen)
+		for y := 0; y < 300000/lineLen+3; y++ {
+			line := d.line(lineLen)
+			for i := range line {
+				seed = seed*1664525 + 1013904223
+				switch (i / 997) % 4 {
+				case 0:
+					line[i] = 0
+				case 1:
+					line[i] = byte(seed >> 24)
+				case 2:
+					line[i] = byte(i % 7)
+				default:
+					line[i] = byte(y)
+				}
+			}
+			want = append(want, line...)
+			d.compress(lineLen)
+		}
+		if err := d.finish(); err != nil {
+			t.Fatal(err)
+		}
+		zr, err := zlib.NewReader(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("line length %d: %v", lineLen, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("line length %d: the round trip differs", lineLen)
+		}
+	}
+}
+
+// TestHuffLengths checks that codes are complete (Kraft sum 1) and within
+// their length limit, also for skewed frequencies.
+func TestHuffLengths(t *testing.T) {
+	fib := make([]uint32, 30)
+	fib[0], fib[1] = 1, 1
+	for i := 2; i < len(fib); i++ {
+		fib[i] = fib[i-1] + fib[i-2]
+	}
+	for _, tc := range []struct {
+		freq []uint32
+		max  int
+	}{
+		{[]uint32{5, 0, 0}, 15},
+		{[]uint32{0, 0, 7}, 15},
+		{[]uint32{3, 1, 4, 1, 5, 9, 2, 6}, 15},
+		{fib, 15},
+		{fib[:19], 7},
+	} {
+		lens := make([]uint8, len(tc.freq))
+		huffLengths(tc.freq, tc.max, lens)
+		sum := 0.0
+		for s, l := range lens {
+			if int(l) > tc.max || (tc.freq[s] > 0 && l == 0) {
+				t.Errorf("%v: symbol %d has length %d", tc.freq, s, l)
+			}
+			if l > 0 {
+				sum += 1 / float64(uint(1)<<l)
+			}
+		}
+		if sum != 1 {
+			t.Errorf("%v: Kraft sum %v, want 1 (lengths %v)", tc.freq, sum, lens)
 		}
 	}
 }
