@@ -90,7 +90,7 @@ func Best(in *Input, opts Options) (*Plan, error) {
 	if best.total < r.sum {
 		// A better set of runs may exist: search the candidates good enough
 		// to be part of one.
-		c, exact := r.combineFor(best.total, maxNodes)
+		c, exact := r.descend(best.total, maxNodes)
 		plan.Nodes = c.nodes
 		plan.Exact = exact
 		if c.found {
@@ -244,6 +244,42 @@ func (r *router) greedyIn(order []*trainClass) quick {
 	rules := &n.v.in.Rules
 	q.total = totalOf(q.runs, rules.TimberDouble, rules.SawmillHex != "")
 	return q
+}
+
+// descend searches for the best set of runs earning more than lower
+// (which a set of runs earns) with falling targets: first the sets earning
+// close to r.sum, which no set beats, then lower, down to lower. A set
+// found earning at least a target is the best: every candidate of a better
+// set is among those searched. High targets need few candidates, so the
+// positions whose best set earns close to r.sum never list the many
+// candidates a low threshold admits.
+func (r *router) descend(lower, maxNodes int) (c *combiner, exact bool) {
+	// The run searches of the ordinary classes are done once, for the
+	// lowest target; each target expands the runs it needs.
+	for _, cl := range r.classes {
+		if !cl.express {
+			searchSeqs(r.n, cl, lower-(r.sum-r.topUB(cl)), r.maxCands)
+		}
+	}
+	nodes := 0
+	for gap := max(1, (r.sum-lower)/8); r.sum-gap > lower; gap *= 2 {
+		c, exact = r.combineFor(r.sum-gap, maxNodes-nodes)
+		nodes += c.nodes
+		c.nodes = nodes
+		switch {
+		case c.found:
+			return c, exact
+		case nodes >= maxNodes:
+			return c, false
+		case !exact:
+			// Too many candidates even for this target: the lowest one
+			// keeps the best and says the answer is not proven.
+			gap = r.sum - lower
+		}
+	}
+	c, exact = r.combineFor(lower, maxNodes-nodes)
+	c.nodes += nodes
+	return c, exact
 }
 
 // combineFor lists, for each class, the candidates a set of runs earning

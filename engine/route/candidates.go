@@ -19,8 +19,14 @@ type trainClass struct {
 	express, local, pullman, carrier bool
 
 	cands []cand
-	reach *reach // what the search's bound needs, built on first use
-	nodes int    // runs the searches have looked at
+	// seqs are the runs the search listed, by bundles, best first, every one
+	// whose upper bound reaches seqTau; expand lists their candidates.
+	seqs     []seq
+	seqTau   int
+	seqAsked int    // the threshold the seqs were searched with
+	searched bool   // seqs holds a search's answer
+	reach    *reach // what the search's bound needs, built on first use
+	nodes    int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their
@@ -86,6 +92,7 @@ type enumerator struct {
 	keyBuf []uint64
 	dead   []bool
 	path   []int32
+	legs   []int32 // the run's legs, by bundle (see seq)
 
 	single    bool
 	avoid     bitset // single mode: track the run may not use
@@ -109,15 +116,25 @@ func newEnumerator(n *network, cls *trainClass) *enumerator {
 // maxCands such runs, it keeps the best (those above a raised tau, which it
 // returns instead).
 func enumerate(n *network, cls *trainClass, tau, maxCands int) int {
-	e := newEnumerator(n, cls)
-	e.tau, e.max = tau, maxCands
-	e.search()
-	if len(cls.cands) > maxCands {
-		e.tau = cutCands(cls, maxCands)
+	if !cls.searched || tau < cls.seqAsked {
+		searchSeqs(n, cls, tau, maxCands)
 	}
-	dropDominated(n, cls)
-	sortCands(cls.cands)
-	return e.tau
+	return expand(n, cls, max(tau, cls.seqTau), maxCands)
+}
+
+// searchSeqs fills cls.seqs with every run of the class whose upper bound
+// is at least tau, best first; past maxSeqs runs it keeps the best, those
+// reaching a raised cls.seqTau.
+func searchSeqs(n *network, cls *trainClass, tau, maxSeqs int) {
+	e := newEnumerator(n, cls)
+	e.tau, e.max = tau, maxSeqs
+	cls.seqs = cls.seqs[:0]
+	e.search()
+	if len(cls.seqs) > maxSeqs {
+		e.tau = cutSeqs(cls, maxSeqs)
+	}
+	sortSeqs(cls.seqs)
+	cls.seqTau, cls.seqAsked, cls.searched = e.tau, tau, true
 }
 
 // cutCands keeps the best candidates of cls, at most max of them, and
@@ -181,10 +198,12 @@ func (e *enumerator) extend() {
 			continue
 		}
 		e.cls.nodes++
+		e.legs = append(e.legs, int32(cur)<<16|int32(bi))
 		e.offer(e.single || e.stops[0] < l.to)
 		if !e.mustEnd(l) && e.bound() >= e.tau {
 			e.extend()
 		}
+		e.legs = e.legs[:len(e.legs)-1]
 		e.popTrack()
 		e.popStop()
 	}
@@ -224,16 +243,15 @@ func (e *enumerator) offer(canonical bool) {
 		e.best, e.found, e.tau = c, true, ub+1
 		return
 	}
-	e.eachChoice(func(links []int32, keys []uint64) bool {
-		if len(e.cls.cands) >= 2*e.max {
-			if e.tau = cutCands(e.cls, e.max); ub < e.tau {
-				return false
-			}
+	if len(e.cls.seqs) >= 2*e.max {
+		if e.tau = cutSeqs(e.cls, e.max); ub < e.tau {
+			return
 		}
-		c.links, c.keys = e.arena.int32s(links), e.arena.uint64s(keys)
-		e.cls.cands = append(e.cls.cands, c)
-		return true
-	})
+	}
+	if cities != nil {
+		cities = e.arena.int32s(cities)
+	}
+	e.cls.seqs = append(e.cls.seqs, seq{start: e.stops[0], legs: e.arena.int32s(e.legs), cities: cities, base: base, bonus: bonus, ub: ub})
 }
 
 // arena hands out small slices from large blocks, so that candidate runs

@@ -1,0 +1,84 @@
+package route
+
+import "slices"
+
+// The run search lists runs by their stops and bundles (seqs), one for all
+// the ways of choosing the links of its legs; expand turns those good
+// enough into candidates, one per choice of links. The searches of the
+// combination step ask for candidates at falling thresholds: the seqs are
+// searched once, at the lowest, and expanded again each time.
+
+// seq is a run found by the search: its first stop and its legs, each a
+// bundle as stop<<16 | index in the stop's bundles, priced.
+type seq struct {
+	start  int32
+	legs   []int32
+	cities []int32
+	base   int
+	bonus  [nBonus]int
+	ub     int
+}
+
+// bundleAt is the bundle of a seq's leg.
+func (n *network) bundleAt(ref int32) *bundle {
+	return &n.stops[ref>>16].bundles[ref&0xffff]
+}
+
+// cutSeqs keeps the best seqs of cls, at most max of them, and returns the
+// least upper bound kept: one above that of the first left out.
+func cutSeqs(cls *trainClass, max int) int {
+	ss := cls.seqs
+	sortSeqs(ss)
+	tau := ss[max].ub + 1
+	k := max
+	for k > 0 && ss[k-1].ub < tau {
+		k--
+	}
+	clear(ss[k:])
+	cls.seqs = ss[:k]
+	return tau
+}
+
+// sortSeqs orders seqs best first.
+func sortSeqs(ss []seq) {
+	slices.SortStableFunc(ss, func(a, b seq) int { return b.ub - a.ub })
+}
+
+// expand fills cls.cands with the candidates of the seqs whose upper bound
+// reaches tau, best first, and returns tau; past maxCands candidates it
+// stops after the seqs of one upper bound and returns that bound.
+func expand(n *network, cls *trainClass, tau, maxCands int) int {
+	e := newEnumerator(n, cls)
+	cls.cands = nil
+	for i := range cls.seqs {
+		s := &cls.seqs[i]
+		if s.ub < tau {
+			break
+		}
+		if len(cls.cands) >= maxCands && s.ub < cls.cands[len(cls.cands)-1].ub {
+			tau = s.ub + 1
+			break
+		}
+		pushed := 0
+		for _, ref := range s.legs {
+			if !e.pushBundle(n.bundleAt(ref)) {
+				break // cannot happen: the search found the legs fitting
+			}
+			pushed++
+		}
+		if pushed == len(s.legs) {
+			c := cand{start: s.start, cities: s.cities, base: s.base, bonus: s.bonus, ub: s.ub}
+			e.eachChoice(func(links []int32, keys []uint64) bool {
+				c.links, c.keys = e.arena.int32s(links), e.arena.uint64s(keys)
+				cls.cands = append(cls.cands, c)
+				return true
+			})
+		}
+		for range pushed {
+			e.popTrack()
+		}
+	}
+	dropDominated(n, cls)
+	sortCands(cls.cands)
+	return tau
+}
