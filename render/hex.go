@@ -125,18 +125,21 @@ func (hc *hexCtx) defer_(f func()) { hc.md.late = append(hc.md.late, f) }
 
 // hexColor is the fill of the hex as it is now.
 func (hc *hexCtx) hexColor() color.RGBA {
-	c := tileColor(hc.tile.Color)
-	if !hc.laid {
-		switch {
-		case hc.def.Color == board.Blue:
-			c = colSea
-		case hc.def.Color == board.Brown && hasIcon(hc.def.Icons, "mountain"):
-			c = colRange
-		default:
-			c = tileColor(hc.def.Color)
-		}
+	if hc.laid {
+		return tileColor(hc.tile.Color)
 	}
-	return c
+	return printedColor(hc.def)
+}
+
+// printedColor is the fill of a hex without a laid tile.
+func printedColor(def *board.Hex) color.RGBA {
+	switch {
+	case def.Color == board.Blue:
+		return colSea
+	case def.Color == board.Brown && hasIcon(def.Icons, "mountain"):
+		return colRange
+	}
+	return tileColor(def.Color)
 }
 
 func hasIcon(list []string, s string) bool {

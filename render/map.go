@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/fogleman/gg"
+
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -51,6 +53,7 @@ type mapDrawing struct {
 	phase board.Color
 	corps map[string]*engine.Corp
 	dests map[string][]*engine.Corp
+	base  *mapBase
 	late  []func()
 	cells []cell
 	// strips are the names and revenue bands placed so far.
@@ -78,7 +81,9 @@ func Map(w io.Writer, g *engine.Game, opts MapOptions) error {
 	}
 	defer md.p.release()
 	md.draw()
-	return encodePNG(w, md.p.rgba())
+	img := md.p.rgba()
+	defer recycle(img)
+	return encodePNG(w, img)
 }
 
 func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
@@ -153,7 +158,9 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if !opts.NoLegend {
 		legendH = md.p.flowHeight(md.mapLegend(), float64(width)-24*s) + 30*s
 	}
-	md.p.resize(width, int(math.Ceil(height+legendH)))
+	h := int(math.Ceil(height + legendH))
+	md.base = md.baseFor(width, h)
+	md.p.Context = gg.NewContextForRGBA(md.base.canvas(width, h))
 	return md, nil
 }
 
@@ -161,28 +168,17 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 const stripHeight = 54
 
 func (md *mapDrawing) draw() {
-	p := md.p
-	p.SetColor(colPaper)
-	p.Clear()
+	// The canvas holds the base: paper and the printed hexes.
 	md.titleStrip()
 	ctxs := make([]*hexCtx, len(md.cells))
 	for i, c := range md.cells {
 		hc := md.hexCtx(c)
 		ctxs[i] = hc
-		hc.drawBackground()
-	}
-	// Hex outlines, a few hexes per stroke: one path per hex costs a
-	// rasteriser each, one path for all makes the rasteriser's cell search
-	// slow.
-	p.SetColor(colGrid)
-	p.SetLineWidth(1 * p.scale)
-	for i, c := range md.cells {
-		cs := md.gm.corners(c.c)
-		p.poly(cs[:])
-		if i%12 == 11 || i == len(md.cells)-1 {
-			p.Stroke()
+		if hc.laid {
+			hc.drawBackground()
 		}
 	}
+	md.base.paintGrid(md.p.rgba())
 	for _, hc := range ctxs {
 		hc.draw()
 	}

@@ -1,0 +1,158 @@
+package render
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"image"
+	"math"
+	"sync"
+
+	"github.com/golang/freetype/raster"
+	"golang.org/x/image/math/fixed"
+)
+
+// mapBase is what a board looks like before any state is drawn on it: paper,
+// every hex filled in its printed colour, and the coverage of the hex
+// outlines. It is the same for every state of a title, scenario, crop and
+// scale, so it is made once (about a third of the drawing time of a map) and
+// each Map copies it, fills the hexes that hold a tile and paints the
+// outlines over them, which gives the very pixels drawing it all would.
+type mapBase struct {
+	img  *image.RGBA
+	grid []raster.Span // the outlines as gg's stroke paints them, in order
+}
+
+// bases caches mapBases by a fingerprint of the board's geometry. A base is
+// an image as large as the map, so only a few are kept.
+var bases = struct {
+	sync.Mutex
+	m    map[uint64]*mapBase
+	keys []uint64 // oldest first
+}{m: map[uint64]*mapBase{}}
+
+const maxBases = 4
+
+// baseKey fingerprints what a base depends on: the canvas width, the hex
+// size and every drawn hex's centre and printed colour.
+func (md *mapDrawing) baseKey(width int) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(b[:], v)
+		h.Write(b[:])
+	}
+	put(uint64(width))
+	put(uint64(md.gm.layout))
+	put(math.Float64bits(md.gm.R))
+	put(math.Float64bits(md.p.scale))
+	for _, c := range md.cells {
+		put(math.Float64bits(c.c.X))
+		put(math.Float64bits(c.c.Y))
+		col := printedColor(c.def)
+		put(uint64(col.R)<<16 | uint64(col.G)<<8 | uint64(col.B))
+	}
+	return h.Sum64()
+}
+
+// baseFor returns the cached base of the drawing, making it if needed.
+func (md *mapDrawing) baseFor(width, height int) *mapBase {
+	key := md.baseKey(width)
+	bases.Lock()
+	b := bases.m[key]
+	bases.Unlock()
+	if b != nil {
+		return b
+	}
+	b = md.makeBase(width, height)
+	bases.Lock()
+	defer bases.Unlock()
+	if old := bases.m[key]; old != nil {
+		return old
+	}
+	if len(bases.keys) >= maxBases {
+		delete(bases.m, bases.keys[0])
+		bases.keys = bases.keys[1:]
+	}
+	bases.m[key] = b
+	bases.keys = append(bases.keys, key)
+	return b
+}
+
+// makeBase draws a base: the printed fills, and the outlines a few hexes per
+// stroke (one path per hex costs a rasteriser pass each, one path for all
+// makes the rasteriser's cell search slow), recorded as spans.
+func (md *mapDrawing) makeBase(width, height int) *mapBase {
+	img := image.NewRGBA(image.Rect(0, 0, width, height))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = colPaper.R, colPaper.G, colPaper.B, 0xFF
+	}
+	for _, c := range md.cells {
+		cs := md.gm.corners(c.c)
+		fillConvex(img, cs[:], printedColor(c.def))
+	}
+	r := raster.NewRasterizer(width, height)
+	r.UseNonZeroWinding = true
+	var rec spanRecorder
+	var path raster.Path
+	lw := fixed.Int26_6(1 * md.p.scale * 64)
+	for i, c := range md.cells {
+		cs := md.gm.corners(c.c)
+		path.Start(fixedPt(cs[0]))
+		for _, q := range cs[1:] {
+			path.Add1(fixedPt(q))
+		}
+		path.Add1(fixedPt(cs[0]))
+		if i%12 == 11 || i == len(md.cells)-1 {
+			r.Clear()
+			r.AddStroke(path, lw, raster.RoundCapper, raster.RoundJoiner)
+			r.Rasterize(&rec)
+			path = path[:0]
+		}
+	}
+	return &mapBase{img: img, grid: rec}
+}
+
+// fixedPt converts a point as gg does.
+func fixedPt(q pt) fixed.Point26_6 {
+	return fixed.Point26_6{X: fixed.Int26_6(q.X * 64), Y: fixed.Int26_6(q.Y * 64)}
+}
+
+// spanRecorder is a raster.Painter keeping the spans it is given.
+type spanRecorder []raster.Span
+
+func (s *spanRecorder) Paint(ss []raster.Span, done bool) { *s = append(*s, ss...) }
+
+// canvases are reused pixel buffers for maps: a big map is tens of megabytes,
+// whose allocation and clearing cost more than copying the base into them.
+var canvases sync.Pool
+
+// canvas returns a width×height image holding the base (paper below it).
+func (b *mapBase) canvas(width, height int) *image.RGBA {
+	n := 4 * width * height
+	var pix []byte
+	if v, ok := canvases.Get().(*[]byte); ok && cap(*v) >= n {
+		pix = (*v)[:n]
+	} else {
+		pix = make([]byte, n)
+	}
+	img := &image.RGBA{Pix: pix, Stride: 4 * width, Rect: image.Rect(0, 0, width, height)}
+	k := copy(img.Pix, b.img.Pix[:min(len(b.img.Pix), n)])
+	rest := img.Pix[k:]
+	for i := 0; i < len(rest); i += 4 {
+		rest[i], rest[i+1], rest[i+2], rest[i+3] = colPaper.R, colPaper.G, colPaper.B, 0xFF
+	}
+	return img
+}
+
+// recycle gives a canvas back for reuse.
+func recycle(img *image.RGBA) {
+	pix := img.Pix
+	canvases.Put(&pix)
+}
+
+// paintGrid paints the hex outlines onto img.
+func (b *mapBase) paintGrid(img *image.RGBA) {
+	p := raster.NewRGBAPainter(img)
+	p.SetColor(colGrid)
+	p.Paint(b.grid, true)
+}
