@@ -116,18 +116,35 @@ type choices struct {
 // those using all the track of another (comparing fewer is only slower).
 const maxMinimize = 512
 
-// initChoices starts the choices: none for a run without legs. A run has
-// fewer legs than the network has stops; the levels are never reallocated,
-// as factors point into them.
-func (e *enumerator) initChoices() {
-	e.words = (e.n.nkeys + 63) / 64
-	e.levels = make([]choices, len(e.n.stops)+1)
+// chooser keeps the choices of links of the legs of a walker's run.
+type chooser struct {
+	wk *walker
+	// avoid is track no choice may use, nil for none.
+	avoid bitset
+	// levels[d] is the choices when the run has d legs; words is the
+	// length of a key set.
+	levels []choices
+	words  int
+	// scratch
+	merge  []*factor
+	idx    []int
+	keyBuf []uint64
+	sure   bitset
+	dead   []bool
+	path   []int32
+}
+
+// newChooser starts the choices of w's run: none for a run without legs.
+// A run has fewer legs than the network has stops; the levels are never
+// reallocated, as factors point into them.
+func newChooser(w *walker) chooser {
+	return chooser{wk: w, words: (w.n.nkeys + 63) / 64, levels: make([]choices, len(w.n.stops)+1), sure: newBitset(w.n.nkeys)}
 }
 
 // pushBundle adds a leg along bundle b: it reports false (changing nothing)
 // when no link of b fits with any choice of the legs so far.
-func (e *enumerator) pushBundle(b *bundle) bool {
-	d := len(e.links)
+func (e *chooser) pushBundle(b *bundle) bool {
+	d := len(e.wk.links)
 	prev, next := &e.levels[d], &e.levels[d+1]
 	next.factors = next.factors[:0]
 	e.merge = e.merge[:0]
@@ -141,7 +158,7 @@ func (e *enumerator) pushBundle(b *bundle) bool {
 	f := &next.own
 	f.legs, f.links, f.keys, f.n = f.legs[:0], f.links[:0], f.keys[:0], 0
 	if f.union == nil {
-		f.union = newBitset(e.n.nkeys)
+		f.union = newBitset(e.wk.n.nkeys)
 	}
 	for _, g := range e.merge {
 		f.legs = append(f.legs, g.legs...)
@@ -161,8 +178,8 @@ func (e *enumerator) pushBundle(b *bundle) bool {
 			bitset(keys).or(g.keys[idx[gi]*w : (idx[gi]+1)*w])
 		}
 		for _, li := range b.links {
-			lk := e.n.keyBits(li)
-			if bitset(keys).meets(lk) || (e.single && e.avoid.meets(lk)) {
+			lk := e.wk.n.keyBits(li)
+			if bitset(keys).meets(lk) || (e.avoid != nil && e.avoid.meets(lk)) {
 				continue
 			}
 			for gi, g := range e.merge {
@@ -197,7 +214,7 @@ func (e *enumerator) pushBundle(b *bundle) bool {
 		f.union.or(f.keys[k*w : (k+1)*w])
 	}
 	next.factors = append(next.factors, f)
-	e.pushTrack(b.links[0])
+	e.wk.pushTrack(b.links[0])
 	return true
 }
 
@@ -234,13 +251,14 @@ func (f *factor) minimize(w int, dead []bool) []bool {
 // eachChoice calls yield with the links and keys of every choice of links
 // for the current run's legs (the slices are reused), until it returns
 // false.
-func (e *enumerator) eachChoice(yield func(links []int32, keys []uint64) bool) {
-	lv := &e.levels[len(e.links)]
+func (e *chooser) eachChoice(yield func(links []int32, keys []uint64) bool) {
+	d := len(e.wk.links)
+	lv := &e.levels[d]
 	w := e.words
 	idx := slices.Grow(e.idx[:0], len(lv.factors))[:len(lv.factors)]
 	clear(idx)
 	e.idx = idx
-	e.path = slices.Grow(e.path[:0], len(e.links))[:len(e.links)]
+	e.path = slices.Grow(e.path[:0], d)[:d]
 	keys := slices.Grow(e.keyBuf[:0], w)[:w]
 	e.keyBuf = keys
 	for {
@@ -266,4 +284,33 @@ func (e *enumerator) eachChoice(yield func(links []int32, keys []uint64) bool) {
 			return
 		}
 	}
+}
+
+// popBundle takes the last leg back.
+func (e *chooser) popBundle() { e.wk.popTrack() }
+
+// sureKeys is the track every choice of the current run uses.
+func (e *chooser) sureKeys() bitset {
+	clear(e.sure)
+	w := e.words
+	for _, f := range e.levels[len(e.wk.links)].factors {
+		for i := range w {
+			all := ^uint64(0)
+			for k := range f.n {
+				all &= f.keys[k*w+i]
+			}
+			e.sure[i] |= all
+		}
+	}
+	return e.sure
+}
+
+// firstChoice returns the links and keys of one choice of the current run
+// (the slices are reused).
+func (e *chooser) firstChoice() (links []int32, keys []uint64) {
+	e.eachChoice(func(l []int32, k []uint64) bool {
+		links, keys = l, k
+		return false
+	})
+	return links, keys
 }

@@ -82,20 +82,10 @@ type enumerator struct {
 	max   int
 	arena arena
 
-	// levels[d] is the choices of links for the run's legs when it has d
-	// of them (see bundle.go); words is the length of a key set.
-	levels []choices
-	words  int
-	// scratch of the choices
-	merge  []*factor
-	idx    []int
-	keyBuf []uint64
-	dead   []bool
-	path   []int32
-	legs   []int32 // the run's legs, by bundle (see seq)
+	chooser         // the choices of links for the run's legs (see bundle.go)
+	legs    []int32 // the run's legs, by bundle (see seq)
 
 	single    bool
-	avoid     bitset // single mode: track the run may not use
 	avoidCity []bool // single mode: cities a local run may not use
 	best      cand
 	found     bool
@@ -107,7 +97,7 @@ func newEnumerator(n *network, cls *trainClass) *enumerator {
 		cls.reach = newReach(n, cls)
 	}
 	e := &enumerator{walker: newWalker(n, cls)}
-	e.initChoices()
+	e.chooser = newChooser(e.walker)
 	return e
 }
 
@@ -204,7 +194,7 @@ func (e *enumerator) extend() {
 			e.extend()
 		}
 		e.legs = e.legs[:len(e.legs)-1]
-		e.popTrack()
+		e.popBundle()
 		e.popStop()
 	}
 }
@@ -236,10 +226,8 @@ func (e *enumerator) offer(canonical bool) {
 		if e.found && ub <= e.best.ub {
 			return
 		}
-		e.eachChoice(func(links []int32, keys []uint64) bool {
-			c.links, c.keys = slices.Clone(links), slices.Clone(keys)
-			return false
-		})
+		links, keys := e.firstChoice()
+		c.links, c.keys = slices.Clone(links), slices.Clone(keys)
 		e.best, e.found, e.tau = c, true, ub+1
 		return
 	}

@@ -30,7 +30,7 @@ import (
 // best first, using none of the track in avoid (nil for none).
 func expressFront(n *network, cls *trainClass, avoid bitset) []cand {
 	x := newExpress(n, cls)
-	x.avoid = avoid
+	x.chooser.avoid = avoid
 	x.search()
 	sortCands(x.front)
 	return x.front
@@ -55,6 +55,7 @@ func expressList(n *network, cls *trainClass, tau, maxCands int) int {
 // newExpress prepares an E-train search.
 func newExpress(n *network, cls *trainClass) *express {
 	x := &express{walker: newWalker(n, cls), labels: map[labelKey][]label{}}
+	x.chooser = newChooser(x.walker)
 	x.scratch = [3]bitset{newBitset(len(n.stops)), newBitset(len(n.hexes)), newBitset(len(n.hexes))}
 	r := &n.v.in.Rules
 	x.sawmill = r.SawmillHex != ""
@@ -90,11 +91,11 @@ func (x *express) search() {
 // express is the state of the E-train search.
 type express struct {
 	*walker
-	list       bool   // list every run reaching tau, instead of the front
-	tau, max   int    // list mode: the least upper bound listed, the list's limit
-	avoid      bitset // front mode: track the runs may not use, nil for none
-	sawmill    bool   // the sawmill pays
-	strictDest bool   // the destination bonus compares by equality (see newExpress)
+	chooser         // the choices of links for the run's legs (see bundle.go); avoid: front mode only
+	list       bool // list every run reaching tau, instead of the front
+	tau, max   int  // list mode: the least upper bound listed, the list's limit
+	sawmill    bool // the sawmill pays
+	strictDest bool // the destination bonus compares by equality (see newExpress)
 	arena      arena
 
 	tokenIdx []int  // index of each stop in n.tokens, -1 if none
@@ -140,10 +141,11 @@ func (x *express) extend() {
 			return
 		}
 	}
-	for _, li := range n.stops[cur].links {
-		l := &n.links[li]
+	for bi := range n.stops[cur].bundles {
+		b := &n.stops[cur].bundles[bi]
+		l := &n.links[b.links[0]]
 		t := &n.stops[l.to]
-		if !x.canEnter(l) || (x.avoid != nil && x.avoids(l)) {
+		if !x.mayEnter(l) {
 			continue
 		}
 		// A stop an E-train may not pass must be a tokened city ending the run.
@@ -154,7 +156,10 @@ func (x *express) extend() {
 		if !x.pushStop(l.to) {
 			continue
 		}
-		x.pushLink(li)
+		if !x.pushBundle(b) {
+			x.popStop()
+			continue
+		}
 		x.cls.nodes++
 		if t.token {
 			x.visited |= 1 << x.tokenIdx[l.to]
@@ -168,19 +173,9 @@ func (x *express) extend() {
 		if t.token {
 			x.visited &^= 1 << x.tokenIdx[l.to]
 		}
-		x.popLink()
+		x.popBundle()
 		x.popStop()
 	}
-}
-
-// avoids reports whether link l uses track the search must avoid.
-func (x *express) avoids(l *netLink) bool {
-	for _, k := range l.keys {
-		if x.avoid.has(k) {
-			return true
-		}
-	}
-	return false
 }
 
 // record notes the run built so far, which ends at a tokened city.
@@ -191,27 +186,32 @@ func (x *express) record() {
 		if c.ub < x.tau || x.stops[0] > x.stops[len(x.stops)-1] {
 			return
 		}
-		if len(x.cls.cands) >= 2*x.max {
-			if x.tau = cutCands(x.cls, x.max); c.ub < x.tau {
-				return
+		x.eachChoice(func(links []int32, keys []uint64) bool {
+			if len(x.cls.cands) >= 2*x.max {
+				if x.tau = cutCands(x.cls, x.max); c.ub < x.tau {
+					return false
+				}
 			}
-		}
-		x.cls.cands = append(x.cls.cands, x.cand(base, bonus))
+			x.cls.cands = append(x.cls.cands, x.cand(base, bonus, links, keys))
+			return true
+		})
 		return
 	}
 	if x.frontBeats(&c) {
 		return
 	}
 	x.front = slices.DeleteFunc(x.front, func(f cand) bool { return dominatesPay(&c, &f, x.strictDest) })
-	x.front = append(x.front, x.cand(base, bonus))
+	links, keys := x.firstChoice()
+	x.front = append(x.front, x.cand(base, bonus, links, keys))
 }
 
-// cand copies the run built so far into a candidate.
-func (x *express) cand(base int, bonus [nBonus]int) cand {
+// cand copies the run built so far, laid on links with keys, into a
+// candidate.
+func (x *express) cand(base int, bonus [nBonus]int, links []int32, keys []uint64) cand {
 	return cand{
 		start: x.stops[0],
-		links: x.arena.int32s(x.links),
-		keys:  x.arena.uint64s(x.used),
+		links: x.arena.int32s(links),
+		keys:  x.arena.uint64s(keys),
 		base:  base,
 		bonus: bonus,
 		ub:    upper(base, bonus),
@@ -308,10 +308,12 @@ func (x *express) sawFixed() bool {
 }
 
 // reachable marks (in x.seen, with a new stamp) the stops reachable from cur
-// over links whose track is free, through stops the run has not used and
-// may pass; it returns a view of the marks.
+// over links whose track is free (used by no choice of the run's links; an
+// optimistic test), through stops the run has not used and may pass; it
+// returns a view of the marks.
 func (x *express) reachable(cur int32) stampSet {
 	n := x.n
+	sure := x.sureKeys()
 	x.stamp++
 	x.seen[cur] = x.stamp
 	x.queue = append(x.queue[:0], cur)
@@ -326,7 +328,7 @@ func (x *express) reachable(cur int32) stampSet {
 		for _, li := range n.stops[s].links {
 			l := &n.links[li]
 			t := l.to
-			if x.seen[t] == x.stamp || x.onStop[t] || n.stops[t].forbidden || !x.free(l) {
+			if x.seen[t] == x.stamp || x.onStop[t] || n.stops[t].forbidden || sure.meets(n.keyBits(li)) {
 				continue
 			}
 			x.seen[t] = x.stamp
@@ -371,16 +373,20 @@ func (x *express) dominatedLabel(cur int32) bool {
 			}
 		}
 	}
+	// The old run may replace this one if its track is within the track
+	// every choice of this run's links uses.
+	sure := x.sureKeys()
 	for _, old := range x.labels[key] {
 		if old.viol <= l.viol && old.dbl >= l.dbl && old.sawFixed == l.sawFixed && old.portN <= l.portN &&
-			payNoLess(old.bonus, l.bonus) && bitset(old.keys).subsetOf(x.used) && bitset(old.stops).subsetOf(stops) &&
+			payNoLess(old.bonus, l.bonus) && bitset(old.keys).subsetOf(sure) && bitset(old.stops).subsetOf(stops) &&
 			bitset(old.hexes).subsetOf(hexes) && bitset(old.paid).subsetOf(paid) {
 			return true
 		}
 	}
 	if x.nlabel < maxLabels {
 		x.nlabel++
-		l.keys = x.arena.uint64s(x.used)
+		_, keys := x.firstChoice()
+		l.keys = x.arena.uint64s(keys)
 		l.stops, l.hexes, l.paid = x.arena.uint64s(stops), x.arena.uint64s(hexes), x.arena.uint64s(paid)
 		x.labels[key] = append(x.labels[key], l)
 	}

@@ -75,7 +75,7 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 			})
 		}
 		for range pushed {
-			e.popTrack()
+			e.popBundle()
 		}
 	}
 	dropDominated(n, cls)
