@@ -83,27 +83,31 @@ func (d *deflater) compress(n int) {
 	for i := end - n; i < end; {
 		limit := min(258, end-i)
 		best, dist := 0, 0
-		if i >= 1 {
-			if h[i-1] == 0 && bytes.Equal(h[i:i+limit], zeros[:limit]) {
-				// The common case: a whole run of zeros.
-				best, dist = limit, 1
-			} else {
-				best, dist = matchLen(h[i:i+limit], h[i-1:]), 1
+		if limit >= minMatch && i >= 3 {
+			// Matches shorter than minMatch are not taken, so comparing
+			// the first four bytes rules most places out at once.
+			cur := binary.LittleEndian.Uint32(h[i:])
+			if cur == binary.LittleEndian.Uint32(h[i-1:]) {
+				if cur == 0 && bytes.Equal(h[i:i+limit], zeros[:limit]) {
+					// The common case: a whole run of zeros.
+					best, dist = limit, 1
+				} else {
+					best, dist = matchLen(h[i:i+limit], h[i-1:]), 1
+				}
 			}
-		}
-		if i >= 3 && best < limit {
-			if l := matchLen(h[i:i+limit], h[i-3:]); l > best {
-				best, dist = l, 3
+			if best < limit && cur == binary.LittleEndian.Uint32(h[i-3:]) {
+				if l := matchLen(h[i:i+limit], h[i-3:]); l > best {
+					best, dist = l, 3
+				}
 			}
-		}
-		if best < minMatch && limit >= 4 {
-			key := binary.LittleEndian.Uint32(h[i:])
-			k := (key * 0x1e35a7bd) >> (32 - hashBits)
-			cand := int(d.table[k]) - 1 - d.base
-			d.table[k] = int32(d.base + i + 1)
-			if cand >= 0 && i-cand <= window && binary.LittleEndian.Uint32(h[cand:]) == key {
-				if l := matchLen(h[i:i+limit], h[cand:]); l > best {
-					best, dist = l, i-cand
+			if best < minMatch {
+				k := (cur * 0x1e35a7bd) >> (32 - hashBits)
+				cand := int(d.table[k]) - 1 - d.base
+				d.table[k] = int32(d.base + i + 1)
+				if cand >= 0 && i-cand <= window && binary.LittleEndian.Uint32(h[cand:]) == cur {
+					if l := matchLen(h[i:i+limit], h[cand:]); l > best {
+						best, dist = l, i-cand
+					}
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -73,29 +74,35 @@ func filterSub(line, row []byte) {
 	}
 }
 
-// filterUp writes the RGB bytes of row with the Up filter into line; most
-// pixels equal the ones above, so pairs of them are compared at once.
+// filterUp writes the RGB bytes of row with the Up filter into line. Most
+// pixels equal the ones above: stretches of 16 pixels are compared at once,
+// then pairs.
 func filterUp(line, row, up []byte) {
 	line[0] = 2
 	dst := line[1:]
-	x := 0
-	for ; 4*x+8 <= len(row); x += 2 {
-		filterPair(dst[3*x:], row[4*x:], up[4*x:])
+	x, n := 0, len(row)/4
+	for x+16 <= n {
+		i, j := 4*x, 3*x
+		if bytes.Equal(row[i:i+64], up[i:i+64]) {
+			clear(dst[j : j+48])
+			x += 16
+			continue
+		}
+		for end := x + 16; x < end; x += 2 {
+			i, j := 4*x, 3*x
+			r, u, d := row[i:i+8], up[i:i+8], dst[j:j+6]
+			if binary.LittleEndian.Uint64(r) == binary.LittleEndian.Uint64(u) {
+				d[0], d[1], d[2], d[3], d[4], d[5] = 0, 0, 0, 0, 0, 0
+				continue
+			}
+			d[0], d[1], d[2] = r[0]-u[0], r[1]-u[1], r[2]-u[2]
+			d[3], d[4], d[5] = r[4]-u[4], r[5]-u[5], r[6]-u[6]
+		}
 	}
-	for ; 4*x < len(row); x++ {
+	for ; x < n; x++ {
 		i, j := 4*x, 3*x
 		dst[j], dst[j+1], dst[j+2] = row[i]-up[i], row[i+1]-up[i+1], row[i+2]-up[i+2]
 	}
-}
-
-// filterPair writes two Up-filtered RGB pixels.
-func filterPair(dst, row, up []byte) {
-	if binary.LittleEndian.Uint64(row) == binary.LittleEndian.Uint64(up) {
-		clear(dst[:6])
-		return
-	}
-	dst[0], dst[1], dst[2] = row[0]-up[0], row[1]-up[1], row[2]-up[2]
-	dst[3], dst[4], dst[5] = row[4]-up[4], row[5]-up[5], row[6]-up[6]
 }
 
 // writeChunk writes one PNG chunk.
