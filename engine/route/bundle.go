@@ -38,6 +38,7 @@ func (n *network) bundleLinks() {
 			b.set(k)
 		}
 	}
+	n.findRepKeys()
 	for si := range n.stops {
 		s := &n.stops[si]
 		for _, li := range s.links {
@@ -65,6 +66,38 @@ func (n *network) bundleLinks() {
 			}
 		}
 	}
+}
+
+// findRepKeys picks one key of each set of keys used by the same links.
+func (n *network) findRepKeys() {
+	sig := make([]uint64, n.nkeys) // hash of the links using each key
+	for li := range n.links {
+		h := mix(uint64(li) + 1)
+		for _, k := range n.links[li].keys {
+			sig[k] += h
+		}
+	}
+	seen := make(map[uint64][]int32, n.nkeys)
+	n.repKeys = newBitset(n.nkeys)
+	for k := range int32(n.nkeys) {
+		same := slices.IndexFunc(seen[sig[k]], func(r int32) bool { return n.sameLinks(r, k) })
+		if same < 0 {
+			seen[sig[k]] = append(seen[sig[k]], k)
+			n.repKeys.set(k)
+		}
+	}
+}
+
+// sameLinks reports whether keys a and b are used by the same links.
+func (n *network) sameLinks(a, b int32) bool {
+	w := (n.nkeys + 63) / 64
+	for li := range n.links {
+		bits := bitset(n.linkBits[li*w : (li+1)*w])
+		if bits.has(a) != bits.has(b) {
+			return false
+		}
+	}
+	return true
 }
 
 // alike reports whether links a and b (from the same stop) lead to the same

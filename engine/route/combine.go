@@ -66,7 +66,7 @@ func newLists(n *network, cl *trainClass) *lists {
 	for k := range cl.cands {
 		x := &cl.cands[k]
 		l.ubs[k] = x.ub
-		eachKey(x.keys, func(key int32) {
+		eachRepKey(n, x.keys, func(key int32) {
 			if l.byKey[key] == nil {
 				l.byKey[key] = newBitset(len(cl.cands))
 			}
@@ -85,9 +85,11 @@ func newLists(n *network, cl *trainClass) *lists {
 	return l
 }
 
-// eachKey calls f with every key in the set words.
-func eachKey(words []uint64, f func(int32)) {
+// eachRepKey calls f with every representative key (network.repKeys) in
+// the set words.
+func eachRepKey(n *network, words []uint64, f func(int32)) {
 	for wi, w := range words {
+		w &= n.repKeys[wi]
 		for w != 0 {
 			f(int32(wi*64 + bits.TrailingZeros64(w)))
 			w &= w - 1
@@ -193,7 +195,7 @@ func (c *combiner) take(i int, x *cand) {
 			}
 		}
 		if keys {
-			eachKey(x.keys, func(key int32) {
+			eachRepKey(c.n, x.keys, func(key int32) {
 				if b := s.byKey[key]; b != nil {
 					block(b)
 				}

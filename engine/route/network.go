@@ -25,6 +25,9 @@ type network struct {
 	tokens []int32 // stops holding a station token that counts for routes
 	// linkBits holds each link's keys as a bitset, (nkeys+63)/64 words a link.
 	linkBits []uint64
+	// repKeys has one key of each set of keys the same links use: two runs
+	// share track if and only if they share one of these.
+	repKeys bitset
 
 	millToken bool // the corporation has a token in the Paper Mill hex's first city
 	destValue int  // the destination city's value
