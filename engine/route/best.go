@@ -90,15 +90,7 @@ func Best(in *Input, opts Options) (*Plan, error) {
 	if best.total < r.sum {
 		// A better set of runs may exist: search the candidates good enough
 		// to be part of one.
-		c, exact := r.descend(best.total, maxNodes)
-		plan.Nodes = c.nodes
-		plan.Exact = exact
-		if c.found {
-			best = quick{runs: make([]*cand, len(in.Trains)), total: c.best}
-			for ti := range in.Trains {
-				best.runs[ti] = c.chosen(ti)
-			}
-		}
+		best, plan.Nodes, plan.Exact = r.descend(best, maxNodes)
 	}
 	for _, cl := range r.classes {
 		plan.Candidates += len(cl.cands)
@@ -246,40 +238,72 @@ func (r *router) greedyIn(order []*trainClass) quick {
 	return q
 }
 
-// descend searches for the best set of runs earning more than lower
-// (which a set of runs earns) with falling targets: first the sets earning
-// close to r.sum, which no set beats, then lower, down to lower. A set
-// found earning at least a target is the best: every candidate of a better
-// set is among those searched. High targets need few candidates, so the
-// positions whose best set earns close to r.sum never list the many
-// candidates a low threshold admits.
-func (r *router) descend(lower, maxNodes int) (c *combiner, exact bool) {
+// descend searches for a set of runs earning more than the incumbent with
+// falling targets: first the sets earning close to r.sum, which no set
+// beats, then lower, down to the incumbent's total. A set found earning at
+// least a target is the best: every candidate of a better set is among
+// those searched. High targets need few candidates, so the positions whose
+// best set earns close to r.sum never list the many candidates a low
+// threshold admits; a search that fails still finds sets earning less than
+// its target, which raise the incumbent. It returns the best set found,
+// the branch-and-bound nodes visited and whether that set is proven best.
+func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, exact bool) {
 	// The run searches of the ordinary classes are done once, for the
 	// lowest target; each target expands the runs it needs.
 	for _, cl := range r.classes {
 		if !cl.express {
-			searchSeqs(r.n, cl, lower-(r.sum-r.topUB(cl)), r.maxCands)
+			searchSeqs(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
 		}
 	}
-	nodes := 0
-	for gap := max(1, (r.sum-lower)/8); r.sum-gap > lower; gap *= 2 {
-		c, exact = r.combineFor(r.sum-gap, maxNodes-nodes)
+	best = incumbent
+	for gap := max(1, (r.sum-best.total)/8); r.sum-gap > best.total; gap *= 2 {
+		c, exact := r.combineFor(r.sum-gap, maxNodes-nodes)
 		nodes += c.nodes
-		c.nodes = nodes
 		switch {
 		case c.found:
-			return c, exact
+			return r.chosen(c, c.best, c.bestChoice), nodes, exact
 		case nodes >= maxNodes:
-			return c, false
+			return best, nodes, false
 		case !exact:
 			// Too many candidates even for this target: the lowest one
 			// keeps the best and says the answer is not proven.
-			gap = r.sum - lower
+			gap = r.sum - best.total
+		}
+		if c.low > best.total {
+			best = r.chosen(c, c.low, c.lowChoice)
+		}
+		// The best set among this target's candidates, a good incumbent
+		// (not proven best: better sets may use candidates left out).
+		if budget := min(maxNodes-nodes, incumbentNodes); budget > 0 {
+			c := r.combine(best.total+1, budget)
+			nodes += c.nodes
+			if c.found {
+				best = r.chosen(c, c.best, c.bestChoice)
+			}
 		}
 	}
-	c, exact = r.combineFor(lower, maxNodes-nodes)
-	c.nodes += nodes
-	return c, exact
+	c, exact := r.combineFor(best.total, maxNodes-nodes)
+	nodes += c.nodes
+	if c.found {
+		best = r.chosen(c, c.best, c.bestChoice)
+	}
+	return best, nodes, exact
+}
+
+// incumbentNodes bounds the nodes of each search for a better incumbent.
+const incumbentNodes = 200000
+
+// chosen is the set of runs of choice (by slot) in c's search, earning total.
+func (r *router) chosen(c *combiner, total int, choice []int) quick {
+	q := quick{runs: make([]*cand, r.ntrains), total: total}
+	for ti := range q.runs {
+		if si := c.byIdx[ti]; si >= 0 {
+			if s := &c.slots[si]; choice[si] < len(s.cls.cands) {
+				q.runs[ti] = &s.cls.cands[choice[si]]
+			}
+		}
+	}
+	return q
 }
 
 // combineFor lists, for each class, the candidates a set of runs earning
@@ -293,10 +317,10 @@ func (r *router) combineFor(target, maxNodes int) (c *combiner, exact bool) {
 	raised := target
 	for _, cl := range r.classes {
 		tau := target - (r.sum - r.topUB(cl))
-		cl.cands = nil
 		got := tau
 		switch {
 		case cl.express && len(cl.trains) == 1:
+			cl.cands = nil
 			for _, x := range r.allE[cl] {
 				if x.ub >= tau {
 					cl.cands = append(cl.cands, x)

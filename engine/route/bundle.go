@@ -23,7 +23,8 @@ import "slices"
 type bundle struct {
 	to    int32
 	links []int32
-	union bitset // the track of its links
+	keys  []uint64 // the track of each link, words words each
+	union bitset   // the track of its links
 }
 
 // bundleLinks groups the links leaving each stop into bundles, keeping the
@@ -63,6 +64,7 @@ func (n *network) bundleLinks() {
 			b.union = newBitset(n.nkeys)
 			for _, li := range b.links {
 				b.union.or(n.keyBits(li))
+				b.keys = append(b.keys, n.keyBits(li)...)
 			}
 		}
 	}
@@ -107,17 +109,20 @@ func (n *network) alike(a, b *netLink) bool {
 	if a.to != b.to || a.termFirst != b.termFirst || a.termLast != b.termLast || a.single() != b.single() {
 		return false
 	}
-	marked := func(l *netLink) []int32 {
-		var out []int32
-		for _, hi := range l.hexes {
-			if h := &n.hexes[hi]; h.timber || h.ski || h.portage {
-				out = append(out, hi)
-			}
+	return slices.Equal(n.marked(a), n.marked(b))
+}
+
+// marked lists the hexes of link l whose track pays, in order (nil, not
+// allocated, for none: the usual case).
+func (n *network) marked(l *netLink) []int32 {
+	var out []int32
+	for _, hi := range l.hexes {
+		if h := &n.hexes[hi]; h.timber || h.ski || h.portage {
+			out = append(out, hi)
 		}
-		slices.Sort(out)
-		return out
 	}
-	return slices.Equal(marked(a), marked(b))
+	slices.Sort(out)
+	return out
 }
 
 // keyBits is the set of link li's keys.
@@ -138,11 +143,22 @@ type factor struct {
 }
 
 // choices is the factors of the run when it has some number of legs; own
-// holds the factor the last leg made, the others are shared with the level
-// below.
+// is the factor the last leg made, the others are shared with the level
+// below; all is the track of all of them. The buffers are the level's own;
+// factors may instead extend the level below's, in place (a level's
+// factors are never longer than the run's legs: appending to the deepest
+// live level overwrites no live one).
 type choices struct {
 	factors []*factor
 	own     factor
+	all     bitset
+	// buffers of own and factors
+	buf   []*factor
+	legs  []int32
+	links []int32
+	keys  []uint64
+	union bitset
+	one   [1]int32
 }
 
 // maxMinimize bounds the choices of a factor compared pairwise to drop
@@ -156,7 +172,7 @@ type chooser struct {
 	avoid bitset
 	// levels[d] is the choices when the run has d legs; words is the
 	// length of a key set.
-	levels []choices
+	levels []*choices
 	words  int
 	// scratch
 	merge  []*factor
@@ -168,18 +184,41 @@ type chooser struct {
 }
 
 // newChooser starts the choices of w's run: none for a run without legs.
-// A run has fewer legs than the network has stops; the levels are never
-// reallocated, as factors point into them.
 func newChooser(w *walker) chooser {
-	return chooser{wk: w, words: (w.n.nkeys + 63) / 64, levels: make([]choices, len(w.n.stops)+1), sure: newBitset(w.n.nkeys)}
+	c := chooser{wk: w, words: (w.n.nkeys + 63) / 64, sure: newBitset(w.n.nkeys)}
+	c.level(0).factors = c.levels[0].buf
+	return c
+}
+
+// level returns level d, made on first use. A run has fewer legs than the
+// network has stops, and a level no more factors than legs: factors never
+// outgrow buf.
+func (e *chooser) level(d int) *choices {
+	for len(e.levels) <= d {
+		n := e.wk.n
+		e.levels = append(e.levels, &choices{buf: make([]*factor, 0, len(n.stops)+1), all: newBitset(n.nkeys)})
+	}
+	return e.levels[d]
 }
 
 // pushBundle adds a leg along bundle b: it reports false (changing nothing)
 // when no link of b fits with any choice of the legs so far.
 func (e *chooser) pushBundle(b *bundle) bool {
 	d := len(e.wk.links)
-	prev, next := &e.levels[d], &e.levels[d+1]
-	next.factors = next.factors[:0]
+	prev, next := e.levels[d], e.level(d+1)
+	f := &next.own
+	if !prev.all.meets(b.union) && (e.avoid == nil || !e.avoid.meets(b.union)) {
+		// The usual case: b's track meets none of the legs' so far; its
+		// links are a factor of their own.
+		next.one[0] = int32(d)
+		f.legs, f.links, f.keys, f.union, f.n = next.one[:], b.links, b.keys, b.union, len(b.links)
+		next.factors = append(prev.factors, f)
+		copy(next.all, prev.all)
+		next.all.or(b.union)
+		e.wk.pushTrack(b.links[0])
+		return true
+	}
+	next.factors = next.buf[:0]
 	e.merge = e.merge[:0]
 	for _, g := range prev.factors {
 		if g.union.meets(b.union) {
@@ -188,11 +227,10 @@ func (e *chooser) pushBundle(b *bundle) bool {
 			next.factors = append(next.factors, g)
 		}
 	}
-	f := &next.own
-	f.legs, f.links, f.keys, f.n = f.legs[:0], f.links[:0], f.keys[:0], 0
-	if f.union == nil {
-		f.union = newBitset(e.wk.n.nkeys)
+	if next.union == nil {
+		next.union = newBitset(e.wk.n.nkeys)
 	}
+	f.legs, f.links, f.keys, f.union, f.n = next.legs[:0], next.links[:0], next.keys[:0], next.union, 0
 	for _, g := range e.merge {
 		f.legs = append(f.legs, g.legs...)
 	}
@@ -236,6 +274,7 @@ func (e *chooser) pushBundle(b *bundle) bool {
 			break
 		}
 	}
+	next.buf, next.legs, next.links, next.keys = next.factors, f.legs, f.links, f.keys
 	if f.n == 0 {
 		return false
 	}
@@ -247,6 +286,11 @@ func (e *chooser) pushBundle(b *bundle) bool {
 		f.union.or(f.keys[k*w : (k+1)*w])
 	}
 	next.factors = append(next.factors, f)
+	next.buf = next.factors
+	clear(next.all)
+	for _, g := range next.factors {
+		next.all.or(g.union)
+	}
 	e.wk.pushTrack(b.links[0])
 	return true
 }
@@ -286,7 +330,7 @@ func (f *factor) minimize(w int, dead []bool) []bool {
 // false.
 func (e *chooser) eachChoice(yield func(links []int32, keys []uint64) bool) {
 	d := len(e.wk.links)
-	lv := &e.levels[d]
+	lv := e.levels[d]
 	w := e.words
 	idx := slices.Grow(e.idx[:0], len(lv.factors))[:len(lv.factors)]
 	clear(idx)

@@ -25,6 +25,7 @@ type trainClass struct {
 	seqTau   int
 	seqAsked int    // the threshold the seqs were searched with
 	searched bool   // seqs holds a search's answer
+	expanded int    // the seqs expanded into cands, in order
 	reach    *reach // what the search's bound needs, built on first use
 	nodes    int    // runs the searches have looked at
 }
@@ -118,7 +119,7 @@ func enumerate(n *network, cls *trainClass, tau, maxCands int) int {
 func searchSeqs(n *network, cls *trainClass, tau, maxSeqs int) {
 	e := newEnumerator(n, cls)
 	e.tau, e.max = tau, maxSeqs
-	cls.seqs = cls.seqs[:0]
+	cls.seqs, cls.cands, cls.expanded = cls.seqs[:0], nil, 0
 	e.search()
 	if len(cls.seqs) > maxSeqs {
 		e.tau = cutSeqs(cls, maxSeqs)

@@ -9,9 +9,10 @@ import "math/bits"
 // plus the most the remaining trains can add cannot beat the best total
 // found. The most a remaining train can add is the upper bound of its best
 // candidate still compatible with the runs chosen (their mutual conflicts
-// ignored). Each train keeps a bitset of the candidates the runs chosen
-// block, updated from per-lane bitsets, so that finding that candidate skips
-// 64 blocked ones at a time.
+// ignored). A bitset of the candidates the runs chosen block, worked out a
+// word at a time from per-lane bitsets when the search reaches that word,
+// lets finding that candidate skip 64 blocked ones at a time; the lists are
+// long late in a game, and the candidates a search looks at few.
 
 // combiner is the state of the combination search.
 type combiner struct {
@@ -26,9 +27,30 @@ type combiner struct {
 	best       int
 	found      bool // a set of runs beating the initial best was found
 	bestChoice []int
-	nodes      int
-	maxNodes   int
-	cut        bool // stopped at maxNodes: the answer may not be optimal
+	// low is the best total found not beating the initial best (-1 for
+	// none), lowChoice its runs.
+	low       int
+	lowChoice []int
+	nodes     int
+	maxNodes  int
+	cut       bool // stopped at maxNodes: the answer may not be optimal
+
+	// usedKeys is the representative keys (network.repKeys) of the runs
+	// chosen, by type (ordinary, E); usedCities the cities of the local
+	// runs chosen. state names the current choices: a word of a blocked
+	// bitset is valid while its stamp is the state. saved[i] is what they
+	// were before slot i chose.
+	usedKeys   [2][]int32
+	usedCities []int32
+	state      uint32
+	lastState  uint32
+	saved      []savedUse
+}
+
+// savedUse is the lengths of the used lists and the state before a slot chose.
+type savedUse struct {
+	keys, cities int
+	state        uint32
 }
 
 // slot is one train in the search.
@@ -38,13 +60,8 @@ type slot struct {
 	twin   bool // same class as the previous slot: its choice comes later in the list
 	choice int  // index in cls.cands, len(cls.cands) for no run
 	*lists
-	// blocked marks the candidates that share track (or a local city) with
-	// the runs chosen for the slots before; saved[i] is blocked as it was
-	// before slot i chose, when that choice changed it.
-	blocked bitset
-	saved   []bitset
-	changed []bool
-	from    []int // first word of saved[i] in use
+	// restTwin is scratch of search: the bounds of the later twins.
+	restTwin []int
 }
 
 // lists is a class's candidates indexed for the search: their upper
@@ -57,12 +74,18 @@ type lists struct {
 	express bool
 	local   bool
 	nwords  int
+	// blocked marks the candidates sharing track (or a local city) with the
+	// runs chosen; a word is valid while its stamp is the combiner's state.
+	// The twins of a class share it: they mind the same runs.
+	blocked bitset
+	stamp   []uint32
 }
 
 // newLists indexes class cl's candidates.
 func newLists(n *network, cl *trainClass) *lists {
 	l := &lists{ubs: make([]int, len(cl.cands)), byKey: make([]bitset, n.nkeys), express: cl.express, local: cl.local}
 	l.nwords = len(newBitset(len(cl.cands)))
+	l.blocked, l.stamp = newBitset(len(cl.cands)), make([]uint32, l.nwords)
 	for k := range cl.cands {
 		x := &cl.cands[k]
 		l.ubs[k] = x.ub
@@ -129,31 +152,28 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 			c.slots = append(c.slots, slot{train: ti, cls: cl, twin: k > 0, lists: l})
 		}
 	}
-	for j := range c.slots {
-		s := &c.slots[j]
-		s.blocked = newBitset(len(s.ubs))
-		s.saved = make([]bitset, j)
-		s.changed = make([]bool, j)
-		s.from = make([]int, j)
-		for i := range j {
-			s.saved[i] = newBitset(len(s.ubs))
-		}
-	}
+	c.saved = make([]savedUse, len(c.slots))
+	c.state, c.lastState = 1, 1
 	c.hint = make([][]int, len(c.slots)+1)
 	for i := range c.hint {
 		c.hint[i] = make([]int, len(c.slots))
 	}
 	c.bestChoice = make([]int, len(c.slots))
+	c.lowChoice = make([]int, len(c.slots))
 	for i := range c.bestChoice {
 		c.bestChoice[i] = len(c.slots[i].cls.cands)
 	}
+	c.low = -1
 	return c
 }
 
 // firstFit returns the first candidate of slot s from lo on that may join the
 // runs chosen so far and can add something, or len(s.ubs).
 func (c *combiner) firstFit(s *slot, lo int) int {
-	for wi := lo / 64; wi < len(s.blocked); wi++ {
+	for wi := lo / 64; wi < s.nwords; wi++ {
+		if s.stamp[wi] != c.state {
+			s.blocked[wi], s.stamp[wi] = c.blockedWord(s, wi), c.state
+		}
 		free := ^s.blocked[wi]
 		if wi == lo/64 {
 			free &= ^uint64(0) << (lo % 64)
@@ -169,53 +189,55 @@ func (c *combiner) firstFit(s *slot, lo int) int {
 	return len(s.ubs)
 }
 
-// take adds candidate x, chosen by slot i, to the runs chosen: the later
-// slots of its type can no longer use its track (nor local trains its
-// cities). The search below never looks before the hints, so neither does
-// take.
-func (c *combiner) take(i int, x *cand) {
-	si := &c.slots[i]
-	for j := i + 1; j < len(c.slots); j++ {
-		s := &c.slots[j]
-		keys := s.express == si.express
-		cities := si.local && s.local && len(x.cities) > 0
-		s.changed[i] = keys || cities
-		if !s.changed[i] {
-			continue
+// blockedWord is word wi of the bitset of slot s's candidates the runs
+// chosen block.
+func (c *combiner) blockedWord(s *slot, wi int) uint64 {
+	w := uint64(0)
+	for _, key := range c.usedKeys[typeOf(s.express)] {
+		if b := s.byKey[key]; b != nil {
+			w |= b[wi]
 		}
-		w0 := 0
-		if i > 0 {
-			w0 = c.hint[i][j] / 64
-		}
-		s.from[i] = w0
-		copy(s.saved[i][w0:], s.blocked[w0:])
-		block := func(b bitset) {
-			for w := w0; w < len(b); w++ {
-				s.blocked[w] |= b[w]
-			}
-		}
-		if keys {
-			eachRepKey(c.n, x.keys, func(key int32) {
-				if b := s.byKey[key]; b != nil {
-					block(b)
-				}
-			})
-		}
-		if cities {
-			for _, ci := range x.cities {
-				block(s.byCity[ci])
+	}
+	if s.local {
+		for _, ci := range c.usedCities {
+			if b := s.byCity[ci]; b != nil {
+				w |= b[wi]
 			}
 		}
 	}
+	return w
+}
+
+// typeOf is the index in combiner.usedKeys of the track of a train type.
+func typeOf(express bool) int {
+	if express {
+		return 1
+	}
+	return 0
+}
+
+// take adds candidate x, chosen by slot i, to the runs chosen: the later
+// slots of its type can no longer use its track (nor local trains its
+// cities).
+func (c *combiner) take(i int, x *cand) {
+	si := &c.slots[i]
+	t := typeOf(si.express)
+	c.saved[i] = savedUse{keys: len(c.usedKeys[t]), cities: len(c.usedCities), state: c.state}
+	eachRepKey(c.n, x.keys, func(key int32) { c.usedKeys[t] = append(c.usedKeys[t], key) })
+	if si.local {
+		c.usedCities = append(c.usedCities, x.cities...)
+	}
+	c.lastState++
+	c.state = c.lastState
 }
 
 // drop takes back the choice of slot i.
 func (c *combiner) drop(i int) {
-	for j := i + 1; j < len(c.slots); j++ {
-		if s := &c.slots[j]; s.changed[i] {
-			copy(s.blocked[s.from[i]:], s.saved[i][s.from[i]:])
-		}
-	}
+	sv := &c.saved[i]
+	t := typeOf(c.slots[i].express)
+	c.usedKeys[t] = c.usedKeys[t][:sv.keys]
+	c.usedCities = c.usedCities[:sv.cities]
+	c.state = sv.state
 }
 
 // run searches from the first slot.
@@ -291,10 +313,16 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		return
 	}
 	if i == len(c.slots) {
-		if t := c.total(); t > c.best {
+		switch t := c.total(); {
+		case t > c.best:
 			c.best, c.found = t, true
 			for k := range c.slots {
 				c.bestChoice[k] = c.slots[k].choice
+			}
+		case t > c.low && !c.found:
+			c.low = t
+			for k := range c.slots {
+				c.lowChoice[k] = c.slots[k].choice
 			}
 		}
 		return
@@ -304,12 +332,24 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		return
 	}
 	s := &c.slots[i]
-	restAfter := 0
+	// What the later slots can add: twins of this slot (same list) choose
+	// after its choice, so at most what the next candidate can (restTwin
+	// holds their bounds); the others at most their first fitting
+	// candidate.
+	restAfter, restOther := 0, 0
+	s.restTwin = s.restTwin[:0]
 	for j := i + 1; j < len(c.slots); j++ {
+		r := 0
 		if i == 0 {
-			restAfter += max(c.slots[j].ubs[0], 0)
+			r = max(c.slots[j].ubs[0], 0)
 		} else if k := c.hint[i][j]; k < len(c.slots[j].ubs) {
-			restAfter += c.slots[j].ubs[k]
+			r = c.slots[j].ubs[k]
+		}
+		restAfter += r
+		if c.slots[j].lists == s.lists {
+			s.restTwin = append(s.restTwin, r)
+		} else {
+			restOther += r
 		}
 	}
 	lo := c.first(i)
@@ -317,11 +357,24 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		lo = max(lo, c.hint[i][i])
 	}
 	for k := c.firstFit(s, lo); k < len(s.ubs); k = c.firstFit(s, k+1) {
-		if have+s.ubs[k]+restAfter <= c.best {
+		x := &s.cls.cands[k]
+		next := 0 // the most a twin's candidate after k can add
+		switch {
+		case x.noKeys() && len(x.cities) == 0:
+			next = s.ubs[k] // a run using no track may run twice
+		case k+1 < len(s.ubs):
+			next = max(s.ubs[k+1], 0)
+		}
+		rest := restOther
+		for _, r := range s.restTwin {
+			rest += min(r, next)
+		}
+		// Valid for every later candidate too: their twins' bounds are no
+		// larger.
+		if have+s.ubs[k]+rest <= c.best {
 			break
 		}
-		x := &s.cls.cands[k]
-		if have+gain(x, mx)+restAfter <= c.best {
+		if have+gain(x, mx)+rest <= c.best {
 			continue
 		}
 		s.choice = k
@@ -368,19 +421,6 @@ func (c *combiner) current(ti int) *cand {
 		return nil
 	}
 	return &s.cls.cands[s.choice]
-}
-
-// chosen is the run of train ti in the best set found, nil for none.
-func (c *combiner) chosen(ti int) *cand {
-	si := c.byIdx[ti]
-	if si < 0 {
-		return nil
-	}
-	s := &c.slots[si]
-	if k := c.bestChoice[si]; k < len(s.cls.cands) {
-		return &s.cls.cands[k]
-	}
-	return nil
 }
 
 // totalOf is the revenue of runs (by train, in train order, nil for none)

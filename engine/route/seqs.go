@@ -44,20 +44,24 @@ func sortSeqs(ss []seq) {
 	slices.SortStableFunc(ss, func(a, b seq) int { return b.ub - a.ub })
 }
 
-// expand fills cls.cands with the candidates of the seqs whose upper bound
-// reaches tau, best first, and returns tau; past maxCands candidates it
-// stops after the seqs of one upper bound and returns that bound.
+// expand extends cls.cands with the candidates of the seqs whose upper
+// bound reaches tau, best first, and returns tau; past maxCands candidates
+// it stops after the seqs of one upper bound and returns one above it. The
+// seqs are expanded in order, each once: targets only fall, and the
+// candidates of a lower target extend the list of a higher one.
 func expand(n *network, cls *trainClass, tau, maxCands int) int {
-	e := newEnumerator(n, cls)
-	cls.cands = nil
-	for i := range cls.seqs {
-		s := &cls.seqs[i]
+	var e *enumerator
+	added := false
+	for ; cls.expanded < len(cls.seqs); cls.expanded++ {
+		s := &cls.seqs[cls.expanded]
 		if s.ub < tau {
 			break
 		}
 		if len(cls.cands) >= maxCands && s.ub < cls.cands[len(cls.cands)-1].ub {
-			tau = s.ub + 1
 			break
+		}
+		if e == nil {
+			e = newEnumerator(n, cls)
 		}
 		pushed := 0
 		for _, ref := range s.legs {
@@ -73,12 +77,19 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 				cls.cands = append(cls.cands, c)
 				return true
 			})
+			added = true
 		}
 		for range pushed {
 			e.popBundle()
 		}
 	}
-	dropDominated(n, cls)
-	sortCands(cls.cands)
+	if added {
+		// New candidates pay less than the old, so they never beat one:
+		// the old stay, in order.
+		dropDominated(n, cls)
+	}
+	if cls.expanded < len(cls.seqs) && cls.seqs[cls.expanded].ub >= tau {
+		tau = cls.seqs[cls.expanded].ub + 1 // stopped at maxCands
+	}
 	return tau
 }
