@@ -1,0 +1,171 @@
+package engine_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/route"
+	"pbc/engine/title"
+)
+
+// TestRouteStress runs the auto-router on invented late-game train sets
+// (two big trains, or E-trains, beside the private 2P and LP, with and
+// without the Pullman and grain car) for every open major on the final
+// board of every fixture: far harder positions than the fixtures' own. It
+// is slow, so it only runs with PBC_ROUTE_STRESS=1, and prints the time
+// per position (p50, p99, max), the CPU time, the most allocated by one
+// call and how many answers are not proven optimal.
+func TestRouteStress(t *testing.T) {
+	if os.Getenv("PBC_ROUTE_STRESS") == "" {
+		t.Skip("set PBC_ROUTE_STRESS=1 to run the auto-router stress test (a minute or more)")
+	}
+	files, err := filepath.Glob(filepath.Join(conformanceDir, "*", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Skip("../shared/fixtures not found")
+	}
+	sets := [][]route.Train{
+		{stressTrain("7-0", "7"), stressTrain("7-1", "7"), stressTrain("2P-0", "2"), stressTrain("LP-0", "LP")},
+		{stressTrain("E-0", "E"), stressTrain("E-1", "E"), stressTrain("2P-0", "2"), stressTrain("LP-0", "LP")},
+		{stressTrain("7-0", "7"), stressTrain("E-1", "E"), stressTrain("2P-0", "2"), stressTrain("LP-0", "LP")},
+		{stressTrain("6-0", "6"), stressTrain("5P-1", "5"), stressTrain("2P-0", "2"), stressTrain("LP-0", "LP")},
+	}
+	type result struct {
+		what  string
+		took  time.Duration
+		alloc uint64
+		exact bool
+	}
+	var results []result
+	cpu0 := cpuTime()
+	for _, path := range files {
+		g := replayFixture(t, path)
+		for _, c := range g.Corps {
+			if c.Closed || len(c.Tokens) == 0 || !c.IsMajor() {
+				continue
+			}
+			for si, set := range sets {
+				for _, attach := range []bool{false, true} {
+					in := stressInput(g, c, set, attach)
+					var m0, m1 runtime.MemStats
+					runtime.ReadMemStats(&m0)
+					start := time.Now()
+					plan, err := route.Best(in, route.Options{})
+					took := time.Since(start)
+					runtime.ReadMemStats(&m1)
+					what := fmt.Sprintf("%s %s set %d attached %v", conformanceName(path), c.ID, si, attach)
+					if err != nil {
+						t.Errorf("%s: %v", what, err)
+						continue
+					}
+					results = append(results, result{fmt.Sprintf("%s: $%d", what, plan.Revenue), took, m1.TotalAlloc - m0.TotalAlloc, plan.Exact})
+				}
+			}
+		}
+	}
+	cpu := cpuTime() - cpu0
+	if len(results) == 0 {
+		t.Fatal("no positions")
+	}
+	slices.SortFunc(results, func(a, b result) int { return int(a.took - b.took) })
+	var maxAlloc uint64
+	var inexact []string
+	for _, r := range results {
+		maxAlloc = max(maxAlloc, r.alloc)
+		if !r.exact {
+			inexact = append(inexact, r.what)
+		}
+	}
+	var b strings.Builder
+	n := len(results)
+	fmt.Fprintf(&b, "%d positions: p50 %v, p99 %v, max %v; CPU %v (replays included); max alloc %.1f MB; %d not proven optimal",
+		n, results[n/2].took, results[(99*n+99)/100-1].took, results[n-1].took, cpu.Round(time.Millisecond),
+		float64(maxAlloc)/(1<<20), len(inexact))
+	b.WriteString("\nslowest:")
+	for _, r := range results[max(0, n-10):] {
+		fmt.Fprintf(&b, "\n  %v %.1f MB %s", r.took.Round(time.Millisecond), float64(r.alloc)/(1<<20), r.what)
+	}
+	for _, w := range inexact {
+		fmt.Fprintf(&b, "\nnot proven optimal: %s", w)
+	}
+	t.Log(b.String())
+}
+
+// stressTrain is a train of the stress test: a number of cities, an LP
+// (one city and one town, local) or an E.
+func stressTrain(id, name string) route.Train {
+	switch name {
+	case "LP":
+		return route.Train{ID: id, Name: name, Distance: title.Distance{Cities: 1, Towns: 1, Local: true}}
+	case "E":
+		return route.Train{ID: id, Name: name, Distance: title.Distance{Express: true}}
+	}
+	return route.Train{ID: id, Name: name, Distance: title.Distance{Cities: int(name[0] - '0')}}
+}
+
+// stressInput is c's route input with trains set; attached puts the Pullman
+// on the first ordinary train and (1822CA) the grain car on the next train
+// but the first that is not an E.
+func stressInput(g *engine.Game, c *engine.Corp, set []route.Train, attached bool) *route.Input {
+	in := g.RouteInput(c)
+	in.Trains, in.Pullman = set, ""
+	if in.Rules.Grain != nil {
+		grain := *in.Rules.Grain
+		grain.Carrier = ""
+		in.Rules.Grain = &grain
+	}
+	if !attached {
+		return in
+	}
+	for _, tr := range set {
+		if !tr.Distance.Express && !tr.Distance.Local {
+			in.Pullman = tr.ID
+			break
+		}
+	}
+	if in.Rules.Grain != nil {
+		for _, tr := range set[1:] {
+			if !tr.Distance.Express && tr.ID != in.Pullman {
+				in.Rules.Grain.Carrier = tr.ID
+				break
+			}
+		}
+	}
+	return in
+}
+
+// replayFixture replays the fixture at path to its end.
+func replayFixture(t *testing.T, path string) *engine.Game {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Replay(l)
+	if g == nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return g
+}
+
+// cpuTime is the CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
