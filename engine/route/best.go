@@ -251,8 +251,8 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 	// The run searches of the ordinary classes are done once, for the
 	// lowest target; each target expands the runs it needs.
 	for _, cl := range r.classes {
-		if !cl.express {
-			searchSeqs(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
+		if !cl.express || len(cl.trains) > 1 {
+			searchRuns(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
 		}
 	}
 	best = incumbent
@@ -326,8 +326,6 @@ func (r *router) combineFor(target, maxNodes int) (c *combiner, exact bool) {
 					cl.cands = append(cl.cands, x)
 				}
 			}
-		case cl.express:
-			got = expressList(r.n, cl, tau, r.maxCands)
 		default:
 			got = enumerate(r.n, cl, tau, r.maxCands)
 		}

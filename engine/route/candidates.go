@@ -1,7 +1,6 @@
 package route
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 )
@@ -23,11 +22,14 @@ type trainClass struct {
 	// whose upper bound reaches seqTau; expand lists their candidates.
 	seqs     []seq
 	seqTau   int
-	seqAsked int    // the threshold the seqs were searched with
-	searched bool   // seqs holds a search's answer
-	expanded int    // the seqs expanded into cands, in order
-	reach    *reach // what the search's bound needs, built on first use
-	nodes    int    // runs the searches have looked at
+	seqAsked int  // the threshold the seqs were searched with
+	searched bool // seqs holds a search's answer
+	expanded int  // the seqs expanded into cands, in order
+	// groups lists the candidates by stop set (a hash of it), for
+	// dropDominated
+	groups map[uint64][]int32
+	reach  *reach // what the search's bound needs, built on first use
+	nodes  int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their
@@ -108,9 +110,19 @@ func newEnumerator(n *network, cls *trainClass) *enumerator {
 // returns instead).
 func enumerate(n *network, cls *trainClass, tau, maxCands int) int {
 	if !cls.searched || tau < cls.seqAsked {
-		searchSeqs(n, cls, tau, maxCands)
+		searchRuns(n, cls, tau, maxCands)
 	}
 	return expand(n, cls, max(tau, cls.seqTau), maxCands)
+}
+
+// searchRuns fills cls.seqs with the runs of the class reaching tau: see
+// searchSeqs and expressSeqs.
+func searchRuns(n *network, cls *trainClass, tau, maxSeqs int) {
+	if cls.express {
+		expressSeqs(n, cls, tau, maxSeqs)
+	} else {
+		searchSeqs(n, cls, tau, maxSeqs)
+	}
 }
 
 // searchSeqs fills cls.seqs with every run of the class whose upper bound
@@ -119,7 +131,7 @@ func enumerate(n *network, cls *trainClass, tau, maxCands int) int {
 func searchSeqs(n *network, cls *trainClass, tau, maxSeqs int) {
 	e := newEnumerator(n, cls)
 	e.tau, e.max = tau, maxSeqs
-	cls.seqs, cls.cands, cls.expanded = cls.seqs[:0], nil, 0
+	cls.seqs, cls.cands, cls.groups, cls.expanded = cls.seqs[:0], nil, nil, 0
 	e.search()
 	if len(cls.seqs) > maxSeqs {
 		e.tau = cutSeqs(cls, maxSeqs)
@@ -269,54 +281,34 @@ func (a *arena) uint64s(src []uint64) []uint64 {
 	return a.words[n:len(a.words):len(a.words)]
 }
 
-// dropDominated removes every candidate that another run with the same stops
-// beats on every count while using no track (and, for local trains, no city)
-// that it does not: such a run can replace it in any set of runs. The
-// sawmill's dependence on which run earns the destination bonus makes the
-// destination bonus compare by equality when the sawmill pays.
-func dropDominated(n *network, cls *trainClass) {
-	if len(cls.cands) < 2 {
-		return
-	}
+// dropDominated removes the candidates from index from on that another
+// run with the same stops beats on every count while using no track (and,
+// for local trains, no city) that it does not: such a run can replace it in
+// any set of runs. The sawmill's dependence on which run earns the
+// destination bonus makes the destination bonus compare by equality when
+// the sawmill pays. Candidates come best first, so no candidate beats one
+// before it by much: each is compared with the first maxGroup kept with
+// the same stops (comparing fewer is only slower, never wrong). The groups
+// are kept in cls.groups for the next call.
+func dropDominated(n *network, cls *trainClass, from int) {
 	sawmill := n.v.in.Rules.SawmillHex != ""
-	type member struct {
-		hash uint64 // of the stop set
-		i    int32
+	if cls.groups == nil {
+		cls.groups = map[uint64][]int32{}
 	}
-	ms := make([]member, len(cls.cands))
-	for i := range cls.cands {
+	k := from
+	for i := from; i < len(cls.cands); i++ {
 		c := &cls.cands[i]
 		h := mix(uint64(c.start) + 1)
 		for _, li := range c.links {
 			h += mix(uint64(n.links[li].to) + 1)
 		}
-		ms[i] = member{h, int32(i)}
-	}
-	slices.SortFunc(ms, func(a, b member) int { return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.i, b.i)) })
-	dead := make([]bool, len(cls.cands))
-	for lo := 0; lo < len(ms); {
-		hi := lo + 1
-		for hi < len(ms) && ms[hi].hash == ms[lo].hash {
-			hi++
+		g := cls.groups[h]
+		if slices.ContainsFunc(g[:min(len(g), maxGroup)], func(a int32) bool { return dominates(&cls.cands[a], c, sawmill) }) {
+			continue
 		}
-		// Compare within the group (its first maxGroup members against all:
-		// dropping fewer runs is only slower, never wrong).
-		for a := lo; a < min(hi, lo+maxGroup); a++ {
-			for b := lo; b < hi; b++ {
-				i, j := ms[a].i, ms[b].i
-				if i != j && !dead[i] && !dead[j] && dominates(&cls.cands[i], &cls.cands[j], sawmill) {
-					dead[j] = true
-				}
-			}
-		}
-		lo = hi
-	}
-	k := 0
-	for i := range cls.cands {
-		if !dead[i] {
-			cls.cands[k] = cls.cands[i]
-			k++
-		}
+		cls.groups[h] = append(g, int32(k))
+		cls.cands[k] = *c
+		k++
 	}
 	clear(cls.cands[k:])
 	cls.cands = cls.cands[:k]
@@ -342,7 +334,7 @@ func dominates(a, b *cand, sawmill bool) bool {
 	return bitset(a.keys).subsetOf(b.keys)
 }
 
-// maxGroup bounds the runs of a group dropDominated compares all others with.
+// maxGroup bounds the runs of a group dropDominated compares a run with.
 const maxGroup = 64
 
 // mix is a 64-bit finaliser (splitmix64), used to hash sets of stops.

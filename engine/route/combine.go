@@ -33,7 +33,8 @@ type combiner struct {
 	lowChoice []int
 	nodes     int
 	maxNodes  int
-	cut       bool // stopped at maxNodes: the answer may not be optimal
+	cut       bool  // stopped at maxNodes: the answer may not be optimal
+	los       []int // scratch of bound
 
 	// usedKeys is the representative keys (network.repKeys) of the runs
 	// chosen, by type (ordinary, E); usedCities the cities of the local
@@ -41,15 +42,18 @@ type combiner struct {
 	// bitset is valid while its stamp is the state. saved[i] is what they
 	// were before slot i chose.
 	usedKeys   [2][]int32
+	usedSet    [2]bitset // the same, all keys
 	usedCities []int32
 	state      uint32
 	lastState  uint32
 	saved      []savedUse
 }
 
-// savedUse is the lengths of the used lists and the state before a slot chose.
+// savedUse is the lengths of the used lists, the used set and the state
+// before a slot chose.
 type savedUse struct {
 	keys, cities int
+	set          bitset
 	state        uint32
 }
 
@@ -79,6 +83,11 @@ type lists struct {
 	// The twins of a class share it: they mind the same runs.
 	blocked bitset
 	stamp   []uint32
+	// common holds, for each word of candidates, the track all of them
+	// use (words words each): once the runs chosen use any of it, the
+	// whole word is blocked.
+	common []uint64
+	words  int
 }
 
 // newLists indexes class cl's candidates.
@@ -86,6 +95,19 @@ func newLists(n *network, cl *trainClass) *lists {
 	l := &lists{ubs: make([]int, len(cl.cands)), byKey: make([]bitset, n.nkeys), express: cl.express, local: cl.local}
 	l.nwords = len(newBitset(len(cl.cands)))
 	l.blocked, l.stamp = newBitset(len(cl.cands)), make([]uint32, l.nwords)
+	l.words = (n.nkeys + 63) / 64
+	l.common = make([]uint64, l.nwords*l.words)
+	for wi := range l.nwords {
+		com := l.common[wi*l.words : (wi+1)*l.words]
+		for i := range com {
+			com[i] = ^uint64(0)
+		}
+		for k := wi * 64; k < min(len(cl.cands), (wi+1)*64); k++ {
+			for i, w := range cl.cands[k].keys {
+				com[i] &= w
+			}
+		}
+	}
 	for k := range cl.cands {
 		x := &cl.cands[k]
 		l.ubs[k] = x.ub
@@ -153,6 +175,10 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 		}
 	}
 	c.saved = make([]savedUse, len(c.slots))
+	for i := range c.saved {
+		c.saved[i].set = newBitset(n.nkeys)
+	}
+	c.usedSet = [2]bitset{newBitset(n.nkeys), newBitset(n.nkeys)}
 	c.state, c.lastState = 1, 1
 	c.hint = make([][]int, len(c.slots)+1)
 	for i := range c.hint {
@@ -167,12 +193,23 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 	return c
 }
 
-// firstFit returns the first candidate of slot s from lo on that may join the
-// runs chosen so far and can add something, or len(s.ubs).
-func (c *combiner) firstFit(s *slot, lo int) int {
+// fitFrom returns the first candidate of slot s from lo on that may join
+// the runs chosen so far and can add something, or len(s.ubs); but once
+// the upper bounds fall below floor, it may return the first candidate
+// there, fitting or not. Either way no candidate before its answer fits,
+// and none after it can add more than the answer's upper bound.
+func (c *combiner) fitFrom(s *slot, lo, floor int) int {
 	for wi := lo / 64; wi < s.nwords; wi++ {
+		if k := max(lo, wi*64); k < len(s.ubs) && s.ubs[k] < floor {
+			return k
+		}
 		if s.stamp[wi] != c.state {
-			s.blocked[wi], s.stamp[wi] = c.blockedWord(s, wi), c.state
+			if c.usedSet[typeOf(s.express)].meets(s.common[wi*s.words : (wi+1)*s.words]) {
+				s.blocked[wi] = ^uint64(0)
+			} else {
+				s.blocked[wi] = c.blockedWord(s, wi)
+			}
+			s.stamp[wi] = c.state
 		}
 		free := ^s.blocked[wi]
 		if wi == lo/64 {
@@ -222,7 +259,10 @@ func typeOf(express bool) int {
 func (c *combiner) take(i int, x *cand) {
 	si := &c.slots[i]
 	t := typeOf(si.express)
-	c.saved[i] = savedUse{keys: len(c.usedKeys[t]), cities: len(c.usedCities), state: c.state}
+	sv := &c.saved[i]
+	sv.keys, sv.cities, sv.state = len(c.usedKeys[t]), len(c.usedCities), c.state
+	copy(sv.set, c.usedSet[t])
+	c.usedSet[t].or(x.keys)
 	eachRepKey(c.n, x.keys, func(key int32) { c.usedKeys[t] = append(c.usedKeys[t], key) })
 	if si.local {
 		c.usedCities = append(c.usedCities, x.cities...)
@@ -236,6 +276,7 @@ func (c *combiner) drop(i int) {
 	sv := &c.saved[i]
 	t := typeOf(c.slots[i].express)
 	c.usedKeys[t] = c.usedKeys[t][:sv.keys]
+	copy(c.usedSet[t], sv.set)
 	c.usedCities = c.usedCities[:sv.cities]
 	c.state = sv.state
 }
@@ -267,17 +308,37 @@ func (c *combiner) first(i int) int {
 // bound of its first (best) candidate fitting with the runs chosen so far,
 // ignoring their mutual conflicts. It records where those candidates are:
 // the choices below, which only add runs, need not look before them.
-func (c *combiner) bound(i int) int {
+func (c *combiner) bound(i, need int) int {
+	// Start from where the candidates fitting lie at the least (upper
+	// bounds of candidates, no smaller than those of the fits), and stop
+	// as soon as the total cannot exceed need: the caller gives up.
+	c.los = c.los[:0]
 	total := 0
 	for j := i; j < len(c.slots); j++ {
+		lo := max(c.firstFrom(j, i), c.hint[i-1][j])
+		c.los = append(c.los, lo)
+		total += c.slots[j].ubAt(lo)
+	}
+	for j := i; j < len(c.slots); j++ {
 		s := &c.slots[j]
-		k := c.firstFit(s, max(c.firstFrom(j, i), c.hint[i-1][j]))
+		lo := c.los[j-i]
+		u := s.ubAt(lo)
+		k := c.fitFrom(s, lo, need-(total-u)+1)
 		c.hint[i][j] = k
-		if k < len(s.ubs) {
-			total += s.ubs[k]
+		if total += s.ubAt(k) - u; total <= need {
+			return total
 		}
 	}
 	return total
+}
+
+// ubAt is the upper bound of candidate k of the list, 0 past its end or
+// when negative.
+func (l *lists) ubAt(k int) int {
+	if k < len(l.ubs) {
+		return max(l.ubs[k], 0)
+	}
+	return 0
 }
 
 // firstFrom is first(j) when slots i..j-1 are not chosen yet: twins of an
@@ -328,7 +389,7 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		return
 	}
 	have := sum + bonusSum(mx)
-	if i > 0 && have+c.bound(i) <= c.best {
+	if i > 0 && c.bound(i, c.best-have) <= c.best-have {
 		return
 	}
 	s := &c.slots[i]
@@ -356,7 +417,10 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 	if i > 0 {
 		lo = max(lo, c.hint[i][i])
 	}
-	for k := c.firstFit(s, lo); k < len(s.ubs); k = c.firstFit(s, k+1) {
+	// Candidates below floor cannot beat the best even with the most the
+	// others can add: fitFrom may stop at them.
+	floor := c.best + 1 - have - restAfter
+	for k := c.fitFrom(s, lo, floor); k < len(s.ubs); k = c.fitFrom(s, k+1, floor) {
 		x := &s.cls.cands[k]
 		next := 0 // the most a twin's candidate after k can add
 		switch {

@@ -23,7 +23,7 @@ import (
 //     at an end).
 //
 // Several E-trains must not share track: for them every run whose upper
-// bound reaches a threshold is listed (expressList), pruned by the same
+// bound reaches a threshold is listed (expressSeqs), pruned by the same
 // optimistic payment.
 
 // expressFront returns the runs of the E-train class no other run beats,
@@ -36,20 +36,19 @@ func expressFront(n *network, cls *trainClass, avoid bitset) []cand {
 	return x.front
 }
 
-// expressList fills cls.cands with every run of the E-train class whose
-// upper bound is at least tau, best first, and returns tau; past maxCands
-// runs it keeps the best, above a raised tau it returns instead.
-func expressList(n *network, cls *trainClass, tau, maxCands int) int {
+// expressSeqs fills cls.seqs with every run of the E-train class whose
+// upper bound is at least tau, best first; past maxSeqs runs it keeps the
+// best, those reaching a raised cls.seqTau.
+func expressSeqs(n *network, cls *trainClass, tau, maxSeqs int) {
 	x := newExpress(n, cls)
-	x.list, x.tau, x.max = true, tau, maxCands
-	cls.cands = nil
+	x.list, x.tau, x.max = true, tau, maxSeqs
+	cls.seqs, cls.cands, cls.groups, cls.expanded = cls.seqs[:0], nil, nil, 0
 	x.search()
-	if len(cls.cands) > maxCands {
-		x.tau = cutCands(cls, maxCands)
+	if len(cls.seqs) > maxSeqs {
+		x.tau = cutSeqs(cls, maxSeqs)
 	}
-	dropDominated(n, cls)
-	sortCands(cls.cands)
-	return x.tau
+	sortSeqs(cls.seqs)
+	cls.seqTau, cls.seqAsked, cls.searched = x.tau, tau, true
 }
 
 // newExpress prepares an E-train search.
@@ -91,11 +90,12 @@ func (x *express) search() {
 // express is the state of the E-train search.
 type express struct {
 	*walker
-	chooser         // the choices of links for the run's legs (see bundle.go); avoid: front mode only
-	list       bool // list every run reaching tau, instead of the front
-	tau, max   int  // list mode: the least upper bound listed, the list's limit
-	sawmill    bool // the sawmill pays
-	strictDest bool // the destination bonus compares by equality (see newExpress)
+	chooser            // the choices of links for the run's legs (see bundle.go); avoid: front mode only
+	legs       []int32 // the run's legs, by bundle (see seq)
+	list       bool    // list every run reaching tau (as seqs), instead of the front
+	tau, max   int     // list mode: the least upper bound listed, the list's limit
+	sawmill    bool    // the sawmill pays
+	strictDest bool    // the destination bonus compares by equality (see newExpress)
 	arena      arena
 
 	tokenIdx []int  // index of each stop in n.tokens, -1 if none
@@ -160,6 +160,7 @@ func (x *express) extend() {
 			x.popStop()
 			continue
 		}
+		x.legs = append(x.legs, cur<<16|int32(bi))
 		x.cls.nodes++
 		if t.token {
 			x.visited |= 1 << x.tokenIdx[l.to]
@@ -173,6 +174,7 @@ func (x *express) extend() {
 		if t.token {
 			x.visited &^= 1 << x.tokenIdx[l.to]
 		}
+		x.legs = x.legs[:len(x.legs)-1]
 		x.popBundle()
 		x.popStop()
 	}
@@ -186,15 +188,12 @@ func (x *express) record() {
 		if c.ub < x.tau || x.stops[0] > x.stops[len(x.stops)-1] {
 			return
 		}
-		x.eachChoice(func(links []int32, keys []uint64) bool {
-			if len(x.cls.cands) >= 2*x.max {
-				if x.tau = cutCands(x.cls, x.max); c.ub < x.tau {
-					return false
-				}
+		if len(x.cls.seqs) >= 2*x.max {
+			if x.tau = cutSeqs(x.cls, x.max); c.ub < x.tau {
+				return
 			}
-			x.cls.cands = append(x.cls.cands, x.cand(base, bonus, links, keys))
-			return true
-		})
+		}
+		x.cls.seqs = append(x.cls.seqs, seq{start: x.stops[0], legs: x.arena.int32s(x.legs), base: base, bonus: bonus, ub: c.ub})
 		return
 	}
 	if x.frontBeats(&c) {

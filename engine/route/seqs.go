@@ -44,14 +44,21 @@ func sortSeqs(ss []seq) {
 	slices.SortStableFunc(ss, func(a, b seq) int { return b.ub - a.ub })
 }
 
+// expander lays seqs' legs on track.
+type expander struct {
+	*walker
+	chooser
+	arena arena
+}
+
 // expand extends cls.cands with the candidates of the seqs whose upper
 // bound reaches tau, best first, and returns tau; past maxCands candidates
 // it stops after the seqs of one upper bound and returns one above it. The
 // seqs are expanded in order, each once: targets only fall, and the
 // candidates of a lower target extend the list of a higher one.
 func expand(n *network, cls *trainClass, tau, maxCands int) int {
-	var e *enumerator
-	added := false
+	var e *expander
+	from := len(cls.cands)
 	for ; cls.expanded < len(cls.seqs); cls.expanded++ {
 		s := &cls.seqs[cls.expanded]
 		if s.ub < tau {
@@ -61,7 +68,8 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 			break
 		}
 		if e == nil {
-			e = newEnumerator(n, cls)
+			e = &expander{walker: newWalker(n, cls)}
+			e.chooser = newChooser(e.walker)
 		}
 		pushed := 0
 		for _, ref := range s.legs {
@@ -77,17 +85,12 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 				cls.cands = append(cls.cands, c)
 				return true
 			})
-			added = true
 		}
 		for range pushed {
 			e.popBundle()
 		}
 	}
-	if added {
-		// New candidates pay less than the old, so they never beat one:
-		// the old stay, in order.
-		dropDominated(n, cls)
-	}
+	dropDominated(n, cls, from)
 	if cls.expanded < len(cls.seqs) && cls.seqs[cls.expanded].ub >= tau {
 		tau = cls.seqs[cls.expanded].ub + 1 // stopped at maxCands
 	}
