@@ -181,6 +181,10 @@ func (hc *hexCtx) draw() {
 	hc.drawLabel()
 	hc.drawTerrain()
 	hc.drawIcons()
+	// Empty rondels last: they may go wherever the hex has room left.
+	for _, f := range hc.planEmptyRondels() {
+		hc.defer_(f)
+	}
 }
 
 // drawLabel draws the tile's letter label (Y, T, Sea, Por, M, ...).

@@ -84,9 +84,19 @@ func (md *mapDrawing) mapLegend() []legendItem {
 		items = append(items, legendItem{"grain elevator", icon(hc.drawElevator)})
 	}
 	items = append(items, legendItem{"port", icon(hc.drawAnchor)})
+	if md.dueling {
+		items = append(items, legendItem{"dueling-city revenue token", func(p *painter, x, y, h float64) {
+			drawRevenueToken(p, pt{x + 15*p.scale, y}, h/2+p.scale, 60, colGreen)
+		}})
+	}
 	if len(md.dests) > 0 {
 		items = append(items, legendItem{"destination", func(p *painter, x, y, h float64) {
 			drawBadge(p, pt{x + 15*p.scale, y}, "→", colPaper, colInk, colInk)
+		}})
+	}
+	if md.coloc || len(md.rondels) > 0 {
+		items = append(items, legendItem{"token beside the station (rondel)", func(p *painter, x, y, h float64) {
+			drawRondelAt(p, pt{x + 15*p.scale, y}, h/2-2*p.scale, 2*p.scale, []string{"13"}, md.corps, false)
 		}})
 	}
 	if len(md.opt.Highlight) > 0 {

@@ -53,6 +53,14 @@ type mapDrawing struct {
 	phase board.Color
 	corps map[string]*engine.Corp
 	dests map[string][]*engine.Corp
+	// rondels are the empty rondels by hex; coloc tells whether any
+	// station has tokens beside its slots.
+	rondels map[string][]string
+	coloc   bool
+	// dueling tells whether a dueling city holds a revenue token.
+	dueling bool
+	// marks lists the markers drawn, for tests.
+	marks []mark
 	base  *mapBase
 	late  []func()
 	cells []cell
@@ -60,6 +68,14 @@ type mapDrawing struct {
 	strips rects
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
+}
+
+// mark is a marker drawn on the map: a "rondel" (of tokens ids, or empty
+// naming who may use it) or a "revenue token" (ids holds its value).
+type mark struct {
+	kind, hex string
+	at        pt
+	ids       []string
 }
 
 // cell is a drawn hex.
@@ -92,12 +108,18 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	}
 	s := opts.Scale
 	m := g.Board.Map
-	md := &mapDrawing{g: g, opt: opts, corps: map[string]*engine.Corp{}, dests: destinations(g)}
+	md := &mapDrawing{g: g, opt: opts, corps: map[string]*engine.Corp{}, dests: destinations(g),
+		rondels: rondelOwners(g), coloc: anyColocated(g)}
 	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
 		md.phase = g.T.Phases[g.Phase].Tiles
 	}
 	for _, c := range g.Corps {
 		md.corps[c.ID] = c
+	}
+	for id, h := range g.Board.Hexes {
+		if g.DuelingCity(id) && h.Tile != &h.Def.Tile {
+			md.dueling = true
+		}
 	}
 	md.gm = &geom{layout: m.Layout, R: HexSizePointy * s}
 	if m.Layout == board.Flat {

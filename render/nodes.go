@@ -228,21 +228,39 @@ func townPos(np nodePlace) pt {
 
 // drawNodes draws the tile's stations and towns and reserves their space.
 func (hc *hexCtx) drawNodes(lay *tileLayout) {
+	isCity := func(n board.Node) bool { return n.Kind == board.City || (n.Kind == board.Offboard && n.Slots > 0) }
 	for i, n := range hc.tile.Nodes {
 		np := lay.nodes[i]
 		switch {
-		case n.Kind == board.City || (n.Kind == board.Offboard && n.Slots > 0):
-			if n.Slots == 0 && hc.tile.Color == board.Blue {
-				// PNW port tiles: a revenue-only stop.
-				hc.occupy(np.pos, lay.slotR)
-				continue
-			}
-			hc.drawCity(i, np.pos, n.Slots, lay.slotR)
+		case isCity(n) && n.Slots == 0 && hc.tile.Color == board.Blue:
+			hc.occupy(np.pos, lay.slotR)
+		case isCity(n):
 			hc.occupy(np.pos, lay.slotR*cityExtent(n.Slots))
 		case n.Kind == board.Town:
-			hc.drawTown(np)
 			hc.occupy(townPos(np), hc.trackW*1.8)
 		}
+	}
+	// Rondels are placed clear of every stop, their bars drawn under the
+	// stations.
+	var plates []func()
+	for i, n := range hc.tile.Nodes {
+		if isCity(n) && !(n.Slots == 0 && hc.tile.Color == board.Blue) {
+			plates = append(plates, hc.planColocated(i, lay.nodes[i].pos, lay.slotR, n.Slots)...)
+		}
+	}
+	for i, n := range hc.tile.Nodes {
+		np := lay.nodes[i]
+		switch {
+		case isCity(n) && n.Slots == 0 && hc.tile.Color == board.Blue:
+			// PNW port tiles: a revenue-only stop.
+		case isCity(n):
+			hc.drawCity(i, np.pos, n.Slots, lay.slotR)
+		case n.Kind == board.Town:
+			hc.drawTown(np)
+		}
+	}
+	for _, f := range plates {
+		hc.defer_(f)
 	}
 }
 
@@ -323,6 +341,14 @@ func (hc *hexCtx) drawRevenues(lay *tileLayout) {
 		if v >= 100 {
 			r = 12.5 * hc.p.scale
 		}
+		if hc.laid && hc.md.g.DuelingCity(hc.def.ID) {
+			r = 14 * hc.p.scale
+			c := hc.placeBeside(near, lay.slotR*cityExtent(n.Slots), 2*r, 2*r)
+			p, col := hc.p, tileColor(hc.tile.Color)
+			hc.md.marks = append(hc.md.marks, mark{"revenue token", hc.def.ID, c, []string{strconv.Itoa(v)}})
+			hc.defer_(func() { drawRevenueToken(p, c, r, v, col) })
+			continue
+		}
 		c := hc.place(2*r, 2*r, allSpots, &near)
 		hc.occupy(c, r)
 		hc.p.SetColor(colPaper)
@@ -333,4 +359,25 @@ func (hc *hexCtx) drawRevenues(lay *tileLayout) {
 		hc.p.Stroke()
 		hc.p.text(strconv.Itoa(v), c.X, c.Y, 0.5, 0.5, 12, true, colInk)
 	}
+}
+
+// drawRevenueToken draws a revenue token of 1822PNW's dueling cities: a
+// counter in the colour of its upgrade step, with a white inner rim, showing
+// the revenue it sets (5.8).
+func drawRevenueToken(p *painter, c pt, r float64, v int, col color.RGBA) {
+	p.SetColor(col)
+	p.DrawCircle(c.X, c.Y, r)
+	p.FillPreserve()
+	p.SetColor(colInk)
+	p.SetLineWidth(2.5 * p.scale)
+	p.Stroke()
+	p.SetColor(colPaper)
+	p.SetLineWidth(1.5 * p.scale)
+	p.DrawCircle(c.X, c.Y, r-3*p.scale)
+	p.Stroke()
+	fg := colInk
+	if luminance(col) < 0.45 {
+		fg = colPaper
+	}
+	p.squeezed(strconv.Itoa(v), c.X, c.Y, 2*r-8*p.scale, 13, true, fg)
 }
