@@ -130,6 +130,12 @@ func TestGoldenImages(t *testing.T) {
 		{"pnw586_150_table.png", fixturePNW, 150, func(b *bytes.Buffer, g *engine.Game) error {
 			return Table(b, g, TableOptions{})
 		}},
+		{"pnwbank_end_map.png", fixturePNWBank, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Scale: 0.5})
+		}},
+		{"ca1_20_map.png", fixtureCA, 20, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Scale: 0.5})
+		}},
 		{"ca1_60_map.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Scale: 0.5})
 		}},
@@ -138,6 +144,12 @@ func TestGoldenImages(t *testing.T) {
 		}},
 		{"ca1_60_market.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
 			return Market(b, g, MarketOptions{})
+		}},
+		{"ca2_end_map.png", fixtureCA2, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Scale: 0.5})
+		}},
+		{"ca4_end_toronto.png", fixtureCA4, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Crop: []string{"AB20", "AD22"}, NoLegend: true})
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -219,8 +219,8 @@ func playerSection(g *engine.Game) section {
 
 // companySection lists the majors and minors in play.
 func companySection(g *engine.Game) section {
-	sec := section{title: "Companies", header: []string{"company", "president", "treasury", "price", "trains", "tokens left", "privates"},
-		right: []bool{false, false, true, true, false, true, false}}
+	sec := section{title: "Companies", header: []string{"company", "president", "treasury", "price", "trains", "tokens left", "exchange", "privates"},
+		right: []bool{false, false, true, true, false, true, true, false}}
 	add := func(c *engine.Corp) {
 		pres := ""
 		if p := c.President(); p != nil {
@@ -247,9 +247,15 @@ func companySection(g *engine.Game) section {
 				privs = append(privs, pc.ID)
 			}
 		}
+		// Exchange tokens (majors) replace acquired minors' stations.
+		exch := ""
+		if c.IsMajor() {
+			exch = strconv.Itoa(c.Exchange)
+		}
 		sec.rows = append(sec.rows, []tcell{
 			{text: c.ID, chip: c, bold: true}, {text: pres}, {text: money(c.Cash)}, {text: price},
-			{text: strings.Join(trains, " ")}, {text: fmt.Sprintf("%d/%d", unplaced, total)}, {text: strings.Join(privs, " ")},
+			{text: strings.Join(trains, " ")}, {text: fmt.Sprintf("%d/%d", unplaced, total)}, {text: exch},
+			{text: strings.Join(privs, " ")},
 		})
 	}
 	for _, major := range []bool{true, false} {
