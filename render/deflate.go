@@ -4,23 +4,20 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
-	"io"
 	"math/bits"
 	"slices"
 )
 
-// A deflater writes a zlib stream tuned for filtered PNG rows of flat-colour
-// pictures. Such rows are mostly runs (of zeros, or of one repeated pixel)
-// with a few short literal stretches where edges and text are. It looks for
-// runs at distances 1 and 3 only, and for other matches (a glyph or an edge
-// seen earlier) only where no run starts, through a one-entry hash table.
-// That skips over the long runs a general compressor hashes byte by byte,
-// compressing a map about five times faster than compress/flate's fastest
-// level, and smaller.
+// A deflater compresses filtered PNG rows of flat-colour pictures into raw
+// deflate data. Such rows are mostly runs (of zeros, or of one repeated
+// pixel) with a few short literal stretches where edges and text are. It
+// looks for runs at distances 1 and 3 only, and for other matches (a glyph
+// or an edge seen earlier) only where no run starts, through a one-entry
+// hash table. That skips over the long runs a general compressor hashes
+// byte by byte, compressing a map several times faster than compress/flate's
+// fastest level, and smaller.
 type deflater struct {
-	w   io.Writer
-	err error
-	bw  bitWriter
+	bw bitWriter // holds the compressed data
 	// hist holds the last window of data and the line being compressed;
 	// base is the stream position of hist[0].
 	hist  []byte
@@ -31,6 +28,7 @@ type deflater struct {
 	dist  [30]uint32           // distance code frequencies of the block
 	s1    uint64               // Adler-32 sums
 	s2    uint64
+	n     int // bytes compressed
 }
 
 const (
@@ -40,10 +38,8 @@ const (
 	minMatch    = 4
 )
 
-// reset prepares d to write a new zlib stream to w, with lines of up to
-// lineLen bytes.
-func (d *deflater) reset(w io.Writer, lineLen int) {
-	d.w, d.err = w, nil
+// reset prepares d for new data in lines of up to lineLen bytes.
+func (d *deflater) reset(lineLen int) {
 	d.bw = bitWriter{out: d.bw.out[:0]}
 	if need := window + max(4*lineLen, 1<<17); cap(d.hist) < need {
 		d.hist = make([]byte, 0, need)
@@ -52,8 +48,7 @@ func (d *deflater) reset(w io.Writer, lineLen int) {
 	clear(d.table[:])
 	d.toks = d.toks[:0]
 	d.lit, d.dist = [286]uint32{}, [30]uint32{}
-	d.s1, d.s2 = 1, 0
-	d.bw.out = append(d.bw.out, 0x78, 0x01) // zlib: deflate, 32K window, fastest
+	d.s1, d.s2, d.n = 1, 0, 0
 }
 
 // line returns room for the next n bytes of data, to be filled and then
@@ -80,6 +75,7 @@ func (d *deflater) compress(n int) {
 	h := d.hist
 	end := len(h)
 	d.s1, d.s2 = adler(d.s1, d.s2, h[end-n:])
+	d.n += n
 	for i := end - n; i < end; {
 		limit := min(258, end-i)
 		best, dist := 0, 0
@@ -154,22 +150,24 @@ func adler(s1, s2 uint64, p []byte) (uint64, uint64) {
 	return s1, s2
 }
 
-// finish ends the stream with its checksum and writes what is left.
-func (d *deflater) finish() error {
-	d.writeBlock(true)
+// end writes what is pending: the final block of a stream if last, else a
+// block ending on a byte boundary (an empty stored block, as a sync flush
+// does), so that another deflater's data may follow.
+func (d *deflater) end(last bool) {
+	d.writeBlock(last)
+	if !last {
+		d.bw.write(0, 3)
+		d.bw.align()
+		d.bw.out = append(d.bw.out, 0, 0, 0xFF, 0xFF)
+	}
 	d.bw.align()
-	d.bw.out = binary.BigEndian.AppendUint32(d.bw.out, uint32(d.s2<<16|d.s1))
-	d.flush()
-	return d.err
 }
 
-// flush hands the complete bytes written so far to the writer.
-func (d *deflater) flush() {
-	if d.err == nil && len(d.bw.out) > 0 {
-		_, d.err = d.w.Write(d.bw.out)
-	}
-	d.bw.out = d.bw.out[:0]
-}
+// sum is the Adler-32 checksum of the data compressed.
+func (d *deflater) sum() uint32 { return uint32(d.s2<<16 | d.s1) }
+
+// data is the compressed data written so far.
+func (d *deflater) data() []byte { return d.bw.out }
 
 // matchLen returns how many leading bytes of a equal those of b (b is at
 // least as long as a).
@@ -337,7 +335,6 @@ func (d *deflater) writeBlock(final bool) {
 	bw.write(uint64(litCode[256]), uint(litLen[256]))
 	d.toks = d.toks[:0]
 	d.lit, d.dist = [286]uint32{}, [30]uint32{}
-	d.flush()
 }
 
 // huffLengths sets lens to the code lengths of a Huffman code for freq, none

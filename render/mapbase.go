@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"image"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/golang/freetype/raster"
@@ -122,17 +123,31 @@ type spanRecorder []raster.Span
 
 func (s *spanRecorder) Paint(ss []raster.Span, done bool) { *s = append(*s, ss...) }
 
-// canvases are reused pixel buffers for maps: a big map is tens of megabytes,
-// whose allocation and clearing cost more than copying the base into them.
-var canvases sync.Pool
+// canvases are reused pixel buffers for maps: a big map is tens of
+// megabytes, whose allocation and clearing cost more than copying the base
+// into them. A sync.Pool would drop them at every collection, which such
+// allocations bring about often, so a short free list keeps them.
+var canvases struct {
+	sync.Mutex
+	free [][]byte
+}
+
+const maxCanvases = 2
 
 // canvas returns a width×height image holding the base (paper below it).
 func (b *mapBase) canvas(width, height int) *image.RGBA {
 	n := 4 * width * height
 	var pix []byte
-	if v, ok := canvases.Get().(*[]byte); ok && cap(*v) >= n {
-		pix = (*v)[:n]
-	} else {
+	canvases.Lock()
+	for i, f := range canvases.free {
+		if cap(f) >= n {
+			pix = f[:n]
+			canvases.free = append(canvases.free[:i], canvases.free[i+1:]...)
+			break
+		}
+	}
+	canvases.Unlock()
+	if pix == nil {
 		pix = make([]byte, n)
 	}
 	img := &image.RGBA{Pix: pix, Stride: 4 * width, Rect: image.Rect(0, 0, width, height)}
@@ -144,10 +159,15 @@ func (b *mapBase) canvas(width, height int) *image.RGBA {
 	return img
 }
 
-// recycle gives a canvas back for reuse.
+// recycle gives a canvas back for reuse, keeping the largest few.
 func recycle(img *image.RGBA) {
-	pix := img.Pix
-	canvases.Put(&pix)
+	canvases.Lock()
+	defer canvases.Unlock()
+	canvases.free = append(canvases.free, img.Pix)
+	if len(canvases.free) > maxCanvases {
+		slices.SortFunc(canvases.free, func(a, b []byte) int { return cap(b) - cap(a) })
+		canvases.free = canvases.free[:maxCanvases]
+	}
 }
 
 // paintGrid paints the hex outlines onto img.

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"image"
 	"io"
+	"runtime"
 	"sync"
 )
 
@@ -34,12 +35,47 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
 		return err
 	}
+	// Bands of rows are compressed in parallel, each into deflate data that
+	// ends on a byte boundary, and joined into one zlib stream.
+	bands := max(1, min(runtime.GOMAXPROCS(0), height/128))
+	ds := make([]*deflater, bands)
+	var wg sync.WaitGroup
+	for k := range ds {
+		ds[k] = deflaters.Get().(*deflater)
+		defer deflaters.Put(ds[k])
+		y0, y1 := b.Min.Y+height*k/bands, b.Min.Y+height*(k+1)/bands
+		wg.Go(func() { deflateRows(ds[k], img, y0, y1, k == bands-1) })
+	}
+	wg.Wait()
 	cw := &chunkWriter{w: bw, typ: "IDAT", buf: make([]byte, 0, 256<<10)}
-	d := deflaters.Get().(*deflater)
-	defer deflaters.Put(d)
+	cw.Write([]byte{0x78, 0x01}) // zlib: deflate, 32K window, fastest
+	sum := ds[0].sum()
+	for k, d := range ds {
+		cw.Write(d.data())
+		if k > 0 {
+			sum = adler32Combine(sum, d.sum(), d.n)
+		}
+	}
+	var tail [4]byte
+	binary.BigEndian.PutUint32(tail[:], sum)
+	cw.Write(tail[:])
+	if err := cw.flush(); err != nil {
+		return err
+	}
+	if err := writeChunk(bw, "IEND", nil); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// deflateRows filters rows y0..y1 of img and compresses them with d, ending
+// the stream if last.
+func deflateRows(d *deflater, img *image.RGBA, y0, y1 int, last bool) {
+	b := img.Bounds()
+	width := b.Dx()
 	n := 1 + 3*width
-	d.reset(cw, n)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
+	d.reset(n)
+	for y := y0; y < y1; y++ {
 		off := img.PixOffset(b.Min.X, y)
 		row := img.Pix[off : off+4*width]
 		line := d.line(n)
@@ -50,16 +86,31 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 		}
 		d.compress(n)
 	}
-	if err := d.finish(); err != nil {
-		return err
+	d.end(last)
+}
+
+// adler32Combine returns the Adler-32 checksum of A followed by B from
+// their checksums and B's length (as zlib's adler32_combine).
+func adler32Combine(a, b uint32, lenB int) uint32 {
+	const base = 65521
+	rem := uint32(lenB % base)
+	sum1 := a & 0xffff
+	sum2 := (rem * sum1) % base
+	sum1 += (b & 0xffff) + base - 1
+	sum2 += (a >> 16) + (b >> 16) + base - rem
+	if sum1 >= base {
+		sum1 -= base
 	}
-	if err := cw.flush(); err != nil {
-		return err
+	if sum1 >= base {
+		sum1 -= base
 	}
-	if err := writeChunk(bw, "IEND", nil); err != nil {
-		return err
+	if sum2 >= base<<1 {
+		sum2 -= base << 1
 	}
-	return bw.Flush()
+	if sum2 >= base {
+		sum2 -= base
+	}
+	return sum1 | sum2<<16
 }
 
 // filterSub writes the RGB bytes of row with the Sub filter into line.
@@ -123,33 +174,32 @@ func writeChunk(w io.Writer, typ string, data []byte) error {
 	return nil
 }
 
-// chunkWriter buffers compressed data into IDAT chunks.
+// chunkWriter buffers compressed data into IDAT chunks; it keeps the first
+// error, which flush returns.
 type chunkWriter struct {
 	w   io.Writer
 	typ string
 	buf []byte
+	err error
 }
 
 func (c *chunkWriter) Write(p []byte) (int, error) {
 	n := len(p)
-	for len(p) > 0 {
+	for len(p) > 0 && c.err == nil {
 		k := min(cap(c.buf)-len(c.buf), len(p))
 		c.buf = append(c.buf, p[:k]...)
 		p = p[k:]
 		if len(c.buf) == cap(c.buf) {
-			if err := c.flush(); err != nil {
-				return 0, err
-			}
+			c.flush()
 		}
 	}
-	return n, nil
+	return n, c.err
 }
 
 func (c *chunkWriter) flush() error {
-	if len(c.buf) == 0 {
-		return nil
+	if len(c.buf) > 0 && c.err == nil {
+		c.err = writeChunk(c.w, c.typ, c.buf)
 	}
-	err := writeChunk(c.w, c.typ, c.buf)
 	c.buf = c.buf[:0]
-	return err
+	return c.err
 }
