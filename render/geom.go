@@ -25,6 +25,21 @@ type geom struct {
 	layout board.Layout
 	R      float64
 	ox, oy float64 // pixel position of doubled cell (0, 0)
+	// dirs caches dir: placing labels asks for them thousands of times.
+	dirs   [12]pt
+	dirsOK bool
+}
+
+// dir is the unit vector of edgeAngle(k/2), k in 0..11: toward the middle
+// of edge k/2 for even k, toward a corner for odd k.
+func (g *geom) dir(k int) pt {
+	if !g.dirsOK {
+		for i := range g.dirs {
+			g.dirs[i] = unit(g.edgeAngle(float64(i) / 2))
+		}
+		g.dirsOK = true
+	}
+	return g.dirs[k]
 }
 
 // apothem is the distance from a hex centre to the middle of an edge.
@@ -55,7 +70,7 @@ func (g *geom) edgeAngle(e float64) float64 {
 func (g *geom) corners(c pt) [6]pt {
 	var out [6]pt
 	for i := range out {
-		out[i] = c.add(unit(g.edgeAngle(float64(i) + 0.5)).mul(g.R))
+		out[i] = c.add(g.dir(2*i + 1).mul(g.R))
 	}
 	return out
 }

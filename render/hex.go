@@ -73,7 +73,7 @@ func (hc *hexCtx) overlapRect(x, y, w, h float64) float64 {
 func (hc *hexCtx) outside(q pt) float64 {
 	worst := 0.0
 	for e := 0; e < 6; e++ {
-		u := unit(hc.gm.edgeAngle(float64(e)))
+		u := hc.gm.dir(2 * e)
 		if d := q.sub(hc.c).X*u.X + q.sub(hc.c).Y*u.Y - hc.gm.apothem(); d > worst {
 			worst = d
 		}
@@ -101,7 +101,7 @@ func (hc *hexCtx) place(w, h float64, order []int, near *pt) pt {
 	best, bestS := hc.c, math.Inf(1)
 	a := hc.gm.apothem()
 	for i, k := range order {
-		u := unit(hc.gm.edgeAngle(float64(k) / 2))
+		u := hc.gm.dir(k)
 		for _, f := range []float64{0.68, 0.55, 0.42, 0.82} {
 			q := hc.c.add(u.mul(f * a))
 			s := hc.rectCost(q, w, h) + 0.02*float64(i)

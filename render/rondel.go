@@ -160,7 +160,7 @@ func (hc *hexCtx) placeBeside(c pt, reach, w, h float64) pt {
 	p := hc.p
 	best, bestS := c, math.Inf(1)
 	for i, k := range allSpots {
-		u := unit(hc.gm.edgeAngle(float64(k) / 2))
+		u := hc.gm.dir(k)
 		ext := math.Abs(u.X)*w/2 + math.Abs(u.Y)*h/2
 		for j := 0; j < 4; j++ {
 			q := c.add(u.mul(reach + ext + (2+float64(j)*6)*p.scale))
