@@ -170,9 +170,39 @@ func recycle(img *image.RGBA) {
 	}
 }
 
-// paintGrid paints the hex outlines onto img.
+// paintGrid paints the hex outlines onto img: what raster.RGBAPainter does
+// with the recorded spans, with the same arithmetic, but with the blend
+// factors worked out once per span and fully covered spans simply set.
 func (b *mapBase) paintGrid(img *image.RGBA) {
-	p := raster.NewRGBAPainter(img)
-	p.SetColor(colGrid)
-	p.Paint(b.grid, true)
+	const m = 1<<16 - 1
+	cr, cg, cb, ca := colGrid.RGBA()
+	solid := [4]uint8{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), uint8(ca >> 8)}
+	r := img.Bounds()
+	for _, s := range b.grid {
+		if s.Y < r.Min.Y || s.Y >= r.Max.Y {
+			continue
+		}
+		x0, x1 := max(s.X0, r.Min.X), min(s.X1, r.Max.X)
+		if x0 >= x1 {
+			continue
+		}
+		i0 := img.PixOffset(x0, s.Y)
+		pix := img.Pix[i0 : i0+4*(x1-x0)]
+		ma := s.Alpha
+		if ma == m && ca == m {
+			for i := 0; i < len(pix); i += 4 {
+				pix[i], pix[i+1], pix[i+2], pix[i+3] = solid[0], solid[1], solid[2], solid[3]
+			}
+			continue
+		}
+		a := (m - (ca * ma / m)) * 0x101
+		tr, tg, tb, ta := cr*ma, cg*ma, cb*ma, ca*ma
+		for i := 0; i < len(pix); i += 4 {
+			p := pix[i : i+4 : i+4]
+			p[0] = uint8((uint32(p[0])*a + tr) / m >> 8)
+			p[1] = uint8((uint32(p[1])*a + tg) / m >> 8)
+			p[2] = uint8((uint32(p[2])*a + tb) / m >> 8)
+			p[3] = uint8((uint32(p[3])*a + ta) / m >> 8)
+		}
+	}
 }
