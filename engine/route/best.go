@@ -28,11 +28,13 @@ import (
 // The answer is checked with Evaluate before it is returned.
 
 // Default limits of Best. They bound memory (a candidate run costs about
-// 200 bytes, twice the limit at most are held while a class is searched)
-// and time on any board; the fixtures' largest positions stay far below
-// them (6,000 candidates, 2,000 nodes).
+// 200 bytes, a run found by the search, of which a class keeps up to twice
+// the limit while it searches, less) and time on any board; the fixtures'
+// largest positions stay far below them (6,000 candidates, 2,000 nodes),
+// the hardest invented late-1822CA positions of TestRouteStress below
+// 80,000 candidates.
 const (
-	DefaultMaxCandidates = 50000    // candidate runs kept per train class
+	DefaultMaxCandidates = 100000   // candidate runs (and runs found by the search) kept per train class
 	DefaultMaxNodes      = 20000000 // branch-and-bound nodes
 )
 

@@ -28,6 +28,8 @@ type trainClass struct {
 	// groups lists the candidates by stop set (a hash of it), for
 	// dropDominated
 	groups map[uint64][]int32
+	arena  arena  // the candidates' links and keys
+	lists  *lists // cands indexed for the combination search, nil when stale
 	reach  *reach // what the search's bound needs, built on first use
 	nodes  int    // runs the searches have looked at
 }
@@ -255,17 +257,21 @@ func (e *enumerator) offer(canonical bool) {
 	e.cls.seqs = append(e.cls.seqs, seq{start: e.stops[0], legs: e.arena.int32s(e.legs), cities: cities, base: base, bonus: bonus, ub: ub})
 }
 
-// arena hands out small slices from large blocks, so that candidate runs
-// cost few allocations.
+// arena hands out small slices from larger blocks, so that candidate runs
+// cost few allocations. Blocks start small and double, up to maxBlock
+// elements: most searches list few runs.
 type arena struct {
 	ints  []int32
 	words []uint64
 }
 
+// maxBlock is the largest block of an arena, in elements.
+const maxBlock = 1 << 14
+
 // int32s and uint64s return a copy of src.
 func (a *arena) int32s(src []int32) []int32 {
 	if cap(a.ints)-len(a.ints) < len(src) {
-		a.ints = make([]int32, 0, max(4096, len(src)))
+		a.ints = make([]int32, 0, max(min(2*cap(a.ints), maxBlock), 256, len(src)))
 	}
 	n := len(a.ints)
 	a.ints = append(a.ints, src...)
@@ -274,7 +280,7 @@ func (a *arena) int32s(src []int32) []int32 {
 
 func (a *arena) uint64s(src []uint64) []uint64 {
 	if cap(a.words)-len(a.words) < len(src) {
-		a.words = make([]uint64, 0, max(4096, len(src)))
+		a.words = make([]uint64, 0, max(min(2*cap(a.words), maxBlock), 256, len(src)))
 	}
 	n := len(a.words)
 	a.words = append(a.words, src...)

@@ -88,12 +88,27 @@ type lists struct {
 	// whole word is blocked.
 	common []uint64
 	words  int
+	// first and count identify the candidates indexed.
+	first *cand
+	count int
+}
+
+// listsOf returns class cl's candidates indexed, reusing the index of the
+// last search when they have not changed since.
+func listsOf(n *network, cl *trainClass) *lists {
+	if l := cl.lists; l != nil && l.count == len(cl.cands) && &cl.cands[0] == l.first {
+		clear(l.stamp)
+		return l
+	}
+	cl.lists = newLists(n, cl)
+	return cl.lists
 }
 
 // newLists indexes class cl's candidates.
 func newLists(n *network, cl *trainClass) *lists {
 	l := &lists{ubs: make([]int, len(cl.cands)), byKey: make([]bitset, n.nkeys), express: cl.express, local: cl.local}
 	l.nwords = len(newBitset(len(cl.cands)))
+	l.first, l.count = &cl.cands[0], len(cl.cands)
 	l.blocked, l.stamp = newBitset(len(cl.cands)), make([]uint32, l.nwords)
 	l.words = (n.nkeys + 63) / 64
 	l.common = make([]uint64, l.nwords*l.words)
@@ -168,7 +183,7 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 		c.byIdx[i] = -1
 	}
 	for _, cl := range order {
-		l := newLists(n, cl)
+		l := listsOf(n, cl)
 		for k, ti := range cl.trains {
 			c.byIdx[ti] = len(c.slots)
 			c.slots = append(c.slots, slot{train: ti, cls: cl, twin: k > 0, lists: l})

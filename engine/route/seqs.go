@@ -48,7 +48,6 @@ func sortSeqs(ss []seq) {
 type expander struct {
 	*walker
 	chooser
-	arena arena
 }
 
 // expand extends cls.cands with the candidates of the seqs whose upper
@@ -81,7 +80,7 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 		if pushed == len(s.legs) {
 			c := cand{start: s.start, cities: s.cities, base: s.base, bonus: s.bonus, ub: s.ub}
 			e.eachChoice(func(links []int32, keys []uint64) bool {
-				c.links, c.keys = e.arena.int32s(links), e.arena.uint64s(keys)
+				c.links, c.keys = cls.arena.int32s(links), cls.arena.uint64s(keys)
 				cls.cands = append(cls.cands, c)
 				return true
 			})
