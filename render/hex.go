@@ -151,11 +151,12 @@ func hasIcon(list []string, s string) bool {
 	return false
 }
 
-// drawBackground fills the hex (its outline is drawn for all hexes at once
-// by the map).
+// drawBackground fills a hex holding a tile over the base, painting the
+// base's outlines again where the fill covers them.
 func (hc *hexCtx) drawBackground() {
 	cs := hc.gm.corners(hc.c)
-	fillConvex(hc.p.rgba(), cs[:], hc.hexColor())
+	img, base := hc.p.rgba(), hc.md.base
+	fillConvexRows(img, cs[:], hc.hexColor(), func(y, x0, x1 int) { base.regrid(img, y, x0, x1) })
 }
 
 // draw draws everything on the hex but borders and names.

@@ -190,7 +190,7 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 const stripHeight = 54
 
 func (md *mapDrawing) draw() {
-	// The canvas holds the base: paper and the printed hexes.
+	// The canvas holds the base: paper, the printed hexes and the outlines.
 	md.titleStrip()
 	ctxs := make([]*hexCtx, len(md.cells))
 	for i, c := range md.cells {
@@ -200,7 +200,6 @@ func (md *mapDrawing) draw() {
 			hc.drawBackground()
 		}
 	}
-	md.base.paintGrid(md.p.rgba())
 	for _, hc := range ctxs {
 		hc.draw()
 	}

@@ -13,14 +13,17 @@ import (
 )
 
 // mapBase is what a board looks like before any state is drawn on it: paper,
-// every hex filled in its printed colour, and the coverage of the hex
-// outlines. It is the same for every state of a title, scenario, crop and
-// scale, so it is made once (about a third of the drawing time of a map) and
-// each Map copies it, fills the hexes that hold a tile and paints the
-// outlines over them, which gives the very pixels drawing it all would.
+// every hex filled in its printed colour, and the hex outlines over them. It
+// is the same for every state of a title, scenario, crop and scale, so it is
+// made once (about a third of the drawing time of a map) and each Map copies
+// it, fills the hexes that hold a tile and paints the outlines again over
+// those fills only, which gives the very pixels drawing it all would.
 type mapBase struct {
-	img  *image.RGBA
-	grid []raster.Span // the outlines as gg's stroke paints them, in order
+	img *image.RGBA
+	// grid is the outlines' coverage as gg's stroke paints it, sorted by
+	// row, painting order kept within a row; rows[y] indexes row y's spans.
+	grid []raster.Span
+	rows []int32
 }
 
 // bases caches mapBases by a fingerprint of the board's geometry. A base is
@@ -110,7 +113,20 @@ func (md *mapDrawing) makeBase(width, height int) *mapBase {
 			path = path[:0]
 		}
 	}
-	return &mapBase{img: img, grid: rec}
+	b := &mapBase{img: img, grid: rec}
+	for _, sp := range b.grid {
+		b.paintSpan(img, sp, sp.X0, sp.X1)
+	}
+	slices.SortStableFunc(b.grid, func(x, y raster.Span) int { return x.Y - y.Y })
+	b.rows = make([]int32, height+1)
+	k := 0
+	for y := range b.rows {
+		for k < len(b.grid) && b.grid[k].Y < y {
+			k++
+		}
+		b.rows[y] = int32(k)
+	}
+	return b
 }
 
 // fixedPt converts a point as gg does.
@@ -170,39 +186,44 @@ func recycle(img *image.RGBA) {
 	}
 }
 
-// paintGrid paints the hex outlines onto img: what raster.RGBAPainter does
-// with the recorded spans, with the same arithmetic, but with the blend
+// regrid paints the outlines again over pixels x0..x1 of row y, which a
+// laid tile's fill has just covered.
+func (b *mapBase) regrid(img *image.RGBA, y, x0, x1 int) {
+	if y < 0 || y+1 >= len(b.rows) {
+		return
+	}
+	for _, sp := range b.grid[b.rows[y]:b.rows[y+1]] {
+		b.paintSpan(img, sp, max(sp.X0, x0), min(sp.X1, x1+1))
+	}
+}
+
+// paintSpan paints pixels x0..x1-1 of an outline span: what
+// raster.RGBAPainter does, with the same arithmetic, but with the blend
 // factors worked out once per span and fully covered spans simply set.
-func (b *mapBase) paintGrid(img *image.RGBA) {
+func (b *mapBase) paintSpan(img *image.RGBA, s raster.Span, x0, x1 int) {
 	const m = 1<<16 - 1
-	cr, cg, cb, ca := colGrid.RGBA()
-	solid := [4]uint8{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), uint8(ca >> 8)}
 	r := img.Bounds()
-	for _, s := range b.grid {
-		if s.Y < r.Min.Y || s.Y >= r.Max.Y {
-			continue
-		}
-		x0, x1 := max(s.X0, r.Min.X), min(s.X1, r.Max.X)
-		if x0 >= x1 {
-			continue
-		}
-		i0 := img.PixOffset(x0, s.Y)
-		pix := img.Pix[i0 : i0+4*(x1-x0)]
-		ma := s.Alpha
-		if ma == m && ca == m {
-			for i := 0; i < len(pix); i += 4 {
-				pix[i], pix[i+1], pix[i+2], pix[i+3] = solid[0], solid[1], solid[2], solid[3]
-			}
-			continue
-		}
-		a := (m - (ca * ma / m)) * 0x101
-		tr, tg, tb, ta := cr*ma, cg*ma, cb*ma, ca*ma
+	x0, x1 = max(x0, r.Min.X), min(x1, r.Max.X)
+	if s.Y < r.Min.Y || s.Y >= r.Max.Y || x0 >= x1 {
+		return
+	}
+	cr, cg, cb, ca := colGrid.RGBA()
+	i0 := img.PixOffset(x0, s.Y)
+	pix := img.Pix[i0 : i0+4*(x1-x0)]
+	ma := s.Alpha
+	if ma == m && ca == m {
 		for i := 0; i < len(pix); i += 4 {
-			p := pix[i : i+4 : i+4]
-			p[0] = uint8((uint32(p[0])*a + tr) / m >> 8)
-			p[1] = uint8((uint32(p[1])*a + tg) / m >> 8)
-			p[2] = uint8((uint32(p[2])*a + tb) / m >> 8)
-			p[3] = uint8((uint32(p[3])*a + ta) / m >> 8)
+			pix[i], pix[i+1], pix[i+2], pix[i+3] = uint8(cr>>8), uint8(cg>>8), uint8(cb>>8), uint8(ca>>8)
 		}
+		return
+	}
+	a := (m - (ca * ma / m)) * 0x101
+	tr, tg, tb, ta := cr*ma, cg*ma, cb*ma, ca*ma
+	for i := 0; i < len(pix); i += 4 {
+		p := pix[i : i+4 : i+4]
+		p[0] = uint8((uint32(p[0])*a + tr) / m >> 8)
+		p[1] = uint8((uint32(p[1])*a + tg) / m >> 8)
+		p[2] = uint8((uint32(p[2])*a + tb) / m >> 8)
+		p[3] = uint8((uint32(p[3])*a + ta) / m >> 8)
 	}
 }

@@ -274,7 +274,11 @@ func (p *painter) poly(pts []pt) {
 // fillConvex fills a convex polygon with an opaque colour, without
 // antialiasing (an outline stroked on top hides the steps). It is much faster
 // than a rasterised fill for the many hexes of a map.
-func fillConvex(img *image.RGBA, poly []pt, c color.RGBA) {
+func fillConvex(img *image.RGBA, poly []pt, c color.RGBA) { fillConvexRows(img, poly, c, nil) }
+
+// fillConvexRows is fillConvex calling row, if not nil, with each row's
+// filled pixels x0..x1 (inclusive).
+func fillConvexRows(img *image.RGBA, poly []pt, c color.RGBA, row func(y, x0, x1 int)) {
 	minY, maxY := math.Inf(1), math.Inf(-1)
 	for _, q := range poly {
 		minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
@@ -301,9 +305,12 @@ func fillConvex(img *image.RGBA, poly []pt, c color.RGBA) {
 		if x0 > x1 {
 			continue
 		}
-		row := img.Pix[img.PixOffset(x0, y) : img.PixOffset(x1, y)+4]
-		for i := 0; i < len(row); i += 4 {
-			row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 0xFF
+		pix := img.Pix[img.PixOffset(x0, y) : img.PixOffset(x1, y)+4]
+		for i := 0; i < len(pix); i += 4 {
+			pix[i], pix[i+1], pix[i+2], pix[i+3] = c.R, c.G, c.B, 0xFF
+		}
+		if row != nil {
+			row(y, x0, x1)
 		}
 	}
 }
