@@ -22,8 +22,15 @@ type mapBase struct {
 	img *image.RGBA
 	// grid is the outlines' coverage as gg's stroke paints it, sorted by
 	// row, painting order kept within a row; rows[y] indexes row y's spans.
-	grid []raster.Span
+	grid []gridSpan
 	rows []int32
+}
+
+// gridSpan is a raster.Span kept in half the memory: a base keeps hundreds
+// of thousands.
+type gridSpan struct {
+	y, x0, x1 int32
+	alpha     uint32
 }
 
 // bases caches mapBases by a fingerprint of the board's geometry. A base is
@@ -113,15 +120,16 @@ func (md *mapDrawing) makeBase(width, height int) *mapBase {
 			path = path[:0]
 		}
 	}
-	b := &mapBase{img: img, grid: rec}
-	for _, sp := range b.grid {
-		b.paintSpan(img, sp, sp.X0, sp.X1)
+	b := &mapBase{img: img, grid: make([]gridSpan, len(rec))}
+	for i, sp := range rec {
+		b.grid[i] = gridSpan{int32(sp.Y), int32(sp.X0), int32(sp.X1), sp.Alpha}
+		b.paintSpan(img, b.grid[i], sp.X0, sp.X1)
 	}
-	slices.SortStableFunc(b.grid, func(x, y raster.Span) int { return x.Y - y.Y })
+	slices.SortStableFunc(b.grid, func(x, y gridSpan) int { return int(x.y - y.y) })
 	b.rows = make([]int32, height+1)
 	k := 0
 	for y := range b.rows {
-		for k < len(b.grid) && b.grid[k].Y < y {
+		for k < len(b.grid) && int(b.grid[k].y) < y {
 			k++
 		}
 		b.rows[y] = int32(k)
@@ -193,24 +201,25 @@ func (b *mapBase) regrid(img *image.RGBA, y, x0, x1 int) {
 		return
 	}
 	for _, sp := range b.grid[b.rows[y]:b.rows[y+1]] {
-		b.paintSpan(img, sp, max(sp.X0, x0), min(sp.X1, x1+1))
+		b.paintSpan(img, sp, max(int(sp.x0), x0), min(int(sp.x1), x1+1))
 	}
 }
 
 // paintSpan paints pixels x0..x1-1 of an outline span: what
 // raster.RGBAPainter does, with the same arithmetic, but with the blend
 // factors worked out once per span and fully covered spans simply set.
-func (b *mapBase) paintSpan(img *image.RGBA, s raster.Span, x0, x1 int) {
+func (b *mapBase) paintSpan(img *image.RGBA, s gridSpan, x0, x1 int) {
 	const m = 1<<16 - 1
 	r := img.Bounds()
 	x0, x1 = max(x0, r.Min.X), min(x1, r.Max.X)
-	if s.Y < r.Min.Y || s.Y >= r.Max.Y || x0 >= x1 {
+	y := int(s.y)
+	if y < r.Min.Y || y >= r.Max.Y || x0 >= x1 {
 		return
 	}
 	cr, cg, cb, ca := colGrid.RGBA()
-	i0 := img.PixOffset(x0, s.Y)
+	i0 := img.PixOffset(x0, y)
 	pix := img.Pix[i0 : i0+4*(x1-x0)]
-	ma := s.Alpha
+	ma := s.alpha
 	if ma == m && ca == m {
 		for i := 0; i < len(pix); i += 4 {
 			pix[i], pix[i+1], pix[i+2], pix[i+3] = uint8(cr>>8), uint8(cg>>8), uint8(cb>>8), uint8(ca>>8)
