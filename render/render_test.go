@@ -24,6 +24,8 @@ const (
 	fixturePNW     = "../../shared/fixtures/1822PNW/586.json"
 	fixturePNWLate = "../../shared/fixtures/1822PNW/1822PNW_game_end_stock_market.json"
 	fixtureCA      = "../../shared/fixtures/1822CA/1.json"
+	// fixtureCABank ends with the busiest 1822CA map of the fixtures.
+	fixtureCABank = "../../shared/fixtures/1822CA/1822CA_game_end_bank.json"
 )
 
 // replayN replays the first n effective actions of a fixture (all if n <= 0).
@@ -166,7 +168,7 @@ func TestGoldenImages(t *testing.T) {
 // TestDefaultSizeLimits checks the chat limits at the default size: every
 // PNG under 1 MB.
 func TestDefaultSizeLimits(t *testing.T) {
-	for _, fx := range []string{fixturePNWLate, fixtureCA} {
+	for _, fx := range []string{fixturePNWLate, fixtureCA, fixtureCABank} {
 		g := replayN(t, fx, 0)
 		for name, draw := range map[string]func(*bytes.Buffer) error{
 			"map":    func(b *bytes.Buffer) error { return Map(b, g, MapOptions{}) },
