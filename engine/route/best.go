@@ -1,6 +1,7 @@
 package route
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -129,6 +130,7 @@ type router struct {
 	sum   int                    // the trains' best runs' upper bounds added: no total is larger
 	allE  map[*trainClass][]cand // the E-train classes' fronts
 	order []*trainClass          // classes by their best run, largest first
+	memo  map[memoKey]*cand      // bestAvoiding's answers
 }
 
 // run turns candidate x into the Run of train id.
@@ -160,7 +162,7 @@ func (r *router) tops() {
 			if len(r.allE[cl]) > 0 {
 				x = &r.allE[cl][0]
 			}
-		} else if c, ok := bestRun(n, cl, newBitset(n.nkeys), make([]bool, len(n.stops))); ok {
+		} else if c, ok := bestRun(n, cl, newBitset(n.nkeys), make([]bool, len(n.stops)), 0); ok {
 			x = &c
 		}
 		if x != nil && x.ub > 0 {
@@ -210,17 +212,10 @@ func (r *router) greedyIn(order []*trainClass) quick {
 			if cl.express {
 				u = usedE
 			}
-			switch {
-			case first || (u.count() == 0 && !slices.Contains(cities, true)):
+			if first || (u.count() == 0 && !slices.Contains(cities, true)) {
 				x = r.top[cl] // nothing taken yet that it minds
-			case cl.express:
-				if front := expressFront(n, cl, usedE); len(front) > 0 {
-					x = &front[0]
-				}
-			default:
-				if c, ok := bestRun(n, cl, usedN, cities); ok {
-					x = &c
-				}
+			} else {
+				x = r.bestAvoiding(cl, u, cities)
 			}
 			first = false
 			if x == nil || x.ub <= 0 {
@@ -252,11 +247,14 @@ func (r *router) greedyIn(order []*trainClass) quick {
 func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, exact bool) {
 	// The run searches of the ordinary classes are done once, for the
 	// lowest target; each target expands the runs it needs.
+	var searched []*trainClass
 	for _, cl := range r.classes {
 		if !cl.express || len(cl.trains) > 1 {
 			searchRuns(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
+			searched = append(searched, cl)
 		}
 	}
+	setRelevant(r.n, searched)
 	best = incumbent
 	for gap := max(1, (r.sum-best.total)/8); r.sum-gap > best.total; gap *= 2 {
 		c, exact := r.combineFor(r.sum-gap, maxNodes-nodes)
@@ -306,6 +304,55 @@ func (r *router) chosen(c *combiner, total int, choice []int) quick {
 		}
 	}
 	return q
+}
+
+// bestAvoiding is a good run of class cl (the best an ordinary class's
+// search finds in greedyNodes steps) using none of the track in avoid nor,
+// for a local train, the cities in cities; nil for none. The greedy sets
+// ask for the same often: the answers are kept.
+func (r *router) bestAvoiding(cl *trainClass, avoid bitset, cities []bool) *cand {
+	key := make([]byte, 0, 8*len(avoid)+len(cities)/8+1)
+	for _, w := range avoid {
+		key = binary.LittleEndian.AppendUint64(key, w)
+	}
+	if cl.local {
+		var b byte
+		for i, on := range cities {
+			if on {
+				b |= 1 << (i % 8)
+			}
+			if i%8 == 7 || i == len(cities)-1 {
+				key, b = append(key, b), 0
+			}
+		}
+	}
+	mk := memoKey{cl, string(key)}
+	if x, ok := r.memo[mk]; ok {
+		return x
+	}
+	var x *cand
+	if cl.express {
+		if front := expressFront(r.n, cl, avoid); len(front) > 0 {
+			x = &front[0]
+		}
+	} else if c, ok := bestRun(r.n, cl, avoid, cities, greedyNodes); ok {
+		x = &c
+	}
+	if r.memo == nil {
+		r.memo = map[memoKey]*cand{}
+	}
+	r.memo[mk] = x
+	return x
+}
+
+// greedyNodes bounds the partial runs each search for a greedy set's run
+// looks at: the greedy sets only need to be good.
+const greedyNodes = 20000
+
+// memoKey names a question to bestAvoiding.
+type memoKey struct {
+	cl  *trainClass
+	key string
 }
 
 // combineFor lists, for each class, the candidates a set of runs earning

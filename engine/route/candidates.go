@@ -28,10 +28,13 @@ type trainClass struct {
 	// groups lists the candidates by stop set (a hash of it), for
 	// dropDominated
 	groups map[uint64][]int32
-	arena  arena  // the candidates' links and keys
-	lists  *lists // cands indexed for the combination search, nil when stale
-	reach  *reach // what the search's bound needs, built on first use
-	nodes  int    // runs the searches have looked at
+	arena  arena // the candidates' links and keys
+	// relevant is the track other classes' runs may use, nil for all (see
+	// setRelevant)
+	relevant bitset
+	lists    *lists // cands indexed for the combination search, nil when stale
+	reach    *reach // what the search's bound needs, built on first use
+	nodes    int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their
@@ -91,6 +94,7 @@ type enumerator struct {
 	legs    []int32 // the run's legs, by bundle (see seq)
 
 	single    bool
+	budget    int    // single mode: partial runs left to look at, -1 for no limit
 	avoidCity []bool // single mode: cities a local run may not use
 	best      cand
 	found     bool
@@ -101,7 +105,7 @@ func newEnumerator(n *network, cls *trainClass) *enumerator {
 	if cls.reach == nil {
 		cls.reach = newReach(n, cls)
 	}
-	e := &enumerator{walker: newWalker(n, cls)}
+	e := &enumerator{walker: newWalker(n, cls), budget: -1}
 	e.chooser = newChooser(e.walker)
 	return e
 }
@@ -159,11 +163,16 @@ func cutCands(cls *trainClass, max int) int {
 
 // bestRun returns the class's best run (by upper bound) using none of the
 // track in avoid nor, for a local train, the cities in avoidCity; ok is
-// false when it has none.
-func bestRun(n *network, cls *trainClass, avoid bitset, avoidCity []bool) (c cand, ok bool) {
+// false when it has none. With maxNodes > 0 it gives up after that many
+// partial runs and returns the best found so far, a good run but not
+// always the best.
+func bestRun(n *network, cls *trainClass, avoid bitset, avoidCity []bool, maxNodes int) (c cand, ok bool) {
 	e := newEnumerator(n, cls)
 	e.single, e.avoid, e.avoidCity = true, avoid, avoidCity
 	e.tau = -1 << 40
+	if maxNodes > 0 {
+		e.budget = maxNodes
+	}
 	e.search()
 	return e.best, e.found
 }
@@ -171,6 +180,9 @@ func bestRun(n *network, cls *trainClass, avoid bitset, avoidCity []bool) (c can
 // search runs the depth-first search from every stop.
 func (e *enumerator) search() {
 	for si := range e.n.stops {
+		if e.budget == 0 {
+			break
+		}
 		s := int32(si)
 		st := &e.n.stops[s]
 		if st.forbidden || e.tooFar(s) || !e.pushStop(s) {
@@ -203,9 +215,12 @@ func (e *enumerator) extend() {
 			continue
 		}
 		e.cls.nodes++
+		if e.budget > 0 {
+			e.budget--
+		}
 		e.legs = append(e.legs, int32(cur)<<16|int32(bi))
 		e.offer(e.single || e.stops[0] < l.to)
-		if !e.mustEnd(l) && e.bound() >= e.tau {
+		if !e.mustEnd(l) && e.budget != 0 && e.bound() >= e.tau {
 			e.extend()
 		}
 		e.legs = e.legs[:len(e.legs)-1]

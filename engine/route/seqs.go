@@ -48,6 +48,61 @@ func sortSeqs(ss []seq) {
 type expander struct {
 	*walker
 	chooser
+	kept []uint64 // the relevant track of the choices of a seq listed
+}
+
+// keptBetter reports whether a choice of the seq listed uses no relevant
+// track that keys does not (the choice with keys is then not needed), and
+// if not notes keys' relevant track.
+func (e *expander) keptBetter(keys []uint64, relevant bitset) bool {
+	w := len(keys)
+	for k := 0; k < len(e.kept); k += w {
+		better := true
+		for i := range w {
+			if e.kept[k+i]&^keys[i] != 0 {
+				better = false
+				break
+			}
+		}
+		if better {
+			return true
+		}
+	}
+	for i, x := range keys {
+		e.kept = append(e.kept, x&relevant[i])
+	}
+	return false
+}
+
+// setRelevant works out, for each class with one train, the track the
+// other classes' runs of its type may use: the choices of links of its own
+// runs differing only elsewhere are alike in any set of runs, and expand
+// lists one of them. Two trains of a class mind each other's track: such a
+// class lists every choice. Every class of the type must have its seqs.
+func setRelevant(n *network, classes []*trainClass) {
+	union := make(map[*trainClass]bitset, len(classes))
+	for _, cl := range classes {
+		u := newBitset(n.nkeys)
+		for i := range cl.seqs {
+			for _, ref := range cl.seqs[i].legs {
+				u.or(n.bundleAt(ref).union)
+			}
+		}
+		union[cl] = u
+	}
+	for _, cl := range classes {
+		cl.relevant = nil
+		if len(cl.trains) > 1 || cl.expanded > 0 {
+			continue
+		}
+		r := newBitset(n.nkeys)
+		for _, o := range classes {
+			if o != cl && o.express == cl.express {
+				r.or(union[o])
+			}
+		}
+		cl.relevant = r
+	}
 }
 
 // expand extends cls.cands with the candidates of the seqs whose upper
@@ -79,7 +134,11 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 		}
 		if pushed == len(s.legs) {
 			c := cand{start: s.start, cities: s.cities, base: s.base, bonus: s.bonus, ub: s.ub}
+			e.kept = e.kept[:0]
 			e.eachChoice(func(links []int32, keys []uint64) bool {
+				if cls.relevant != nil && e.keptBetter(keys, cls.relevant) {
+					return true
+				}
 				c.links, c.keys = cls.arena.int32s(links), cls.arena.uint64s(keys)
 				cls.cands = append(cls.cands, c)
 				return true
