@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"pbc/engine"
-	"pbc/engine/board"
 )
 
 // markerNames are the short names of private-company markers left on a hex,
@@ -50,10 +49,12 @@ func (hc *hexCtx) drawIcons() {
 			hc.occupy(c, r)
 			hc.drawElevator(c, r)
 		case k == "forest":
-			r := 8 * p.scale
+			// Track laid in a forest: a timber cube (1822PNW 1.5).
+			r := 6 * p.scale
 			c := hc.place(2*r, 2*r, allSpots, nil)
 			hc.occupy(c, r)
-			hc.drawTerrainIcon(board.Forest, c, r)
+			drawTimberCube(p, c, r)
+			hc.md.marks = append(hc.md.marks, mark{"timber cube", hc.def.ID, c, nil})
 		case k == "minus_10":
 			hc.badge("-$10", colPaper, colInk, colInk)
 		case strings.HasSuffix(k, "_home"):
@@ -225,4 +226,20 @@ func destinations(g *engine.Game) map[string][]*engine.Corp {
 		}
 	}
 	return out
+}
+
+// drawTimberCube draws a brown timber cube of half-size r centred at c: track
+// laid in a forest, worth $10 more to a train running over it.
+func drawTimberCube(p *painter, c pt, r float64) {
+	p.DrawRectangle(c.X-r, c.Y-r, 2*r, 2*r)
+	p.SetColor(colTimber)
+	p.FillPreserve()
+	p.SetColor(colInk)
+	p.SetLineWidth(1.2 * p.scale)
+	p.Stroke()
+	// A lighter top edge makes it read as a cube.
+	p.DrawLine(c.X-r+1.5*p.scale, c.Y-r+2*p.scale, c.X+r-1.5*p.scale, c.Y-r+2*p.scale)
+	p.SetColor(rgb(0xC8, 0x8E, 0x5A))
+	p.SetLineWidth(1.5 * p.scale)
+	p.Stroke()
 }

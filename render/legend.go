@@ -84,6 +84,11 @@ func (md *mapDrawing) mapLegend() []legendItem {
 		items = append(items, legendItem{"grain elevator", icon(hc.drawElevator)})
 	}
 	items = append(items, legendItem{"port", icon(hc.drawAnchor)})
+	if md.timber {
+		items = append(items, legendItem{"timber track (+$10)", func(p *painter, x, y, h float64) {
+			drawTimberCube(p, pt{x + 15*p.scale, y}, 6*p.scale)
+		}})
+	}
 	if md.dueling {
 		items = append(items, legendItem{"dueling-city revenue token", func(p *painter, x, y, h float64) {
 			drawRevenueToken(p, pt{x + 15*p.scale, y}, h/2+p.scale, 60, colGreen)

@@ -57,8 +57,9 @@ type mapDrawing struct {
 	// station has tokens beside its slots.
 	rondels map[string][]string
 	coloc   bool
-	// dueling tells whether a dueling city holds a revenue token.
-	dueling bool
+	// dueling tells whether a dueling city holds a revenue token, timber
+	// whether a forest holds track.
+	dueling, timber bool
 	// marks lists the markers drawn, for tests.
 	marks []mark
 	base  *mapBase
@@ -70,8 +71,9 @@ type mapDrawing struct {
 	x0, y0, x1, y1 float64
 }
 
-// mark is a marker drawn on the map: a "rondel" (of tokens ids, or empty
-// naming who may use it) or a "revenue token" (ids holds its value).
+// mark is a marker drawn on the map: a "rondel" (of tokens ids), an "empty
+// rondel" (ids name who may use it), a "revenue token" (ids holds its value)
+// or a "timber cube".
 type mark struct {
 	kind, hex string
 	at        pt
@@ -119,6 +121,9 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	for id, h := range g.Board.Hexes {
 		if g.DuelingCity(id) && h.Tile != &h.Def.Tile {
 			md.dueling = true
+		}
+		if h.Markers["forest"] {
+			md.timber = true
 		}
 	}
 	md.gm = &geom{layout: m.Layout, R: HexSizePointy * s}

@@ -124,3 +124,41 @@ func TestRevenueTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestTimberCubes checks that every 1822PNW forest holding track shows a
+// timber cube (1.5), and that no other hex does.
+func TestTimberCubes(t *testing.T) {
+	g := replayN(t, fixturePNWBank, 0)
+	marks, img := drawnMarks(t, fixturePNWBank, 0)
+	want := 0
+	for id, h := range g.Board.Hexes {
+		if !h.Markers["forest"] {
+			continue
+		}
+		want++
+		m, ok := findMark(marks, "timber cube", id)
+		if !ok {
+			t.Errorf("%s holds timber track but shows no timber cube", id)
+			continue
+		}
+		if q := img.RGBAAt(int(m.at.X), int(m.at.Y)); q != colTimber {
+			t.Errorf("%s: the timber cube's middle is %v", id, q)
+		}
+	}
+	got := 0
+	for _, m := range marks {
+		if m.kind == "timber cube" {
+			got++
+		}
+	}
+	if want == 0 || got != want {
+		t.Errorf("%d timber cubes drawn, %d forests hold track", got, want)
+	}
+	if marks, _ := drawnMarks(t, fixturePNW, 40); len(marks) > 0 {
+		for _, m := range marks {
+			if m.kind == "timber cube" {
+				t.Errorf("early 1822PNW: timber cube on %s", m.hex)
+			}
+		}
+	}
+}
