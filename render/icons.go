@@ -83,6 +83,12 @@ func (hc *hexCtx) drawIcons() {
 			p.Stroke()
 		}
 	}
+	if hc.hasCoalToken() {
+		// 1822PNW P19's coal mine: its token fills the slot but connects
+		// nothing, so it is named as the other private markers are.
+		c := hc.badge(markerNames["coal_mine"], rgb(0x33, 0x33, 0x33), colPaper, colInk)
+		hc.md.marks = append(hc.md.marks, mark{"coal mine", hc.def.ID, c, nil})
+	}
 	for _, id := range hc.homeBadges {
 		bg, fg := corpColors(hc.corps[id])
 		hc.badge(id, bg, fg, colInk)
@@ -93,14 +99,16 @@ func (hc *hexCtx) drawIcons() {
 	}
 }
 
-// badge draws a small rounded box with text in a free spot of the hex.
-func (hc *hexCtx) badge(s string, bg, fg, border color.RGBA) {
+// badge draws a small rounded box with text in a free spot of the hex and
+// returns its centre.
+func (hc *hexCtx) badge(s string, bg, fg, border color.RGBA) pt {
 	p := hc.p
 	w := p.measure(s, 12, true) + 6*p.scale
 	h := 15 * p.scale
 	c := hc.place(w, h, allSpots, nil)
 	hc.occupyRect(c.X-w/2, c.Y-h/2, w, h)
 	drawBadge(p, c, s, bg, fg, border)
+	return c
 }
 
 // drawBadge draws a rounded box with text centred at c.
@@ -242,4 +250,19 @@ func drawTimberCube(p *painter, c pt, r float64) {
 	p.SetColor(rgb(0xC8, 0x8E, 0x5A))
 	p.SetLineWidth(1.5 * p.scale)
 	p.Stroke()
+}
+
+// hasCoalToken reports whether a coal mine token lies on the hex.
+func (hc *hexCtx) hasCoalToken() bool {
+	if hc.hs == nil {
+		return false
+	}
+	for _, s := range hc.hs.Slots {
+		for _, t := range s {
+			if t != nil && t.Kind == engine.CoalToken {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -72,8 +72,8 @@ type mapDrawing struct {
 }
 
 // mark is a marker drawn on the map: a "rondel" (of tokens ids), an "empty
-// rondel" (ids name who may use it), a "revenue token" (ids holds its value)
-// or a "timber cube".
+// rondel" (ids name who may use it), a "revenue token" (ids holds its
+// value), a "timber cube" or a "coal mine".
 type mark struct {
 	kind, hex string
 	at        pt

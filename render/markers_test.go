@@ -162,3 +162,17 @@ func TestTimberCubes(t *testing.T) {
 		}
 	}
 }
+
+// TestCoalMine checks that 1822PNW P19's coal mine token is named on its hex.
+func TestCoalMine(t *testing.T) {
+	const fixture = "../../shared/fixtures/1822PNW/mill_ski_coal.json"
+	marks, _ := drawnMarks(t, fixture, 0)
+	if _, ok := findMark(marks, "coal mine", "J17"); !ok {
+		t.Errorf("no coal mine badge on J17: marks %v", marks)
+	}
+	for _, m := range marks {
+		if m.kind == "coal mine" && m.hex != "J17" {
+			t.Errorf("coal mine badge on %s", m.hex)
+		}
+	}
+}
