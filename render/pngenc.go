@@ -9,6 +9,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // deflaters are reused: each holds a window, a hash table and buffers worth
@@ -36,24 +37,28 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	// Bands of rows are compressed in parallel, each into deflate data that
-	// ends on a byte boundary, and joined into one zlib stream.
-	bands := max(1, min(runtime.GOMAXPROCS(0), height/128))
-	ds := make([]*deflater, bands)
+	// ends on a byte boundary, and joined into one zlib stream. A band
+	// drawn before (most of a board is the same from one move to the next)
+	// is taken from the cache.
+	bands := make([]*band, (height+bandRows-1)/bandRows)
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for k := range ds {
-		ds[k] = deflaters.Get().(*deflater)
-		defer deflaters.Put(ds[k])
-		y0, y1 := b.Min.Y+height*k/bands, b.Min.Y+height*(k+1)/bands
-		wg.Go(func() { deflateRows(ds[k], img, y0, y1, k == bands-1) })
+	for range min(runtime.GOMAXPROCS(0), len(bands)) {
+		wg.Go(func() {
+			for k := int(next.Add(1) - 1); k < len(bands); k = int(next.Add(1) - 1) {
+				y0, y1 := b.Min.Y+k*bandRows, min(b.Min.Y+(k+1)*bandRows, b.Max.Y)
+				bands[k] = compressBand(img, y0, y1, k == len(bands)-1)
+			}
+		})
 	}
 	wg.Wait()
 	cw := &chunkWriter{w: bw, typ: "IDAT", buf: make([]byte, 0, 256<<10)}
 	cw.Write([]byte{0x78, 0x01}) // zlib: deflate, 32K window, fastest
-	sum := ds[0].sum()
-	for k, d := range ds {
-		cw.Write(d.data())
+	sum := bands[0].sum
+	for k, bd := range bands {
+		cw.Write(bd.data)
 		if k > 0 {
-			sum = adler32Combine(sum, d.sum(), d.n)
+			sum = adler32Combine(sum, bd.sum, bd.n)
 		}
 	}
 	var tail [4]byte

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"hash/adler32"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"testing"
@@ -136,5 +137,51 @@ func TestHuffLengths(t *testing.T) {
 		if sum != 1 {
 			t.Errorf("%v: Kraft sum %v, want 1 (lengths %v)", tc.freq, sum, lens)
 		}
+	}
+}
+
+// resetBands empties the cache of compressed bands.
+func resetBands() {
+	bands.Lock()
+	defer bands.Unlock()
+	bands.m, bands.bytes = map[bandKey]*band{}, 0
+}
+
+// TestBandCache checks that a PNG made partly from cached bands is the one
+// made afresh, and shows the change.
+func TestBandCache(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 301, 5*bandRows+7))
+	for i := range img.Pix {
+		img.Pix[i] = 0xFF
+		if i%4 != 3 && (i/4)%301 < 40 {
+			img.Pix[i] = byte(i / 1201)
+		}
+	}
+	encode := func() []byte {
+		var b bytes.Buffer
+		if err := encodePNG(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	resetBands()
+	cold := encode()
+	if warm := encode(); !bytes.Equal(warm, cold) {
+		t.Error("the PNG made from cached bands differs")
+	}
+	// Change one pixel in the third band: that band and the next (whose
+	// first row is filtered against it) are made anew.
+	img.SetRGBA(150, 2*bandRows+bandRows-1, color.RGBA{1, 2, 3, 0xFF})
+	partly := encode()
+	resetBands()
+	if fresh := encode(); !bytes.Equal(partly, fresh) {
+		t.Error("the PNG made partly from cached bands differs from one made afresh")
+	}
+	got, err := png.Decode(bytes.NewReader(partly))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := diffPixels(img, got, 0); n != 0 {
+		t.Errorf("%d pixels differ after the round trip", n)
 	}
 }

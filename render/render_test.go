@@ -269,7 +269,9 @@ func benchDraw(b *testing.B, draw func(*bytes.Buffer) error) {
 	b.ReportMetric(float64(buf.Len()), "bytes")
 }
 
-// BenchmarkMapLate draws the map of a finished 1822PNW game.
+// BenchmarkMapLate draws the map of a finished 1822PNW game, again and
+// again: from the second drawing on, the bands of the PNG come from the
+// cache, as for a board redrawn after a move that changed little.
 func BenchmarkMapLate(b *testing.B) {
 	g := replayN(b, fixturePNWLate, 0)
 	benchDraw(b, func(buf *bytes.Buffer) error { return Map(buf, g, MapOptions{}) })
@@ -279,6 +281,19 @@ func BenchmarkMapLate(b *testing.B) {
 func BenchmarkMapCA(b *testing.B) {
 	g := replayN(b, fixtureCA, 0)
 	benchDraw(b, func(buf *bytes.Buffer) error { return Map(buf, g, MapOptions{}) })
+}
+
+// BenchmarkMapLateCold is BenchmarkMapLate with every band of the PNG
+// compressed afresh, as after a move that changed the whole picture.
+func BenchmarkMapLateCold(b *testing.B) {
+	g := replayN(b, fixturePNWLate, 0)
+	benchDraw(b, func(buf *bytes.Buffer) error { resetBands(); return Map(buf, g, MapOptions{}) })
+}
+
+// BenchmarkMapCACold is BenchmarkMapCA with every band compressed afresh.
+func BenchmarkMapCACold(b *testing.B) {
+	g := replayN(b, fixtureCA, 0)
+	benchDraw(b, func(buf *bytes.Buffer) error { resetBands(); return Map(buf, g, MapOptions{}) })
 }
 
 // BenchmarkMarketLate draws the stock market of a finished 1822PNW game.
