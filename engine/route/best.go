@@ -247,21 +247,18 @@ func (r *router) greedyIn(order []*trainClass) quick {
 func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, exact bool) {
 	// The run searches of the ordinary classes are done once, for the
 	// lowest target; each target expands the runs it needs.
-	var searched []*trainClass
 	for _, cl := range r.classes {
 		if !cl.express || len(cl.trains) > 1 {
 			searchRuns(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
-			searched = append(searched, cl)
 		}
 	}
-	setRelevant(r.n, searched)
 	best = incumbent
 	for gap := max(1, (r.sum-best.total)/8); r.sum-gap > best.total; gap *= 2 {
 		c, exact := r.combineFor(r.sum-gap, maxNodes-nodes)
 		nodes += c.nodes
 		switch {
 		case c.found:
-			return r.chosen(c, c.best, c.bestChoice), nodes, exact
+			return r.chosen(c.best, c.bestRuns), nodes, exact
 		case nodes >= maxNodes:
 			return best, nodes, false
 		case !exact:
@@ -270,7 +267,7 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 			gap = r.sum - best.total
 		}
 		if c.low > best.total {
-			best = r.chosen(c, c.low, c.lowChoice)
+			best = r.chosen(c.low, c.lowRuns)
 		}
 		// The best set among this target's candidates, a good incumbent
 		// (not proven best: better sets may use candidates left out).
@@ -278,14 +275,14 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 			c := r.combine(best.total+1, budget)
 			nodes += c.nodes
 			if c.found {
-				best = r.chosen(c, c.best, c.bestChoice)
+				best = r.chosen(c.best, c.bestRuns)
 			}
 		}
 	}
 	c, exact := r.combineFor(best.total, maxNodes-nodes)
 	nodes += c.nodes
 	if c.found {
-		best = r.chosen(c, c.best, c.bestChoice)
+		best = r.chosen(c.best, c.bestRuns)
 	}
 	return best, nodes, exact
 }
@@ -293,17 +290,9 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 // incumbentNodes bounds the nodes of each search for a better incumbent.
 const incumbentNodes = 200000
 
-// chosen is the set of runs of choice (by slot) in c's search, earning total.
-func (r *router) chosen(c *combiner, total int, choice []int) quick {
-	q := quick{runs: make([]*cand, r.ntrains), total: total}
-	for ti := range q.runs {
-		if si := c.byIdx[ti]; si >= 0 {
-			if s := &c.slots[si]; choice[si] < len(s.cls.cands) {
-				q.runs[ti] = &s.cls.cands[choice[si]]
-			}
-		}
-	}
-	return q
+// chosen is the set of runs (by train, nil for none) earning total.
+func (r *router) chosen(total int, runs []*cand) quick {
+	return quick{runs: runs, total: total}
 }
 
 // bestAvoiding is a good run of class cl (the best an ordinary class's

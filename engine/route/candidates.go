@@ -28,13 +28,10 @@ type trainClass struct {
 	// groups lists the candidates by stop set (a hash of it), for
 	// dropDominated
 	groups map[uint64][]int32
-	arena  arena // the candidates' links and keys
-	// relevant is the track other classes' runs may use, nil for all (see
-	// setRelevant)
-	relevant bitset
-	lists    *lists // cands indexed for the combination search, nil when stale
-	reach    *reach // what the search's bound needs, built on first use
-	nodes    int    // runs the searches have looked at
+	arena  arena  // the candidates' links and keys
+	lists  *lists // cands indexed for the combination search, nil when stale
+	reach  *reach // what the search's bound needs, built on first use
+	nodes  int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their
@@ -269,7 +266,8 @@ func (e *enumerator) offer(canonical bool) {
 	if cities != nil {
 		cities = e.arena.int32s(cities)
 	}
-	e.cls.seqs = append(e.cls.seqs, seq{start: e.stops[0], legs: e.arena.int32s(e.legs), cities: cities, base: base, bonus: bonus, ub: ub})
+	e.cls.seqs = append(e.cls.seqs, seq{start: e.stops[0], legs: e.arena.int32s(e.legs), sure: e.arena.uint64s(e.sureKeys()),
+		union: e.arena.uint64s(e.levels[len(e.links)].all), cities: cities, base: base, bonus: bonus, ub: ub})
 }
 
 // arena hands out small slices from larger blocks, so that candidate runs
@@ -323,6 +321,9 @@ func dropDominated(n *network, cls *trainClass, from int) {
 		for _, li := range c.links {
 			h += mix(uint64(n.links[li].to) + 1)
 		}
+		for _, ref := range c.legs {
+			h += mix(uint64(n.bundleAt(ref).to) + 1)
+		}
 		g := cls.groups[h]
 		if slices.ContainsFunc(g[:min(len(g), maxGroup)], func(a int32) bool { return dominates(&cls.cands[a], c, sawmill) }) {
 			continue
@@ -352,7 +353,7 @@ func dominates(a, b *cand, sawmill bool) bool {
 			return false
 		}
 	}
-	return bitset(a.keys).subsetOf(b.keys)
+	return bitset(a.anyKeys()).subsetOf(b.keys) // b.keys: the track b uses whatever its links
 }
 
 // maxGroup bounds the runs of a group dropDominated compares a run with.

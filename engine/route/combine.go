@@ -24,17 +24,23 @@ type combiner struct {
 	sawmill bool
 	timber  bool
 
-	best       int
-	found      bool // a set of runs beating the initial best was found
-	bestChoice []int
+	best     int
+	found    bool    // a set of runs beating the initial best was found
+	bestRuns []*cand // its runs laid on track, by train
 	// low is the best total found not beating the initial best (-1 for
-	// none), lowChoice its runs.
-	low       int
-	lowChoice []int
-	nodes     int
-	maxNodes  int
-	cut       bool  // stopped at maxNodes: the answer may not be optimal
-	los       []int // scratch of bound
+	// none), lowRuns its runs.
+	low     int
+	lowRuns []*cand
+	// choices caches the choices of links of the candidates at the leaves;
+	// assign is the choice of each slot that lays the runs on track.
+	choices  map[*cand]*choiceList
+	exp      map[*trainClass]*expander
+	assign   []int
+	layKeys  [2]bitset
+	nodes    int
+	maxNodes int
+	cut      bool  // stopped at maxNodes: the answer may not be optimal
+	los      []int // scratch of bound
 
 	// usedKeys is the representative keys (network.repKeys) of the runs
 	// chosen, by type (ordinary, E); usedCities the cities of the local
@@ -199,12 +205,8 @@ func newCombiner(n *network, classes []*trainClass, ntrains int) *combiner {
 	for i := range c.hint {
 		c.hint[i] = make([]int, len(c.slots))
 	}
-	c.bestChoice = make([]int, len(c.slots))
-	c.lowChoice = make([]int, len(c.slots))
-	for i := range c.bestChoice {
-		c.bestChoice[i] = len(c.slots[i].cls.cands)
-	}
 	c.low = -1
+	c.assign = make([]int, len(c.slots))
 	return c
 }
 
@@ -313,8 +315,8 @@ func (c *combiner) first(i int) int {
 	if prev.choice >= len(prev.cls.cands) {
 		return prev.choice
 	}
-	if x := &prev.cls.cands[prev.choice]; x.noKeys() && len(x.cities) == 0 {
-		return prev.choice // a run using no track may run twice
+	if x := &prev.cls.cands[prev.choice]; (x.noKeys() && len(x.cities) == 0) || x.multi() {
+		return prev.choice // a run using no track, or laid on other track, may run twice
 	}
 	return prev.choice + 1
 }
@@ -390,16 +392,10 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 	}
 	if i == len(c.slots) {
 		switch t := c.total(); {
-		case t > c.best:
-			c.best, c.found = t, true
-			for k := range c.slots {
-				c.bestChoice[k] = c.slots[k].choice
-			}
-		case t > c.low && !c.found:
-			c.low = t
-			for k := range c.slots {
-				c.lowChoice[k] = c.slots[k].choice
-			}
+		case t > c.best && c.layOut():
+			c.best, c.found, c.bestRuns = t, true, c.laidRuns()
+		case t > c.low && !c.found && t <= c.best && c.layOut():
+			c.low, c.lowRuns = t, c.laidRuns()
 		}
 		return
 	}
@@ -439,8 +435,8 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		x := &s.cls.cands[k]
 		next := 0 // the most a twin's candidate after k can add
 		switch {
-		case x.noKeys() && len(x.cities) == 0:
-			next = s.ubs[k] // a run using no track may run twice
+		case (x.noKeys() && len(x.cities) == 0) || x.multi():
+			next = s.ubs[k] // a run using no track, or laid on other track, may run twice
 		case k+1 < len(s.ubs):
 			next = max(s.ubs[k+1], 0)
 		}
@@ -472,6 +468,99 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 	if have+restAfter > c.best {
 		c.search(i+1, sum, mx)
 	}
+}
+
+// layOut chooses links for the runs chosen so that no two of a type share
+// track (c.assign), and reports whether it can.
+func (c *combiner) layOut() bool {
+	for t := range 2 {
+		used := c.scratchKeys(t)
+		if !c.layFrom(0, t, used) {
+			return false
+		}
+	}
+	return true
+}
+
+// scratchKeys is an empty key set, one for each train type.
+func (c *combiner) scratchKeys(t int) bitset {
+	if c.layKeys[t] == nil {
+		c.layKeys[t] = newBitset(c.n.nkeys)
+	}
+	clear(c.layKeys[t])
+	return c.layKeys[t]
+}
+
+// layFrom chooses links for the runs of type t chosen by slots from i on,
+// sharing no track with used nor each other.
+func (c *combiner) layFrom(i, t int, used bitset) bool {
+	for ; i < len(c.slots); i++ {
+		if s := &c.slots[i]; typeOf(s.express) == t && s.choice < len(s.cls.cands) {
+			break
+		}
+	}
+	if i == len(c.slots) {
+		return true
+	}
+	s := &c.slots[i]
+	l := c.choicesOf(s.cls, &s.cls.cands[s.choice])
+	w := len(used)
+	for k := range l.n {
+		keys := l.keys[k*w : (k+1)*w]
+		if used.meets(keys) {
+			continue
+		}
+		used.or(keys)
+		ok := c.layFrom(i+1, t, used)
+		for j, x := range keys {
+			used[j] &^= x
+		}
+		if ok {
+			c.assign[i] = k
+			return true
+		}
+	}
+	return false
+}
+
+// choicesOf is the choices of links of candidate x of class cl.
+func (c *combiner) choicesOf(cl *trainClass, x *cand) *choiceList {
+	if l, ok := c.choices[x]; ok {
+		return l
+	}
+	if c.choices == nil {
+		c.choices, c.exp = map[*cand]*choiceList{}, map[*trainClass]*expander{}
+	}
+	e := c.exp[cl]
+	if e == nil {
+		e = newExpander(c.n, cl)
+		c.exp[cl] = e
+	}
+	l := e.choices(x)
+	c.choices[x] = l
+	return l
+}
+
+// laidRuns is the runs chosen, laid on track as layOut chose, by train.
+func (c *combiner) laidRuns() []*cand {
+	runs := make([]*cand, len(c.byIdx))
+	for ti, si := range c.byIdx {
+		if si < 0 {
+			continue
+		}
+		s := &c.slots[si]
+		if s.choice >= len(s.cls.cands) {
+			continue
+		}
+		x := s.cls.cands[s.choice]
+		l := c.choicesOf(s.cls, &s.cls.cands[s.choice])
+		k, w := c.assign[si], len(x.keys)
+		x.links = l.links[k*l.legs : (k+1)*l.legs]
+		x.keys = l.keys[k*w : (k+1)*w]
+		x.legs, x.union = nil, nil
+		runs[ti] = &x
+	}
+	return runs
 }
 
 // bonusSum is the sum of the largest single-run bonuses, the sawmill once.

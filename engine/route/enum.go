@@ -1,6 +1,9 @@
 package route
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Bonuses paid to one run only, as Evaluate awards them: the Lumber Baron's
 // second timber payment, the Paper Mill, the destination bonus, and the
@@ -14,15 +17,35 @@ const (
 	nBonus
 )
 
-// cand is one run a train class may make.
+// cand is one run a train class may make: either laid on track (links,
+// keys), or (legs not nil) a run found by the search whose legs are
+// bundles, any choice of links of which it may use (see bundle.go): keys
+// is then the track every choice uses, union the track of all of them,
+// and the combination search picks the links when it has picked the runs.
 type cand struct {
 	start  int32   // first stop
 	links  []int32 // the legs, in order; none for a local run in one city
 	keys   []uint64
-	cities []int32 // the cities a local train runs from, none for other trains
-	base   int     // revenue paid whatever the other runs do
+	legs   []int32  // the legs as bundles (see seq), nil for a run laid on track
+	union  []uint64 // the track any choice of links may use, nil for a run laid on track
+	cities []int32  // the cities a local train runs from, none for other trains
+	base   int      // revenue paid whatever the other runs do
 	bonus  [nBonus]int
 	ub     int // base plus every bonus: what the run can add at most
+}
+
+// anyKeys is the track the run may use.
+func (c *cand) anyKeys() []uint64 {
+	if c.union != nil {
+		return c.union
+	}
+	return c.keys
+}
+
+// multi reports whether the run has several choices of links: it might run
+// twice, on different track.
+func (c *cand) multi() bool {
+	return c.union != nil && !slices.Equal(c.union, c.keys) && len(c.cities) == 0
 }
 
 // noKeys reports whether the run uses no hex edge at all.

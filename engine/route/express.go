@@ -193,7 +193,8 @@ func (x *express) record() {
 				return
 			}
 		}
-		x.cls.seqs = append(x.cls.seqs, seq{start: x.stops[0], legs: x.arena.int32s(x.legs), base: base, bonus: bonus, ub: c.ub})
+		x.cls.seqs = append(x.cls.seqs, seq{start: x.stops[0], legs: x.arena.int32s(x.legs), sure: x.arena.uint64s(x.sureKeys()),
+			union: x.arena.uint64s(x.levels[len(x.links)].all), base: base, bonus: bonus, ub: c.ub})
 		return
 	}
 	if x.frontBeats(&c) {

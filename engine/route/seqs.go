@@ -13,6 +13,8 @@ import "slices"
 type seq struct {
 	start  int32
 	legs   []int32
+	sure   []uint64 // the track every choice of links uses
+	union  []uint64 // the track of all of them
 	cities []int32
 	base   int
 	bonus  [nBonus]int
@@ -48,71 +50,63 @@ func sortSeqs(ss []seq) {
 type expander struct {
 	*walker
 	chooser
-	kept []uint64 // the relevant track of the choices of a seq listed
 }
 
-// keptBetter reports whether a choice of the seq listed uses no relevant
-// track that keys does not (the choice with keys is then not needed), and
-// if not notes keys' relevant track.
-func (e *expander) keptBetter(keys []uint64, relevant bitset) bool {
-	w := len(keys)
-	for k := 0; k < len(e.kept); k += w {
-		better := true
-		for i := range w {
-			if e.kept[k+i]&^keys[i] != 0 {
-				better = false
-				break
-			}
+// newExpander prepares to lay class cls's seqs on track.
+func newExpander(n *network, cls *trainClass) *expander {
+	e := &expander{walker: newWalker(n, cls)}
+	e.chooser = newChooser(e.walker)
+	return e
+}
+
+// choices lists the ways of laying candidate x's legs on track (one for a
+// run laid on track already): links (per leg) and keys of each.
+func (e *expander) choices(x *cand) *choiceList {
+	l := &choiceList{legs: len(x.links)}
+	if x.legs == nil {
+		l.links, l.keys, l.n = x.links, x.keys, 1
+		return l
+	}
+	l.legs = len(x.legs)
+	pushed := 0
+	for _, ref := range x.legs {
+		if !e.pushBundle(e.n.bundleAt(ref)) {
+			break // cannot happen: the search found the legs fitting
 		}
-		if better {
+		pushed++
+	}
+	if pushed == len(x.legs) {
+		e.eachChoice(func(links []int32, keys []uint64) bool {
+			l.links = append(l.links, links...)
+			l.keys = append(l.keys, keys...)
+			l.n++
 			return true
-		}
+		})
 	}
-	for i, x := range keys {
-		e.kept = append(e.kept, x&relevant[i])
+	for range pushed {
+		e.popBundle()
 	}
-	return false
+	return l
 }
 
-// setRelevant works out, for each class with one train, the track the
-// other classes' runs of its type may use: the choices of links of its own
-// runs differing only elsewhere are alike in any set of runs, and expand
-// lists one of them. Two trains of a class mind each other's track: such a
-// class lists every choice. Every class of the type must have its seqs.
-func setRelevant(n *network, classes []*trainClass) {
-	union := make(map[*trainClass]bitset, len(classes))
-	for _, cl := range classes {
-		u := newBitset(n.nkeys)
-		for i := range cl.seqs {
-			for _, ref := range cl.seqs[i].legs {
-				u.or(n.bundleAt(ref).union)
-			}
-		}
-		union[cl] = u
-	}
-	for _, cl := range classes {
-		cl.relevant = nil
-		if len(cl.trains) > 1 || cl.expanded > 0 {
-			continue
-		}
-		r := newBitset(n.nkeys)
-		for _, o := range classes {
-			if o != cl && o.express == cl.express {
-				r.or(union[o])
-			}
-		}
-		cl.relevant = r
-	}
+// choiceList is the choices of links of a candidate: n of them, legs links
+// and (network) words keys each.
+type choiceList struct {
+	links []int32
+	keys  []uint64
+	legs  int
+	n     int
 }
 
-// expand extends cls.cands with the candidates of the seqs whose upper
-// bound reaches tau, best first, and returns tau; past maxCands candidates
-// it stops after the seqs of one upper bound and returns one above it. The
-// seqs are expanded in order, each once: targets only fall, and the
-// candidates of a lower target extend the list of a higher one.
+// expand extends cls.cands with the seqs whose upper bound reaches tau,
+// best first (for a class of several trains, one candidate per choice of
+// links of each), and returns tau; past maxCands candidates it stops after
+// the seqs of one upper bound and returns one above it. The seqs are
+// listed in order, each once: targets only fall, and the candidates of a
+// lower target extend the list of a higher one.
 func expand(n *network, cls *trainClass, tau, maxCands int) int {
-	var e *expander
 	from := len(cls.cands)
+	var e *expander
 	for ; cls.expanded < len(cls.seqs); cls.expanded++ {
 		s := &cls.seqs[cls.expanded]
 		if s.ub < tau {
@@ -121,31 +115,23 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 		if len(cls.cands) >= maxCands && s.ub < cls.cands[len(cls.cands)-1].ub {
 			break
 		}
+		c := cand{start: s.start, keys: s.sure, legs: s.legs, union: s.union, cities: s.cities, base: s.base, bonus: s.bonus, ub: s.ub}
+		if len(cls.trains) == 1 {
+			cls.cands = append(cls.cands, c)
+			continue
+		}
+		// Trains of one class mind each other's track most: the
+		// combination search bounds them best with each choice of links
+		// a candidate of its own.
 		if e == nil {
-			e = &expander{walker: newWalker(n, cls)}
-			e.chooser = newChooser(e.walker)
+			e = newExpander(n, cls)
 		}
-		pushed := 0
-		for _, ref := range s.legs {
-			if !e.pushBundle(n.bundleAt(ref)) {
-				break // cannot happen: the search found the legs fitting
-			}
-			pushed++
-		}
-		if pushed == len(s.legs) {
-			c := cand{start: s.start, cities: s.cities, base: s.base, bonus: s.bonus, ub: s.ub}
-			e.kept = e.kept[:0]
-			e.eachChoice(func(links []int32, keys []uint64) bool {
-				if cls.relevant != nil && e.keptBetter(keys, cls.relevant) {
-					return true
-				}
-				c.links, c.keys = cls.arena.int32s(links), cls.arena.uint64s(keys)
-				cls.cands = append(cls.cands, c)
-				return true
-			})
-		}
-		for range pushed {
-			e.popBundle()
+		l := e.choices(&c)
+		w := len(c.keys)
+		c.legs, c.union = nil, nil
+		for k := range l.n {
+			c.links, c.keys = cls.arena.int32s(l.links[k*l.legs:(k+1)*l.legs]), cls.arena.uint64s(l.keys[k*w:(k+1)*w])
+			cls.cands = append(cls.cands, c)
 		}
 	}
 	dropDominated(n, cls, from)
