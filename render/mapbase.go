@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"sync"
@@ -123,7 +124,7 @@ func (md *mapDrawing) makeBase(width, height int) *mapBase {
 	b := &mapBase{img: img, grid: make([]gridSpan, len(rec))}
 	for i, sp := range rec {
 		b.grid[i] = gridSpan{int32(sp.Y), int32(sp.X0), int32(sp.X1), sp.Alpha}
-		b.paintSpan(img, b.grid[i], sp.X0, sp.X1)
+		paintSpan(img, b.grid[i], sp.X0, sp.X1, colGrid)
 	}
 	slices.SortStableFunc(b.grid, func(x, y gridSpan) int { return int(x.y - y.y) })
 	b.rows = make([]int32, height+1)
@@ -201,14 +202,14 @@ func (b *mapBase) regrid(img *image.RGBA, y, x0, x1 int) {
 		return
 	}
 	for _, sp := range b.grid[b.rows[y]:b.rows[y+1]] {
-		b.paintSpan(img, sp, max(int(sp.x0), x0), min(int(sp.x1), x1+1))
+		paintSpan(img, sp, max(int(sp.x0), x0), min(int(sp.x1), x1+1), colGrid)
 	}
 }
 
-// paintSpan paints pixels x0..x1-1 of an outline span: what
+// paintSpan paints pixels x0..x1-1 of span s in colour c: what
 // raster.RGBAPainter does, with the same arithmetic, but with the blend
 // factors worked out once per span and fully covered spans simply set.
-func (b *mapBase) paintSpan(img *image.RGBA, s gridSpan, x0, x1 int) {
+func paintSpan(img *image.RGBA, s gridSpan, x0, x1 int, c color.RGBA) {
 	const m = 1<<16 - 1
 	r := img.Bounds()
 	x0, x1 = max(x0, r.Min.X), min(x1, r.Max.X)
@@ -216,7 +217,7 @@ func (b *mapBase) paintSpan(img *image.RGBA, s gridSpan, x0, x1 int) {
 	if y < r.Min.Y || y >= r.Max.Y || x0 >= x1 {
 		return
 	}
-	cr, cg, cb, ca := colGrid.RGBA()
+	cr, cg, cb, ca := c.RGBA()
 	i0 := img.PixOffset(x0, y)
 	pix := img.Pix[i0 : i0+4*(x1-x0)]
 	ma := s.alpha

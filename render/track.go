@@ -356,6 +356,14 @@ func (lay *tileLayout) planTrack() {
 // drawTrack strokes the tile's track: a pale casing first so that crossing
 // lines stay readable, then the black rail.
 func (lay *tileLayout) drawTrack() {
+	lay.hc.p.SetLineCapButt()
+	if !lay.cachedTrack() {
+		lay.strokeTrack()
+	}
+}
+
+// strokeTrack strokes the track through gg.
+func (lay *tileLayout) strokeTrack() {
 	p, hc := lay.hc.p, lay.hc
 	p.SetLineCapButt()
 	for pass := 0; pass < 2; pass++ {
