@@ -2,7 +2,10 @@
 // map (Map), the stock market (Market) and the table of players, companies and
 // trains (Table). Each function writes one PNG to an io.Writer, in the manner
 // of png.Encode. Drawing is pure Go (fogleman/gg and the Go fonts), so the same
-// state gives the same pixels on every machine.
+// state gives the same pixels on every machine. What stays the same from one
+// drawing of a board to the next (the printed board, each tile's track, the
+// compressed bands of the PNG) is cached, in bounded caches safe for
+// concurrent use, and reused with the very same pixels.
 package render
 
 import (
