@@ -31,6 +31,14 @@ func colocated(hs *engine.HexState, node, printed int) []*engine.Token {
 // 1.4.10).
 func rondelOwners(g *engine.Game) map[string][]string {
 	out := map[string][]string{}
+	defer func() {
+		// Regional scenarios leave some of these hexes off the map.
+		for hex := range out {
+			if g.Board.Hexes[hex] == nil {
+				delete(out, hex)
+			}
+		}
+	}()
 	for _, comp := range g.Companies {
 		if comp.Def != nil && comp.Def.Ability == "winnipeg_token" && !comp.Closed && len(comp.Def.Hexes) > 0 {
 			out[comp.Def.Hexes[0]] = append(out[comp.Def.Hexes[0]], comp.ID)
