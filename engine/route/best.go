@@ -14,17 +14,19 @@ import (
 //
 //  1. the network: every stop a run may visit, reached from the
 //     corporation's counting stations, and every link (chain of tile paths
-//     through hex edges and junctions) joining two stops;
+//     through hex edges and junctions) joining two stops; links joining
+//     the same stops and paying alike are bundled (bundle.go);
 //  2. candidate runs per class of alike trains: a depth-first search over
-//     the links, pruned by the train's distance (monotone: a run too long
+//     the bundles, pruned by the train's distance (monotone: a run too long
 //     stays too long) and by the distance to the nearest station; each run
-//     is priced once (base revenue, and the bonuses paid to one run only),
-//     and runs beaten by a run with the same stops using a subset of their
-//     track are dropped. E-trains, whose runs are unbounded, get the search
-//     of express.go instead;
+//     is priced once (base revenue, and the bonuses paid to one run only)
+//     and kept with the ways of laying its legs on track (seqs.go). E-trains,
+//     whose runs are unbounded, get the search of express.go instead;
 //  3. branch and bound over the trains for the set of runs, sharing no
 //     track within a type and no city among local trains, with the largest
-//     total as Evaluate computes it (combine.go).
+//     total as Evaluate computes it (combine.go), searched with falling
+//     targets from the sum of the trains' best runs (descend): a high
+//     target needs few candidates.
 //
 // The answer is checked with Evaluate before it is returned.
 

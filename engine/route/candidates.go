@@ -143,21 +143,6 @@ func searchSeqs(n *network, cls *trainClass, tau, maxSeqs int) {
 	cls.seqTau, cls.seqAsked, cls.searched = e.tau, tau, true
 }
 
-// cutCands keeps the best candidates of cls, at most max of them, and
-// returns the least upper bound kept: one above that of the first left out.
-func cutCands(cls *trainClass, max int) int {
-	cs := cls.cands
-	sortCands(cs)
-	tau := cs[max].ub + 1
-	k := max
-	for k > 0 && cs[k-1].ub < tau {
-		k--
-	}
-	clear(cs[k:])
-	cls.cands = cs[:k]
-	return tau
-}
-
 // bestRun returns the class's best run (by upper bound) using none of the
 // track in avoid nor, for a local train, the cities in avoidCity; ok is
 // false when it has none. With maxNodes > 0 it gives up after that many

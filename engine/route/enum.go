@@ -64,10 +64,9 @@ type bitset []uint64
 // newBitset returns an empty set of the integers below n.
 func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
 
-// has, set and clear test, add and remove element i.
+// has and set test and add element i.
 func (b bitset) has(i int32) bool { return b[i>>6]&(1<<(i&63)) != 0 }
 func (b bitset) set(i int32)      { b[i>>6] |= 1 << (i & 63) }
-func (b bitset) clear(i int32)    { b[i>>6] &^= 1 << (i & 63) }
 
 // subsetOf reports whether every element of b is in c.
 func (b bitset) subsetOf(c bitset) bool {
@@ -111,7 +110,6 @@ type walker struct {
 	n   *network
 	cls *trainClass
 
-	used     bitset // edge-lane keys of the run
 	onStop   []bool
 	groupOn  []bool
 	hexStops []int16 // entries of each hex in the run's list of stop hexes
@@ -134,7 +132,6 @@ func newWalker(n *network, cls *trainClass) *walker {
 	w := &walker{
 		n:        n,
 		cls:      cls,
-		used:     newBitset(n.nkeys),
 		onStop:   make([]bool, len(n.stops)),
 		groupOn:  make([]bool, len(n.groups)),
 		hexStops: make([]int16, len(n.hexes)),
@@ -299,14 +296,6 @@ func (w *walker) stopValue(s *netStop) int {
 	return 0
 }
 
-// pushLink adds the track of link li (its keys must be free).
-func (w *walker) pushLink(li int32) {
-	for _, k := range w.n.links[li].keys {
-		w.used.set(k)
-	}
-	w.pushTrack(li)
-}
-
 // pushTrack adds link li to the run's legs and its hexes to the run's, not
 // its keys.
 func (w *walker) pushTrack(li int32) {
@@ -327,14 +316,6 @@ func (w *walker) pushTrack(li int32) {
 		w.hexTrack[hi]++
 	}
 	w.links = append(w.links, li)
-}
-
-// popLink takes the last link back.
-func (w *walker) popLink() {
-	for _, k := range w.n.links[w.links[len(w.links)-1]].keys {
-		w.used.clear(k)
-	}
-	w.popTrack()
 }
 
 // popTrack takes back the last leg pushed by pushTrack.
@@ -359,22 +340,9 @@ func (w *walker) popTrack() {
 	}
 }
 
-// free reports whether link li's track is not in the run yet.
-func (w *walker) free(l *netLink) bool {
-	for _, k := range l.keys {
-		if w.used.has(k) {
-			return false
-		}
-	}
-	return true
-}
-
-// canEnter reports whether the run may go on along link l to its far stop:
-// the stop is new, its city group too, the terminal rules hold and its
-// track is free.
-func (w *walker) canEnter(l *netLink) bool { return w.mayEnter(l) && w.free(l) }
-
-// mayEnter is canEnter but for the track.
+// mayEnter reports whether the run may go on along link l to its far stop,
+// its track aside (see chooser): the stop is new, its city group too, and
+// the terminal rules hold.
 func (w *walker) mayEnter(l *netLink) bool {
 	t := &w.n.stops[l.to]
 	if w.onStop[l.to] || t.forbidden || (t.group >= 0 && w.groupOn[t.group]) {
