@@ -12,7 +12,11 @@ import "math/bits"
 // ignored). A bitset of the candidates the runs chosen block, worked out a
 // word at a time from per-lane bitsets when the search reaches that word,
 // lets finding that candidate skip 64 blocked ones at a time; the lists are
-// long late in a game, and the candidates a search looks at few.
+// long late in a game, and the candidates a search looks at few. A
+// candidate whose links are not chosen yet (see cand) blocks and is
+// blocked by the track all its choices use: at the leaves, layOut chooses
+// the links of the runs chosen so that they share no track, or rejects
+// the set.
 
 // combiner is the state of the combination search.
 type combiner struct {
