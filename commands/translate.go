@@ -137,20 +137,11 @@ func layWordings(v *action.LayTile) []string {
 
 // cityHex finds the hex and node of an 18xx.games city id ("57-0-1").
 func cityHex(g *engine.Game, city string) (*engine.HexState, int) {
-	i := strings.LastIndexByte(city, '-')
-	if i <= 0 {
-		return nil, -1
-	}
-	node, err := strconv.Atoi(city[i+1:])
+	h, node, err := g.Board.CityByID(city)
 	if err != nil {
 		return nil, -1
 	}
-	for _, h := range g.Board.Hexes {
-		if h.TileID == city[:i] {
-			return h, node
-		}
-	}
-	return nil, -1
+	return h, node
 }
 
 // tokenWordings words a station token.

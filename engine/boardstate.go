@@ -194,7 +194,10 @@ func (h *HexState) placeToken(t *Token, node, slot int, extra bool) error {
 // Hex returns the state of hex id, or nil.
 func (b *BoardState) Hex(id string) *HexState { return b.Hexes[id] }
 
-// cityByID resolves an 18xx.games city id ("57-0-1", "H11-0-0") to a hex and node index.
+// CityByID resolves an 18xx.games city id ("57-0-1", "H11-0-0") to the hex
+// holding that city and its node index.
+func (b *BoardState) CityByID(id string) (*HexState, int, error) { return b.cityByID(id) }
+
 func (b *BoardState) cityByID(id string) (*HexState, int, error) {
 	i := strings.LastIndexByte(id, '-')
 	if i < 0 {
@@ -205,14 +208,23 @@ func (b *BoardState) cityByID(id string) (*HexState, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("city %q: bad city index", id)
 	}
+	// Tile ids can repeat on the map: a hex's printed tile is named after
+	// the hex, and 1822CA's Ottawa tiles O1-O8 share names with hexes O1-O8,
+	// so "O7-0" may be both the printed swamp of O7 and Ottawa's tile. The
+	// city is on the one that has that node.
+	var found *HexState
 	for _, hid := range b.order {
 		h := b.Hexes[hid]
-		if h.TileID == tileID {
-			if node < 0 || node >= len(h.Tile.Nodes) {
-				return nil, 0, fmt.Errorf("city %q: tile %s has no city %d", id, tileID, node)
-			}
+		if h.TileID != tileID {
+			continue
+		}
+		if node >= 0 && node < len(h.Tile.Nodes) {
 			return h, node, nil
 		}
+		found = h
+	}
+	if found != nil {
+		return nil, 0, fmt.Errorf("city %q: tile %s has no city %d", id, tileID, node)
 	}
 	return nil, 0, fmt.Errorf("no tile %s is on the map", tileID)
 }
