@@ -433,8 +433,13 @@ func (a *Actor) Actions() []action.Action {
 		case "sell_shares":
 			for _, s := range a.Sells {
 				act := &action.SellShares{Envelope: env(t), Shares: s.Shares, Percent: s.Percent}
-				if a.EntityType == action.EntityCorporation && s.Corp == a.Name {
+				switch {
+				case a.EntityType == action.EntityCorporation && s.Corp == a.Name:
 					act.SharePrice = s.SharePrice // an issue names its price
+				case a.EntityType == action.EntityCorporation:
+					// An emergency sale: the president sells his own shares,
+					// and 18xx.games logs it as the player's action.
+					act.Entity, act.EntityType = action.PlayerEntity(a.Player), action.EntityPlayer
 				}
 				out = append(out, act)
 			}

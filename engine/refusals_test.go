@@ -129,3 +129,39 @@ func TestRegionalMergeNeedsPayment(t *testing.T) {
 		t.Fatalf("got %v, want a refusal saying it cannot pay", err)
 	}
 }
+
+// TestEmergencySaleIsThePresidents: the shares sold to raise money for a
+// train are the president's, so the listed sale is the player's action, as
+// 18xx.games logs it, not the company's (self-play exported them as the
+// company's).
+func TestEmergencySaleIsThePresidents(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "selfplay", "emergency_sold_once.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Actions = l.Actions[:len(l.Actions)-1] // up to the president's first sale
+	g, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	pres := g.Corp("14").President()
+	sales := 0
+	for _, a := range g.Moves().Actions() {
+		s, ok := a.(*action.SellShares)
+		if !ok {
+			continue
+		}
+		sales++
+		if id, ok := s.Entity.PlayerID(); !ok || id != pres.ID {
+			t.Errorf("sale of %v listed for %s %s, want player %d", s.Shares, s.EntityType, s.Entity, pres.ID)
+		}
+	}
+	if sales == 0 {
+		t.Fatal("no emergency sale listed")
+	}
+}
