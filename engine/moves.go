@@ -130,6 +130,9 @@ type TokenMove struct {
 	Cost int
 	// Kind is "station", "home", "destination" or "extra" (CA P10 in Winnipeg).
 	Kind string
+	// Tokener is the corporation whose token a private places (its owner);
+	// empty when the actor places its own.
+	Tokener string
 }
 
 // TrainMove is a train that may be bought.
@@ -464,7 +467,10 @@ func (a *Actor) Actions() []action.Action {
 			for _, k := range a.Tokens {
 				slot := k.Slot
 				act := &action.PlaceToken{Envelope: env(t), City: k.City, Slot: &slot}
-				if a.EntityType == action.EntityCorporation {
+				switch {
+				case k.Tokener != "":
+					act.Tokener = k.Tokener
+				case a.EntityType == action.EntityCorporation:
 					act.Tokener = a.Name
 				}
 				out = append(out, act)

@@ -127,7 +127,7 @@ func (g *Game) tokenMoves(e any, s step) []TokenMove {
 			}
 			for _, city := range h.Tile.Cities() {
 				if _, has := tokenInCity(h, city, c); !has {
-					out = append(out, TokenMove{Hex: id, City: cityID(h, city), Node: city, Slot: len(h.Slots[city]), Kind: "extra"})
+					out = append(out, TokenMove{Hex: id, City: cityID(h, city), Node: city, Slot: len(h.Slots[city]), Kind: "extra", Tokener: c.ID})
 				}
 			}
 		}

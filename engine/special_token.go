@@ -35,6 +35,9 @@ func (s *specialTokenStep) process(a action.Action, e any) error {
 	}
 	comp := e.(*Company)
 	c := comp.Owner.(*Corp)
+	if v.Tokener != "" && v.Tokener != c.ID {
+		return ruleErr("%s places a token of its owner %s, not of %s", comp.ID, c.ID, v.Tokener)
+	}
 	h, city, err := g.Board.cityByID(v.City)
 	if err != nil {
 		return err
