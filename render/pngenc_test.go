@@ -185,3 +185,40 @@ func TestBandCache(t *testing.T) {
 		t.Errorf("%d pixels differ after the round trip", n)
 	}
 }
+
+// FuzzDeflater round-trips any data, cut into lines of any length, through
+// the deflater and compress/flate, and checks the Adler-32 checksum: a
+// wrong byte here would be a corrupt picture in the players' chat.
+func FuzzDeflater(f *testing.F) {
+	f.Add([]byte("aaaaaaaaaabababababab0123012301230123"), uint16(7), uint8(3))
+	f.Add(bytes.Repeat([]byte{0, 255, 0, 255, 1}, 3000), uint16(1), uint8(40))
+	f.Add([]byte{}, uint16(1), uint8(0))
+	f.Fuzz(func(t *testing.T, seed []byte, lineLen uint16, repeat uint8) {
+		n := int(lineLen)%5000 + 1
+		var want []byte
+		for range int(repeat)%64 + 1 {
+			if len(want) > 1<<18 {
+				break // keep each run quick: big inputs only slow the fuzzer down
+			}
+			want = append(want, seed...)
+		}
+		d := new(deflater)
+		d.reset(n)
+		for i := 0; i < len(want); i += n {
+			k := min(n, len(want)-i)
+			copy(d.line(k), want[i:i+k])
+			d.compress(k)
+		}
+		d.end(true)
+		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(d.data())))
+		if err != nil {
+			t.Fatalf("%d bytes in lines of %d: %v", len(want), n, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%d bytes in lines of %d: the round trip differs", len(want), n)
+		}
+		if d.sum() != adler32.Checksum(want) {
+			t.Fatalf("checksum %x, want %x", d.sum(), adler32.Checksum(want))
+		}
+	})
+}
