@@ -18,15 +18,7 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
-			f, err := os.Open(filepath.Join("testdata", "selfplay", tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			l, err := action.ReadGameLog(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			l := selfPlayLog(t, tc.file)
 			last := l.Actions[len(l.Actions)-1]
 			l.Actions = l.Actions[:len(l.Actions)-1]
 			g, err := Replay(l)
@@ -50,15 +42,7 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).
 func TestConversionOver600(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "selfplay", "conversion_over_600.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	l, err := action.ReadGameLog(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := selfPlayLog(t, "conversion_over_600.json")
 	g, err := Replay(l)
 	if err != nil {
 		t.Fatalf("replay: %v", err)
@@ -75,15 +59,7 @@ func TestConversionOver600(t *testing.T) {
 func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
 	for _, file := range []string{"emergency_sold_once.json", "emergency_president_certificate.json"} {
 		t.Run(file, func(t *testing.T) {
-			f, err := os.Open(filepath.Join("testdata", "selfplay", file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			l, err := action.ReadGameLog(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			l := selfPlayLog(t, file)
 			g, err := Replay(l)
 			if err != nil {
 				t.Fatalf("replay: %v", err)
@@ -109,15 +85,7 @@ func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
 // to pay for a regional cannot start acquiring it (a self-play log that
 // otherwise left the game waiting for a payment nobody could make).
 func TestRegionalMergeNeedsPayment(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "selfplay", "regional_merge_unpaid.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	l, err := action.ReadGameLog(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := selfPlayLog(t, "regional_merge_unpaid.json")
 	last := l.Actions[len(l.Actions)-1]
 	l.Actions = l.Actions[:len(l.Actions)-1]
 	g, err := Replay(l)
@@ -135,15 +103,7 @@ func TestRegionalMergeNeedsPayment(t *testing.T) {
 // 18xx.games logs it, not the company's (self-play exported them as the
 // company's).
 func TestEmergencySaleIsThePresidents(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "selfplay", "emergency_sold_once.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	l, err := action.ReadGameLog(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := selfPlayLog(t, "emergency_sold_once.json")
 	l.Actions = l.Actions[:len(l.Actions)-1] // up to the president's first sale
 	g, err := Replay(l)
 	if err != nil {
@@ -164,4 +124,19 @@ func TestEmergencySaleIsThePresidents(t *testing.T) {
 	if sales == 0 {
 		t.Fatal("no emergency sale listed")
 	}
+}
+
+// selfPlayLog reads one of the self-play logs kept in testdata/selfplay.
+func selfPlayLog(t *testing.T, file string) *action.GameLog {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "selfplay", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
