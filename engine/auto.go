@@ -73,7 +73,7 @@ func (g *Game) destinationConnected(c *Corp) bool {
 		return false
 	}
 	home := graph.NodeRef{Hex: c.Tokens[0].Hex, Node: c.Tokens[0].City}
-	r := graph.Reach(boardView{g.Board}, c.ID, []graph.NodeRef{home})
+	r := graph.Reach(g.walkView(), c.ID, []graph.NodeRef{home})
 	for _, city := range h.Tile.Cities() {
 		if r.Nodes[graph.NodeRef{Hex: c.Dest, Node: city}] {
 			return true

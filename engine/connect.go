@@ -36,6 +36,49 @@ func (v boardView) Tokens(hex string, node int) []string {
 	return out
 }
 
+// walkView is boardView with graph.HexBoard's shortcuts. They live on their
+// own type so that views embedding boardView to show a changed hex (layView)
+// do not inherit shortcuts that would bypass their changes.
+type walkView struct{ boardView }
+
+func (g *Game) walkView() walkView { return walkView{boardView{g.Board}} }
+
+// HexInfo answers the walker's per-hex question with one lookup.
+func (v walkView) HexInfo(hex string) (*board.Tile, int, graph.Edges, bool) {
+	h := v.b.Hexes[hex]
+	if h == nil {
+		return nil, 0, 0, false
+	}
+	var walls graph.Edges
+	for _, b := range h.Def.Borders {
+		if b.Kind == board.Impassable && b.Edge >= 0 && b.Edge < 6 {
+			walls |= 1 << b.Edge
+		}
+	}
+	return h.Tile, h.Rotation, walls, true
+}
+
+// CityAccess is Tokens without building the list.
+func (v walkView) CityAccess(hex string, node int, corp string) (own, free bool) {
+	h := v.b.Hexes[hex]
+	if h == nil {
+		return false, false
+	}
+	for _, t := range h.Slots[node] {
+		if t == nil {
+			free = true
+		} else if t.Corp.ID == corp {
+			own = true
+		}
+	}
+	for _, t := range h.Extra[node] {
+		if t.Corp.ID == corp {
+			own = true
+		}
+	}
+	return own, free
+}
+
 func (v boardView) Impassable(hex string, edge int) bool {
 	h := v.b.Hexes[hex]
 	if h == nil {
@@ -90,7 +133,7 @@ func (g *Game) computeReach(c *Corp) *graph.Result {
 			starts = append(starts, graph.NodeRef{Hex: t.Hex, Node: t.City})
 		}
 	}
-	r := graph.Reach(boardView{g.Board}, c.ID, starts)
+	r := graph.Reach(g.walkView(), c.ID, starts)
 	if !c.routeSticky && len(r.Nodes) > 1 {
 		g.updateSticky(c)
 	}
@@ -104,7 +147,7 @@ func (g *Game) updateSticky(c *Corp) {
 		if !t.Used || t.Kind == CoalToken {
 			continue
 		}
-		r := graph.Reach(boardView{g.Board}, c.ID, []graph.NodeRef{{Hex: t.Hex, Node: t.City}})
+		r := graph.Reach(g.walkView(), c.ID, []graph.NodeRef{{Hex: t.Hex, Node: t.City}})
 		if len(r.Nodes) > 1 {
 			c.routeSticky = true
 			return

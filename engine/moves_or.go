@@ -257,7 +257,7 @@ func (g *Game) homeReach(c *Corp) *graph.Result {
 		return &graph.Result{Nodes: map[graph.NodeRef]bool{}}
 	}
 	home := c.Tokens[0]
-	return graph.Reach(boardView{g.Board}, c.ID, []graph.NodeRef{{Hex: home.Hex, Node: home.City}})
+	return graph.Reach(g.walkView(), c.ID, []graph.NodeRef{{Hex: home.Hex, Node: home.City}})
 }
 
 // destinationDue reports whether c must place its destination token now: it

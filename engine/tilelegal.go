@@ -156,7 +156,7 @@ func (g *Game) newLayCheck(c *Corp, h *HexState, def *board.Tile, via *Company) 
 // quietReach is c's network from its station tokens (not the coal mine), like
 // reach but without recording route availability.
 func (g *Game) quietReach(c *Corp) *graph.Result {
-	return graph.Reach(boardView{g.Board}, c.ID, tokenStarts(c, "", nil))
+	return graph.Reach(g.walkView(), c.ID, tokenStarts(c, "", nil))
 }
 
 // tokenStarts lists the nodes holding c's station tokens; on hex remapHex the

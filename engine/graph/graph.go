@@ -32,6 +32,20 @@ type Board interface {
 	Impassable(hex string, edge int) bool
 }
 
+// HexBoard is an optional extension of Board. Reach prefers it when the
+// board has it: one lookup per hex gives the tile, rotation and impassable
+// borders, and a city's slots are checked without building token lists (the
+// walk runs on every network question, so the lookups add up).
+type HexBoard interface {
+	Board
+	// HexInfo returns the tile on hex, its rotation and its impassable map
+	// edges; ok is false if the map has no such hex.
+	HexInfo(hex string) (t *board.Tile, rotation int, walls Edges, ok bool)
+	// CityAccess reports whether city node of hex holds one of corp's tokens
+	// (beside its slots included) and whether it has an empty slot.
+	CityAccess(hex string, node int, corp string) (own, free bool)
+}
+
 // NodeRef names a node (a tile part index) on a hex.
 type NodeRef struct {
 	Hex  string
@@ -78,13 +92,15 @@ func (r *Result) CanToken() bool { return len(r.Tokenable) > 0 }
 
 // Reach walks b's track from starts, the nodes holding corp's tokens, ignoring starts that name no node.
 func Reach(b Board, corp string, starts []NodeRef) *Result {
-	w := newWalker(b, corp)
+	w := getWalker(b, corp)
+	defer putWalker(w)
 	for _, s := range starts {
 		w.start(s)
 	}
 	w.run()
-	slices.SortFunc(w.res.Tokenable, func(a, b NodeRef) int {
+	r := w.result()
+	slices.SortFunc(r.Tokenable, func(a, b NodeRef) int {
 		return cmp.Or(cmp.Compare(a.Hex, b.Hex), cmp.Compare(a.Node, b.Node))
 	})
-	return w.res
+	return r
 }

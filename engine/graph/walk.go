@@ -26,11 +26,14 @@ const (
 
 // hexState is what the walker knows of one hex it has looked at.
 type hexState struct {
-	id   string
-	tile *board.Tile // nil when the hex is not on the map
-	rot  int
-	off  int      // first index in walker.bits: len(Paths) path bytes, then len(Nodes) node bytes
-	link [6]int32 // neighbouring hexState index across each map edge
+	id    string
+	tile  *board.Tile // nil when the hex is not on the map
+	rot   int
+	off   int        // first index in walker.bits: len(Paths) path bytes, then len(Nodes) node bytes
+	link  [6]int32   // neighbouring hexState index across each map edge
+	walls Edges      // impassable map edges
+	edges Edges      // map edges where the network meets the hex (Result.Hexes)
+	nbrs  *[6]string // neighbouring hex ids, looked up on first use
 }
 
 // step is a directed walk of one path: entered at end from (0 = A, 1 = B).
@@ -40,33 +43,95 @@ type step struct {
 	from int8
 }
 
-// walker is the scratch state of one Reach call.
+// walker is the scratch state of one Reach call. Walkers are pooled: a walk
+// runs for many actions, and allocating its scratch afresh each time cost
+// about as much as the walk itself.
 type walker struct {
-	b      Board
-	corp   string
-	layout board.Layout
-	index  map[string]int32 // hex id -> position in hexes
-	hexes  []hexState
-	bits   []uint8
-	stack  []step
-	res    *Result
+	b         Board
+	hb        HexBoard // b, when it implements HexBoard
+	corp      string
+	layout    board.Layout
+	index     map[string]int32 // hex id -> position in hexes
+	hexes     []hexState
+	bits      []uint8
+	stack     []step
+	tokenable []NodeRef
 }
 
-func newWalker(b Board, corp string) *walker {
+var walkers = sync.Pool{New: func() any {
 	return &walker{
-		b:      b,
-		corp:   corp,
-		layout: b.Layout(),
-		index:  make(map[string]int32, 64),
-		hexes:  make([]hexState, 0, 64),
-		bits:   make([]uint8, 0, 512),
-		stack:  make([]step, 0, 64),
-		res: &Result{
-			Nodes: make(map[NodeRef]bool, 32),
-			Hexes: make(map[string]Edges, 64),
-			Paths: make(map[PathRef]bool, 64),
-		},
+		index: make(map[string]int32, 64),
+		hexes: make([]hexState, 0, 64),
+		bits:  make([]uint8, 0, 512),
+		stack: make([]step, 0, 64),
 	}
+}}
+
+func getWalker(b Board, corp string) *walker {
+	w := walkers.Get().(*walker)
+	w.b, w.corp, w.layout = b, corp, b.Layout()
+	w.hb, _ = b.(HexBoard)
+	return w
+}
+
+// putWalker empties w, dropping its references to the board, and pools it.
+func putWalker(w *walker) {
+	clear(w.index)
+	clear(w.hexes)
+	w.hexes, w.bits, w.stack, w.tokenable = w.hexes[:0], w.bits[:0], w.stack[:0], w.tokenable[:0]
+	w.b, w.hb = nil, nil
+	walkers.Put(w)
+}
+
+// result copies what the walk found into a fresh Result, its maps sized
+// exactly so that filling them never grows them.
+func (w *walker) result() *Result {
+	var nodes, paths, hexes int
+	for i := range w.hexes {
+		hs := &w.hexes[i]
+		if hs.edges != 0 {
+			hexes++
+		}
+		if hs.tile == nil {
+			continue
+		}
+		np := len(hs.tile.Paths)
+		for j, b := range w.bits[hs.off : hs.off+np+len(hs.tile.Nodes)] {
+			switch {
+			case j < np && b != 0:
+				paths++
+			case j >= np && b&nodeSeen != 0:
+				nodes++
+			}
+		}
+	}
+	r := &Result{
+		Nodes: make(map[NodeRef]bool, nodes),
+		Hexes: make(map[string]Edges, hexes),
+		Paths: make(map[PathRef]bool, paths),
+	}
+	for i := range w.hexes {
+		hs := &w.hexes[i]
+		if hs.edges != 0 {
+			r.Hexes[hs.id] = hs.edges
+		}
+		if hs.tile == nil {
+			continue
+		}
+		np := len(hs.tile.Paths)
+		for j, b := range w.bits[hs.off : hs.off+np+len(hs.tile.Nodes)] {
+			switch {
+			case j < np && b != 0:
+				r.Paths[PathRef{hs.id, j}] = true
+			case j >= np && b&nodeSeen != 0:
+				r.Nodes[NodeRef{hs.id, j - np}] = true
+			}
+		}
+	}
+	if len(w.tokenable) > 0 {
+		r.Tokenable = slices.Clone(w.tokenable)
+	}
+	return r
 }
 
 // state returns the index of the hex's state, looking the hex up on first use.
@@ -80,12 +145,26 @@ func (w *walker) state(id string) int32 {
 	for e := range h.link {
 		h.link[e] = unknownLink
 	}
-	if t, rot, ok := w.b.Tile(id); ok {
+	var t *board.Tile
+	var rot int
+	var ok bool
+	if w.hb != nil {
+		t, rot, h.walls, ok = w.hb.HexInfo(id)
+	} else if t, rot, ok = w.b.Tile(id); ok {
+		for e := range 6 {
+			if w.b.Impassable(id, e) {
+				h.walls |= 1 << e
+			}
+		}
+	}
+	if ok {
 		if t == nil {
 			t = &board.Tile{}
 		}
 		h.tile, h.rot = t, ((rot%6)+6)%6
-		w.bits = append(w.bits, make([]uint8, len(t.Paths)+len(t.Nodes))...)
+		n := len(t.Paths) + len(t.Nodes)
+		w.bits = slices.Grow(w.bits, n)[:len(w.bits)+n]
+		clear(w.bits[h.off:])
 	}
 	w.hexes = append(w.hexes, h)
 	return i
@@ -99,13 +178,17 @@ func (w *walker) link(h int32, e int) int32 {
 		return l
 	}
 	l := noLink
-	id := w.hexes[h].id
+	hs := &w.hexes[h]
+	if hs.nbrs == nil {
+		hs.nbrs = neighbors(w.layout, hs.id)
+	}
 	back := (e + 3) % 6
-	if nid := neighbors(w.layout, id)[e]; nid != "" {
-		n := w.state(nid)
+	if nid := hs.nbrs[e]; nid != "" {
+		walled := hs.walls.Has(e)
+		n := w.state(nid) // may move w.hexes: hs is stale from here
 		nt := w.hexes[n].tile
 		switch {
-		case nt == nil, w.b.Impassable(id, e), w.b.Impassable(nid, back):
+		case nt == nil, walled, w.hexes[n].walls.Has(back):
 		case (nt.Color == board.Gray || nt.Color == board.Red || nt.Color == board.Blue) &&
 			!facing(nt, w.hexes[n].rot, back):
 		default:
@@ -139,7 +222,7 @@ func (w *walker) start(s NodeRef) {
 	w.visit(h, s.Node)
 	for e := range 6 {
 		if w.link(h, e) != noLink {
-			w.res.Hexes[s.Hex] |= 1 << e
+			w.hexes[h].edges |= 1 << e
 		}
 	}
 	w.leave(h, s.Node, -1)
@@ -221,20 +304,19 @@ func (w *walker) walk(s step) {
 	w.leave(s.hex, n, int(s.path))
 }
 
-// record adds a newly walked path and the hex edges it touches to the result.
+// record adds the hex edges a newly walked path touches to the result (the
+// path itself is in w.bits).
 func (w *walker) record(h int32, pi int) {
-	hs := &w.hexes[h]
-	id, t, rot := hs.id, hs.tile, hs.rot
-	w.res.Paths[PathRef{id, pi}] = true
+	t, rot := w.hexes[h].tile, w.hexes[h].rot
 	p := &t.Paths[pi]
 	for _, end := range [2]board.End{p.A, p.B} {
 		if !end.IsEdge() {
 			continue
 		}
 		e := (end.Edge + rot) % 6
-		w.res.Hexes[id] |= 1 << e
+		w.hexes[h].edges |= 1 << e
 		if l := w.link(h, e); l != noLink {
-			w.res.Hexes[w.hexes[l].id] |= 1 << ((e + 3) % 6)
+			w.hexes[l].edges |= 1 << ((e + 3) % 6)
 		}
 	}
 }
@@ -270,27 +352,37 @@ func (w *walker) visit(h int32, n int) bool {
 		return *nb&nodePassable != 0
 	}
 	*nb |= nodeSeen
-	ref := NodeRef{hs.id, n}
-	w.res.Nodes[ref] = true
 	if hs.tile.Nodes[n].Kind != board.City {
 		*nb |= nodePassable
 		return true
 	}
-	toks := w.b.Tokens(hs.id, n)
-	own, free := slices.Contains(toks, w.corp), slices.Contains(toks, "")
+	own, free := w.access(hs.id, n)
 	if own || free {
 		*nb |= nodePassable
 	}
 	if free && !own && !w.hexTokened(hs) {
-		w.res.Tokenable = append(w.res.Tokenable, ref)
+		w.tokenable = append(w.tokenable, NodeRef{hs.id, n})
 	}
 	return own || free
+}
+
+// access reports whether city n of hex holds one of the corporation's tokens
+// and whether it has an empty slot.
+func (w *walker) access(hex string, n int) (own, free bool) {
+	if w.hb != nil {
+		return w.hb.CityAccess(hex, n, w.corp)
+	}
+	toks := w.b.Tokens(hex, n)
+	return slices.Contains(toks, w.corp), slices.Contains(toks, "")
 }
 
 // hexTokened reports whether any city of the hex holds one of the corporation's tokens.
 func (w *walker) hexTokened(hs *hexState) bool {
 	for i, n := range hs.tile.Nodes {
-		if n.Kind == board.City && slices.Contains(w.b.Tokens(hs.id, i), w.corp) {
+		if n.Kind != board.City {
+			continue
+		}
+		if own, _ := w.access(hs.id, i); own {
 			return true
 		}
 	}
