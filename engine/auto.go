@@ -75,7 +75,7 @@ func (g *Game) destinationConnected(c *Corp) bool {
 	home := graph.NodeRef{Hex: c.Tokens[0].Hex, Node: c.Tokens[0].City}
 	r := graph.Reach(g.walkView(), c.ID, []graph.NodeRef{home})
 	for _, city := range h.Tile.Cities() {
-		if r.Nodes[graph.NodeRef{Hex: c.Dest, Node: city}] {
+		if r.HasNode(graph.NodeRef{Hex: c.Dest, Node: city}) {
 			return true
 		}
 	}

@@ -127,28 +127,44 @@ func (g *Game) invalidateActions() {
 }
 
 func (g *Game) computeReach(c *Corp) *graph.Result {
+	starts := stationStarts(c)
+	r := graph.Reach(g.walkView(), c.ID, starts)
+	if !c.routeSticky && r.NodeCount() > 1 {
+		if len(starts) == 1 {
+			c.routeSticky = true // the one station's network is r
+		} else {
+			g.updateSticky(c)
+		}
+	}
+	return r
+}
+
+// stationStarts lists the nodes of c's placed station tokens, where its
+// network starts.
+func stationStarts(c *Corp) []graph.NodeRef {
 	var starts []graph.NodeRef
 	for _, t := range c.Tokens {
 		if t.Used && t.Hex != "" && t.Kind != CoalToken {
 			starts = append(starts, graph.NodeRef{Hex: t.Hex, Node: t.City})
 		}
 	}
-	r := graph.Reach(g.walkView(), c.ID, starts)
-	if !c.routeSticky && len(r.Nodes) > 1 {
-		g.updateSticky(c)
-	}
-	return r
+	return starts
 }
 
 // updateSticky records that c has a route (two stops from one station), as
 // every full graph computation on 18xx.games does.
 func (g *Game) updateSticky(c *Corp) {
-	for _, t := range c.Tokens {
-		if !t.Used || t.Kind == CoalToken {
-			continue
+	starts := stationStarts(c)
+	if len(starts) == 1 {
+		// One station's network is the corporation's, which reach caches
+		// (and computeReach marks c).
+		if g.reach(c).NodeCount() > 1 {
+			c.routeSticky = true
 		}
-		r := graph.Reach(g.walkView(), c.ID, []graph.NodeRef{{Hex: t.Hex, Node: t.City}})
-		if len(r.Nodes) > 1 {
+		return
+	}
+	for _, s := range starts {
+		if graph.Reach(g.walkView(), c.ID, []graph.NodeRef{s}).NodeCount() > 1 {
 			c.routeSticky = true
 			return
 		}
@@ -173,7 +189,7 @@ func (g *Game) homeNode(b *Corp) (graph.NodeRef, bool) {
 // connects reports whether a's track network reaches b's station (PNW: or both reach a port).
 func (g *Game) connects(a, b *Corp) bool {
 	ra := g.reach(a)
-	if n, ok := g.homeNode(b); ok && ra.Nodes[n] {
+	if n, ok := g.homeNode(b); ok && ra.HasNode(n) {
 		return true
 	}
 	if g.isPNW() {
@@ -183,15 +199,13 @@ func (g *Game) connects(a, b *Corp) bool {
 }
 
 func (g *Game) reachesPort(r *graph.Result) bool {
-	_, e8 := r.Hexes["E8"]
-	_, d9 := r.Hexes["D9"]
-	return e8 || d9
+	return r.Touches("E8") || r.Touches("D9")
 }
 
 // canToken reports whether c could place a token in some reachable city.
 func (g *Game) canToken(c *Corp) bool {
 	r := g.reach(c)
-	for n := range r.Nodes {
+	for n := range r.Nodes() {
 		h := g.Board.Hex(n.Hex)
 		if h == nil {
 			continue

@@ -147,7 +147,7 @@ func (g *Game) tokenMoves(e any, s step) []TokenMove {
 		reach := g.homeReach(c)
 		var out []TokenMove
 		for _, city := range h.Tile.Cities() {
-			if reach.Nodes[graph.NodeRef{Hex: h.Def.ID, Node: city}] {
+			if reach.HasNode(graph.NodeRef{Hex: h.Def.ID, Node: city}) {
 				slot := h.openSlot(city)
 				if slot < 0 {
 					slot = len(h.Slots[city])
@@ -235,7 +235,7 @@ func (g *Game) stationTokenMoves(c *Corp) []TokenMove {
 	for _, id := range g.Board.order {
 		h := g.Board.Hexes[id]
 		for _, city := range h.Tile.Cities() {
-			if !net.Nodes[graph.NodeRef{Hex: id, Node: city}] || h.freeSlot(city, c.ID) < 0 {
+			if !net.HasNode(graph.NodeRef{Hex: id, Node: city}) || h.freeSlot(city, c.ID) < 0 {
 				continue
 			}
 			if _, has := tokenInCity(h, city, c); has {
@@ -254,7 +254,7 @@ func (g *Game) stationTokenMoves(c *Corp) []TokenMove {
 // homeReach is the network of c's home station token alone.
 func (g *Game) homeReach(c *Corp) *graph.Result {
 	if len(c.Tokens) == 0 || !c.Tokens[0].Used {
-		return &graph.Result{Nodes: map[graph.NodeRef]bool{}}
+		return &graph.Result{}
 	}
 	home := c.Tokens[0]
 	return graph.Reach(g.walkView(), c.ID, []graph.NodeRef{{Hex: home.Hex, Node: home.City}})

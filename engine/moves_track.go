@@ -55,7 +55,7 @@ func (g *Game) tileMoves(e any, s step) []TileMove {
 func netHexes(g *Game, net *graph.Result) []string {
 	var out []string
 	for _, id := range g.Board.order {
-		if _, ok := net.Hexes[id]; ok {
+		if net.Touches(id) {
 			out = append(out, id)
 		}
 	}
@@ -163,7 +163,7 @@ func (g *Game) layMoves(c *Corp, via *Company, net *graph.Result, hexes []string
 		if h == nil {
 			continue
 		}
-		if _, reached := net.Hexes[id]; !reached && !special {
+		if !net.Touches(id) && !special {
 			continue // new track must join the network
 		}
 		upgrade := h.Tile.Color != board.White || g.isTokenCity(h)

@@ -544,7 +544,7 @@ func tileFaces(t *board.Tile, rot, e int) bool {
 
 // touchesNetwork reports whether some exit meets the company's track.
 func (lc *layCheck) touchesNetwork(exits []int) bool {
-	reached := lc.net.Hexes[lc.h.Def.ID]
+	reached, _ := lc.net.Edges(lc.h.Def.ID)
 	for _, e := range exits {
 		if reached.Has(e) {
 			return true

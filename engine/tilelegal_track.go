@@ -224,7 +224,7 @@ func (lc *layCheck) trackRestriction(rot int) string {
 	after := lc.reachAfter(rot)
 	olds := trackPieces(h.Tile, h.Rotation)
 	for i := range def.Paths {
-		if !after.Paths[graph.PathRef{Hex: h.Def.ID, Path: i}] {
+		if !after.HasPath(graph.PathRef{Hex: h.Def.ID, Path: i}) {
 			continue
 		}
 		np := pathPiece(def, rot, i)
@@ -509,7 +509,7 @@ func (lc *layCheck) specialFits(rot int) string {
 	case layCoal:
 		for _, e := range exits {
 			nid := board.Neighbor(g.Board.Map.Layout, h.Def.ID, e)
-			if _, ok := lc.net.Hexes[nid]; ok && g.Board.Hex(nid) != nil && g.edgeBlocked(h, e) == "" {
+			if lc.net.Touches(nid) && g.Board.Hex(nid) != nil && g.edgeBlocked(h, e) == "" {
 				return ""
 			}
 		}
@@ -539,7 +539,7 @@ func (lc *layCheck) cubeProblem() string {
 	if most := (cost + 39) / 40; h.Cubes >= most {
 		return id + " already holds " + countOf(h.Cubes, "builder cube", "builder cubes") + ", as many as its cost can use"
 	}
-	if _, ok := lc.net.Hexes[id]; !ok {
+	if !lc.net.Touches(id) {
 		return id + " is not on " + lc.c.ID + "'s network"
 	}
 	return ""

@@ -46,7 +46,7 @@ func (g *Game) checkTokenPlace(c *Corp, h *HexState, city, slot int) error {
 		}
 	}
 	net := g.quietReach(c)
-	if !net.Nodes[graph.NodeRef{Hex: h.Def.ID, Node: city}] {
+	if !net.HasNode(graph.NodeRef{Hex: h.Def.ID, Node: city}) {
 		return ruleErr("%s cannot reach %s%s", c.ID, name, g.tokenOptions(c))
 	}
 	if slot >= len(slots) {
@@ -93,7 +93,7 @@ func (g *Game) tokenCities(c *Corp) []string {
 		h := g.Board.Hexes[id]
 		tc, has := h.tokenOf(c)
 		for _, city := range h.Tile.Cities() {
-			if !net.Nodes[graph.NodeRef{Hex: id, Node: city}] || h.freeSlot(city, c.ID) < 0 {
+			if !net.HasNode(graph.NodeRef{Hex: id, Node: city}) || h.freeSlot(city, c.ID) < 0 {
 				continue
 			}
 			if has && (tc == city || !g.T.MultipleTokensPerHex) {

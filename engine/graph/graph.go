@@ -15,7 +15,9 @@ package graph
 
 import (
 	"cmp"
+	"iter"
 	"slices"
+	"strings"
 
 	"pbc/engine/board"
 )
@@ -75,16 +77,79 @@ func (s Edges) List() []int {
 	return out
 }
 
-// Result is the network of one corporation as seen by Reach.
+// Result is the network of one corporation as seen by Reach: the stops it
+// reaches, the paths it walks and the hex edges its track meets. It is kept
+// compact (the hexes met, sorted, and a byte per path and node) because the
+// engine walks a network for many actions, and filling three maps each time
+// cost more than the walk.
 type Result struct {
-	// Nodes holds every stop reached (city, town, off-board), start nodes included.
-	Nodes map[NodeRef]bool
-	// Hexes holds the map edges where the network's track (or a token hex) meets each hex: where track may be laid.
-	Hexes map[string]Edges
-	// Paths holds every path walked (a hex's track that the corporation's trains can use).
-	Paths map[PathRef]bool
+	hexes []hexResult // sorted by id
+	bits  []uint8     // per hex: a byte per path (non-zero: walked), then per node (nodeSeen: reached)
+	nodes int
 	// Tokenable lists, by hex then node, reached cities with an empty slot in a hex without the corporation's token.
 	Tokenable []NodeRef
+}
+
+// hexResult is what a Result knows of one hex the walk met.
+type hexResult struct {
+	id     string
+	edges  Edges
+	off    int32 // first index in Result.bits
+	np, nn int32 // paths and nodes of its tile
+}
+
+func (r *Result) hex(id string) *hexResult {
+	i, ok := slices.BinarySearchFunc(r.hexes, id, func(h hexResult, id string) int { return strings.Compare(h.id, id) })
+	if !ok {
+		return nil
+	}
+	return &r.hexes[i]
+}
+
+// HasNode reports whether the network reaches stop n (city, town, off-board),
+// start nodes included.
+func (r *Result) HasNode(n NodeRef) bool {
+	h := r.hex(n.Hex)
+	return h != nil && n.Node >= 0 && n.Node < int(h.nn) && r.bits[int(h.off+h.np)+n.Node]&nodeSeen != 0
+}
+
+// NodeCount is the number of stops reached.
+func (r *Result) NodeCount() int { return r.nodes }
+
+// Nodes yields every stop reached, by hex id then node.
+func (r *Result) Nodes() iter.Seq[NodeRef] {
+	return func(yield func(NodeRef) bool) {
+		for i := range r.hexes {
+			h := &r.hexes[i]
+			for j := range int(h.nn) {
+				if r.bits[int(h.off+h.np)+j]&nodeSeen != 0 && !yield(NodeRef{h.id, j}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Edges returns the map edges where the network's track (or a token hex)
+// meets hex: where track may be laid. ok is false when there are none.
+func (r *Result) Edges(hex string) (e Edges, ok bool) {
+	if h := r.hex(hex); h != nil {
+		e = h.edges
+	}
+	return e, e != 0
+}
+
+// Touches reports whether the network's track (or a token hex) meets hex.
+func (r *Result) Touches(hex string) bool {
+	_, ok := r.Edges(hex)
+	return ok
+}
+
+// HasPath reports whether the network walks path p (a hex's track that the
+// corporation's trains can use).
+func (r *Result) HasPath(p PathRef) bool {
+	h := r.hex(p.Hex)
+	return h != nil && p.Path >= 0 && p.Path < int(h.np) && r.bits[int(h.off)+p.Path] != 0
 }
 
 // CanToken reports whether the corporation can reach a city where it may place a token.

@@ -307,7 +307,7 @@ func TestReach(t *testing.T) {
 			}
 			r := Reach(f, "X", starts)
 			var got []string
-			for n := range r.Nodes {
+			for n := range r.Nodes() {
 				got = append(got, n.String())
 			}
 			slices.Sort(got)
@@ -316,12 +316,12 @@ func TestReach(t *testing.T) {
 				t.Errorf("nodes = %v; want %v", got, want)
 			}
 			for hex, edges := range tc.hexes {
-				if e, ok := r.Hexes[hex]; !ok || !slices.Equal(e.List(), edges) {
+				if e, ok := r.Edges(hex); !ok || !slices.Equal(e.List(), edges) {
 					t.Errorf("hex %s edges = %v (present %v); want %v", hex, e.List(), ok, edges)
 				}
 			}
 			for _, hex := range tc.noHexes {
-				if e, ok := r.Hexes[hex]; ok {
+				if e, ok := r.Edges(hex); ok {
 					t.Errorf("hex %s connected on %v; want not connected", hex, e.List())
 				}
 			}

@@ -99,7 +99,7 @@ func TestReachPNW(t *testing.T) {
 			b.tokens[s] = toks
 			r := Reach(b, "X", []NodeRef{s})
 			var got []string
-			for n := range r.Nodes {
+			for n := range r.Nodes() {
 				got = append(got, n.String())
 			}
 			slices.Sort(got)
@@ -107,12 +107,12 @@ func TestReachPNW(t *testing.T) {
 				t.Errorf("nodes = %v; want %v", got, want)
 			}
 			for hex, edges := range tc.hexes {
-				if e := r.Hexes[hex]; !slices.Equal(e.List(), edges) {
+				if e, _ := r.Edges(hex); !slices.Equal(e.List(), edges) {
 					t.Errorf("hex %s edges = %v; want %v", hex, e.List(), edges)
 				}
 			}
 			for _, p := range tc.paths {
-				if !r.Paths[p] {
+				if !r.HasPath(p) {
 					t.Errorf("path %v not walked", p)
 				}
 			}

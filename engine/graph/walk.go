@@ -2,6 +2,7 @@ package graph
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"pbc/engine/board"
@@ -83,55 +84,54 @@ func putWalker(w *walker) {
 	walkers.Put(w)
 }
 
-// result copies what the walk found into a fresh Result, its maps sized
-// exactly so that filling them never grows them.
+// result copies what the walk found into a fresh Result: the hexes it
+// reached or whose edges its track meets, sorted by id.
 func (w *walker) result() *Result {
-	var nodes, paths, hexes int
+	n, nb := 0, 0
+	for i := range w.hexes {
+		if hs := &w.hexes[i]; w.reached(hs) {
+			n++
+			nb += len(w.hexBits(hs))
+		}
+	}
+	r := &Result{hexes: make([]hexResult, 0, n), bits: make([]uint8, 0, nb)}
 	for i := range w.hexes {
 		hs := &w.hexes[i]
-		if hs.edges != 0 {
-			hexes++
-		}
-		if hs.tile == nil {
+		if !w.reached(hs) {
 			continue
 		}
-		np := len(hs.tile.Paths)
-		for j, b := range w.bits[hs.off : hs.off+np+len(hs.tile.Nodes)] {
-			switch {
-			case j < np && b != 0:
-				paths++
-			case j >= np && b&nodeSeen != 0:
-				nodes++
+		h := hexResult{id: hs.id, edges: hs.edges, off: int32(len(r.bits))}
+		if hs.tile != nil {
+			h.np, h.nn = int32(len(hs.tile.Paths)), int32(len(hs.tile.Nodes))
+			bits := w.hexBits(hs)
+			r.bits = append(r.bits, bits...)
+			for _, b := range bits[h.np:] {
+				if b&nodeSeen != 0 {
+					r.nodes++
+				}
 			}
 		}
+		r.hexes = append(r.hexes, h)
 	}
-	r := &Result{
-		Nodes: make(map[NodeRef]bool, nodes),
-		Hexes: make(map[string]Edges, hexes),
-		Paths: make(map[PathRef]bool, paths),
-	}
-	for i := range w.hexes {
-		hs := &w.hexes[i]
-		if hs.edges != 0 {
-			r.Hexes[hs.id] = hs.edges
-		}
-		if hs.tile == nil {
-			continue
-		}
-		np := len(hs.tile.Paths)
-		for j, b := range w.bits[hs.off : hs.off+np+len(hs.tile.Nodes)] {
-			switch {
-			case j < np && b != 0:
-				r.Paths[PathRef{hs.id, j}] = true
-			case j >= np && b&nodeSeen != 0:
-				r.Nodes[NodeRef{hs.id, j - np}] = true
-			}
-		}
-	}
+	slices.SortFunc(r.hexes, func(a, b hexResult) int { return strings.Compare(a.id, b.id) })
 	if len(w.tokenable) > 0 {
 		r.Tokenable = slices.Clone(w.tokenable)
 	}
 	return r
+}
+
+// hexBits is the hex's path and node bytes.
+func (w *walker) hexBits(hs *hexState) []uint8 {
+	if hs.tile == nil {
+		return nil
+	}
+	return w.bits[hs.off : hs.off+len(hs.tile.Paths)+len(hs.tile.Nodes)]
+}
+
+// reached reports whether the walk met the hex: track meets one of its
+// edges, or a path or node of it was walked.
+func (w *walker) reached(hs *hexState) bool {
+	return hs.edges != 0 || slices.ContainsFunc(w.hexBits(hs), func(b uint8) bool { return b != 0 })
 }
 
 // state returns the index of the hex's state, looking the hex up on first use.
