@@ -22,6 +22,7 @@ type reach struct {
 	finite                      int        // stops the limited rows take
 	dist                        [][]uint16 // fewest limited stops a run from a to b adds, b included
 	toToken                     []int      // fewest limited stops a run at a needs to reach a tokened city, a included
+	split                       *townSplit // set when towns are limited and rows treat them apart
 	ski, grain, mill, dest, saw bool       // bonuses the network offers
 }
 
@@ -106,36 +107,13 @@ func newReach(n *network, cls *trainClass) *reach {
 			}
 		}
 	}
-	// Breadth-first search by layers from every stop: free stops cost nothing.
+	if limitedRows > 1 && b.freeKinds&townStop == 0 {
+		b.split = newTownSplit(n, cls, b, isFree)
+	}
+	// A run goes on through no city filled with other corporations' tokens.
 	b.dist = make([][]uint16, len(n.stops))
 	for a := range n.stops {
-		d := make([]uint16, len(n.stops))
-		for i := range d {
-			d[i] = far
-		}
-		d[a] = 0
-		layer := []int32{int32(a)}
-		for depth := uint16(0); len(layer) > 0; depth++ {
-			for i := 0; i < len(layer); i++ {
-				for _, li := range n.stops[layer[i]].links {
-					if t := n.links[li].to; isFree[t] && d[t] > depth {
-						d[t] = depth
-						layer = append(layer, t)
-					}
-				}
-			}
-			var next []int32
-			for _, x := range layer {
-				for _, li := range n.stops[x].links {
-					if t := n.links[li].to; !isFree[t] && d[t] > depth+1 {
-						d[t] = depth + 1
-						next = append(next, t)
-					}
-				}
-			}
-			layer = next
-		}
-		b.dist[a] = d
+		b.dist[a] = layeredDist(n, int32(a), isFree, func(x int32) bool { return !n.stops[x].blocked })
 	}
 	b.toToken = make([]int, len(n.stops))
 	for a := range n.stops {
@@ -151,6 +129,46 @@ func newReach(n *network, cls *trainClass) *reach {
 	return b
 }
 
+// layeredDist is the fewest limited stops a run from a adds to reach each
+// stop, that stop included (far for none): a breadth-first search by layers
+// in which free stops cost nothing, going on only through the stops pass
+// allows (and a).
+func layeredDist(n *network, a int32, isFree []bool, pass func(int32) bool) []uint16 {
+	d := make([]uint16, len(n.stops))
+	for i := range d {
+		d[i] = far
+	}
+	d[a] = 0
+	layer := []int32{a}
+	for depth := uint16(0); len(layer) > 0; depth++ {
+		for i := 0; i < len(layer); i++ {
+			if x := layer[i]; x != a && !pass(x) {
+				continue
+			}
+			for _, li := range n.stops[layer[i]].links {
+				if t := n.links[li].to; isFree[t] && d[t] > depth {
+					d[t] = depth
+					layer = append(layer, t)
+				}
+			}
+		}
+		var next []int32
+		for _, x := range layer {
+			if x != a && !pass(x) {
+				continue
+			}
+			for _, li := range n.stops[x].links {
+				if t := n.links[li].to; !isFree[t] && d[t] > depth+1 {
+					d[t] = depth + 1
+					next = append(next, t)
+				}
+			}
+		}
+		layer = next
+	}
+	return d
+}
+
 // bound is the most any run going on from the run built so far can be
 // worth: what it has, plus the largest gains of the stops its remaining
 // distance can still reach, plus the bonuses it has not earned yet.
@@ -163,8 +181,16 @@ func (e *enumerator) bound() int {
 			left -= units
 		}
 	}
-	d := b.dist[e.stops[len(e.stops)-1]]
-	add := e.topGains(b.limited, left, left, d)
+	cur := e.stops[len(e.stops)-1]
+	d := b.dist[cur]
+	var add int
+	if b.split != nil {
+		var capTown, capOther int
+		capTown, capOther, d = e.splitCaps(cur, left)
+		add = e.splitGains(capTown, capOther, left, d)
+	} else {
+		add = e.topGains(b.limited, left, left, d)
+	}
 	if b.byKind[0] != nil || b.byKind[1] != nil || b.byKind[2] != nil {
 		// Each kind can only fill the rows taking it.
 		byKind := 0
@@ -234,4 +260,112 @@ func (e *enumerator) tooFar(s int32) bool {
 		}
 	}
 	return b.toToken[s] > left
+}
+
+// townSplit bounds what the limited rows can still take when towns count
+// apart from the other stops, as the 1822CA Pullman's rows (2N towns, then
+// N of any kind) or a local train's (cities, towns) do: the limits of each
+// kind alone (byKind) let a Pullman 7-train count seven cities and seven
+// off-board areas beside its towns, and the total alone (topGains) 21
+// cities. The rows take at most so many non-town stops and so many towns,
+// and no more than the units left in all: the bound is the best split of
+// those units between the two lists.
+type townSplit struct {
+	towns, others []int32    // the limited stops, towns and the rest, largest gain first
+	townOnly      int        // units of the limited rows taking towns only
+	townRows      int        // units of the limited rows taking towns
+	otherRows     int        // units of the limited rows taking other kinds
+	townDist      [][]uint16 // as reach.dist, going on through towns and free stops only
+	pt, po        []int      // scratch of the bound: prefix sums of the gains taken
+}
+
+// townBit is the kind bit of towns.
+const townBit = 1
+
+func newTownSplit(n *network, cls *trainClass, b *reach, isFree []bool) *townSplit {
+	s := &townSplit{}
+	for _, row := range cls.rows {
+		if row.limit < 0 {
+			continue
+		}
+		if row.kinds&townStop != 0 {
+			s.townRows += row.limit
+			if row.kinds == townStop {
+				s.townOnly += row.limit
+			}
+		}
+		if row.kinds&^townStop != 0 {
+			s.otherRows += row.limit
+		}
+	}
+	w := newWalker(n, cls)
+	townOrFree := func(x int32) bool {
+		return !n.stops[x].blocked && (isFree[x] || w.kindBit(&n.stops[x]) == townBit)
+	}
+	s.townDist = make([][]uint16, len(n.stops))
+	for a := range n.stops {
+		s.townDist[a] = layeredDist(n, int32(a), isFree, townOrFree)
+	}
+	for _, si := range b.limited { // sorted largest gain first
+		if w.kindBit(&n.stops[si]) == townBit {
+			s.towns = append(s.towns, si)
+		} else {
+			s.others = append(s.others, si)
+		}
+	}
+	return s
+}
+
+// splitCaps returns how many units of towns and of other stops the
+// limited rows can still take, and the distances to bound with: once the
+// rows take no more cities, a Pullman's run goes on through towns only.
+func (e *enumerator) splitCaps(cur int32, left int) (capTown, capOther int, d []uint16) {
+	b := e.cls.reach
+	s := b.split
+	used := b.finite - left
+	townsUsed := e.counts[townBit]
+	// Every town sits in a row taking towns, every other stop in a row
+	// taking other kinds, as do the towns past the rows taking towns only.
+	capTown = min(s.townRows-townsUsed, left)
+	capOther = min(s.otherRows-(used-min(townsUsed, s.townOnly)), left)
+	if capOther <= 0 {
+		return capTown, capOther, s.townDist[cur]
+	}
+	return capTown, capOther, b.dist[cur]
+}
+
+// splitGains is the most the limited stops still reachable within left
+// units (by d) can add, at most capTown towns and capOther other stops.
+func (e *enumerator) splitGains(capTown, capOther, left int, d []uint16) int {
+	s := e.cls.reach.split
+	s.pt = e.prefixGains(s.pt[:0], s.towns, capTown, left, d)
+	s.po = e.prefixGains(s.po[:0], s.others, capOther, left, d)
+	best := 0
+	for c, g := range s.po {
+		best = max(best, g+s.pt[min(left-c, len(s.pt)-1)])
+	}
+	return best
+}
+
+// prefixGains appends to dst the sums of the largest 0, 1, ... k gains of
+// the stops of list (sorted largest first) not in the run and at most left
+// units away (by d).
+func (e *enumerator) prefixGains(dst []int, list []int32, k, left int, d []uint16) []int {
+	sum := 0
+	dst = append(dst, 0)
+	for _, si := range list {
+		if k <= 0 {
+			break
+		}
+		g := e.cls.reach.gain[si]
+		if g <= 0 {
+			break
+		}
+		if !e.onStop[si] && int(d[si]) <= left {
+			sum += g
+			dst = append(dst, sum)
+			k--
+		}
+	}
+	return dst
 }
