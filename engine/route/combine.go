@@ -510,6 +510,12 @@ func (c *combiner) layFrom(i, t int, used bitset) bool {
 	l := c.choicesOf(s.cls, &s.cls.cands[s.choice])
 	w := len(used)
 	for k := range l.n {
+		// Each choice tried is a node: a board whose runs have many
+		// choices of links stops at maxNodes, not proven optimal.
+		if c.nodes++; c.nodes > c.maxNodes && c.maxNodes > 0 {
+			c.cut = true
+			return false
+		}
 		keys := l.keys[k*w : (k+1)*w]
 		if used.meets(keys) {
 			continue
@@ -542,6 +548,7 @@ func (c *combiner) choicesOf(cl *trainClass, x *cand) *choiceList {
 	}
 	l := e.choices(x)
 	c.choices[x] = l
+	c.nodes += l.n // listing them costs as much as trying them
 	return l
 }
 
