@@ -23,17 +23,24 @@ func (g *Game) mustBuyTrain(c *Corp) bool {
 }
 
 func (g *Game) minDepotPrice() int {
+	// The cheapest of depotTrains, without building that list: repeats
+	// among the discarded trains do not change a minimum.
 	best := -1
-	for _, t := range g.depotTrains() {
-		prices := []int{t.Def.Price}
-		for _, v := range t.Def.Variants {
-			prices = append(prices, v.Price)
+	cheaper := func(t *Train) {
+		if p := t.Def.Price; best < 0 || p < best {
+			best = p
 		}
-		for _, p := range prices {
-			if best < 0 || p < best {
-				best = p
+		for _, v := range t.Def.Variants {
+			if best < 0 || v.Price < best {
+				best = v.Price
 			}
 		}
+	}
+	if len(g.Depot.Upcoming) > 0 {
+		cheaper(g.Depot.Upcoming[0])
+	}
+	for _, t := range g.Depot.Discarded {
+		cheaper(t)
 	}
 	return max(best, 0)
 }
@@ -50,7 +57,7 @@ func (g *Game) upgradeLCost() int {
 
 func (g *Game) canBuyTrain(c *Corp) bool {
 	room := g.countTrains(c) < g.trainLimit(c)
-	if room && len(g.depotTrains()) > 0 && c.Cash >= g.minDepotPrice() {
+	if room && g.depotHasTrains() && c.Cash >= g.minDepotPrice() {
 		return true
 	}
 	// Trains of other companies count at their $1 minimum (18xx.games checks

@@ -98,6 +98,11 @@ func (g *Game) giveTrain(c *Corp, t *Train) {
 
 // depotTrains are the trains on sale from the depot: the next one of the upcoming
 // list, and one of each type in the discard pile.
+// depotHasTrains reports whether depotTrains would list any train.
+func (g *Game) depotHasTrains() bool {
+	return len(g.Depot.Upcoming) > 0 || len(g.Depot.Discarded) > 0
+}
+
 func (g *Game) depotTrains() []*Train {
 	var out []*Train
 	if len(g.Depot.Upcoming) > 0 {

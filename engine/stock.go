@@ -81,7 +81,16 @@ func (g *Game) srNextEntity() {
 // --- bid boxes ---
 
 func (g *Game) bankCompanies(prefix byte) []*Company {
-	var out []*Company
+	n := 0 // counted first: the list is built for most stock-round actions
+	for _, c := range g.Companies {
+		if c.ID[0] == prefix && c.Owner == nil && !c.Closed {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Company, 0, n)
 	for _, c := range g.Companies {
 		if c.ID[0] == prefix && c.Owner == nil && !c.Closed {
 			out = append(out, c)

@@ -59,7 +59,7 @@ func (s *shareStep) actions(e any) []string {
 	if g.numCerts(p) > g.certLimit() && g.canSellAny(p) {
 		return []string{"sell_shares"}
 	}
-	var out []string
+	out := make([]string, 0, 6) // room for every choice below: one allocation per turn
 	if sr.bidActions == 0 && p.Debt == 0 && !s.bought() {
 		out = append(out, "buy_shares", "par")
 	}
@@ -72,10 +72,10 @@ func (s *shareStep) actions(e any) []string {
 	if p.Debt > 0 && p.Cash > 0 {
 		out = append(out, "payoff_player_debt", "payoff_player_debt_partial")
 	}
-	if len(out) > 0 {
-		out = append(out, "pass")
+	if len(out) == 0 {
+		return nil
 	}
-	return out
+	return append(out, "pass")
 }
 
 func (s *shareStep) skip() { s.passTurn() }
@@ -407,7 +407,7 @@ func (g *Game) canSellAny(p *Player) bool {
 		if !c.IsMajor() || !c.Floated {
 			continue
 		}
-		if len(g.sellableBundles(p, c)) > 0 {
+		if g.sellableCount(p, c) > 0 {
 			return true
 		}
 	}
@@ -416,22 +416,37 @@ func (g *Game) canSellAny(p *Player) bool {
 
 // sellableBundles lists the percentages of c that p may sell now.
 func (g *Game) sellableBundles(p *Player, c *Corp) []int {
-	if c.Operated == 0 {
+	n := g.sellableCount(p, c)
+	if n == 0 {
 		return nil
 	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = 10 * (i + 1)
+	}
+	return out
+}
+
+// sellableCount is how many bundles p may sell of c now: they are 10%, 20%,
+// … up to 10% times the count (counted without building the list, which
+// canSellAny asks about for every action of a stock round).
+func (g *Game) sellableCount(p *Player, c *Corp) int {
+	if c.Operated == 0 {
+		return 0
+	}
 	if sr := g.round.sr; sr != nil && g.isPNW() && sr.sold[p] != nil && sr.sold[p][c] == "now" {
-		return nil
+		return 0
 	}
 	held := c.PercentOf(p)
 	poolRoom := 50 - c.PercentOf(g.Pool)
-	var out []int
+	n := 0
 	for pct := 10; pct <= held && pct <= poolRoom; pct += 10 {
 		if c.President() == p && held-pct < c.Shares[0].Percent && !g.otherCanTakePresidency(c, p) {
 			break
 		}
-		out = append(out, pct)
+		n++
 	}
-	return out
+	return n
 }
 
 func (g *Game) otherCanTakePresidency(c *Corp, p *Player) bool {
