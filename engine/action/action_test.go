@@ -244,3 +244,40 @@ func TestEncodeInvalidExtra(t *testing.T) {
 		t.Error("invalid CreatedAt encoded without error")
 	}
 }
+
+// TestRequiredZeroFields: 18xx.games refuses a bid without a price or a
+// tile lay without a rotation, so a new action writes them even when zero
+// (self-play logs with $0 private bids were refused by the reference
+// engine); an action read without them still writes back as it was read.
+func TestRequiredZeroFields(t *testing.T) {
+	env := func(typ string) Envelope {
+		return Envelope{Type: typ, Entity: PlayerEntity(1), EntityType: EntityPlayer, ID: 1}
+	}
+	for _, tc := range []struct {
+		a    Action
+		want string
+	}{
+		{&Bid{Envelope: env("bid"), Company: "P1"}, `"price":0`},
+		{&LayTile{Envelope: env("lay_tile"), Hex: "G8", Tile: "8-0"}, `"rotation":0`},
+		{&BuyTrain{Envelope: env("buy_train"), Train: "2-0"}, `"price":0`},
+		{&PayoffPlayerDebtPartial{Envelope: env("payoff_player_debt_partial")}, `"amount":0`},
+	} {
+		t.Run(tc.a.Env().Type, func(t *testing.T) {
+			b, err := json.Marshal(tc.a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(b), tc.want) {
+				t.Fatalf("%s lacks %s", b, tc.want)
+			}
+		})
+	}
+	in := `{"type":"bid","entity":1,"entity_type":"player","id":1,"company":"P1"}`
+	a, err := Decode([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(a); string(b) != in {
+		t.Fatalf("read %s, wrote %s", in, b)
+	}
+}

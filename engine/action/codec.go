@@ -254,6 +254,17 @@ func scalarFunc[T comparable](c *codec, key string, p *T, decode func([]byte, *T
 	}
 }
 
+// required codes a field 18xx.games refuses an action without, even when its
+// value is zero (a $0 bid, rotation 0). An action read from a log keeps the
+// keys it had, so that it writes back byte for byte.
+func required[T comparable](c *codec, key string, p *T) {
+	if c.enc && c.src == nil {
+		c.emit(key, *p)
+		return
+	}
+	scalar(c, key, p)
+}
+
 // intPtr codes an optional integer: nil when absent or null.
 func intPtr(c *codec, key string, p **int) {
 	if !c.enc {

@@ -31,7 +31,7 @@ func (a *Bid) UnmarshalJSON(b []byte) error { return unmarshalAction(a, b) }
 
 func (a *Bid) actionFields(c *codec) {
 	scalar(c, "company", &a.Company)
-	scalar(c, "price", &a.Price)
+	required(c, "price", &a.Price)
 }
 
 // Undo takes back the latest effective action, or everything after ActionID when set (section 3.6).
@@ -171,7 +171,7 @@ func (a *PayoffPlayerDebtPartial) MarshalJSON() ([]byte, error) { return marshal
 func (a *PayoffPlayerDebtPartial) UnmarshalJSON(b []byte) error { return unmarshalAction(a, b) }
 
 func (a *PayoffPlayerDebtPartial) actionFields(c *codec) {
-	scalar(c, "amount", &a.Amount)
+	required(c, "amount", &a.Amount)
 }
 
 // Log is a text note in the log; it changes no state but counts as an action for undo.

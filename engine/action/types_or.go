@@ -18,7 +18,7 @@ func (a *LayTile) UnmarshalJSON(b []byte) error { return unmarshalAction(a, b) }
 func (a *LayTile) actionFields(c *codec) {
 	scalar(c, "hex", &a.Hex)
 	scalar(c, "tile", &a.Tile)
-	scalar(c, "rotation", &a.Rotation)
+	required(c, "rotation", &a.Rotation)
 	list(c, "combo_entities", &a.ComboEntities)
 }
 
@@ -55,7 +55,7 @@ func (a *BuyTrain) UnmarshalJSON(b []byte) error { return unmarshalAction(a, b) 
 
 func (a *BuyTrain) actionFields(c *codec) {
 	scalar(c, "train", &a.Train)
-	scalar(c, "price", &a.Price)
+	required(c, "price", &a.Price)
 	scalar(c, "variant", &a.Variant)
 	scalar(c, "exchange", &a.Exchange)
 }
