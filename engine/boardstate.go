@@ -39,11 +39,11 @@ type BoardState struct {
 }
 
 func newBoardState(m *board.Map) *BoardState {
-	b := &BoardState{Map: m, Hexes: map[string]*HexState{}, tileUsed: map[string]string{}}
+	b := &BoardState{Map: m, Hexes: make(map[string]*HexState, len(m.Hexes)), order: make([]string, 0, len(m.Hexes)),
+		tileUsed: map[string]string{}}
 	for i := range m.Hexes {
 		d := &m.Hexes[i]
-		h := &HexState{Def: d, Tile: &d.Tile, TileID: preprintedID(d), Slots: map[int][]*Token{},
-			Reserved: map[int][]string{}, Borders: append([]board.Border(nil), d.Borders...), Cost: d.Cost,
+		h := &HexState{Def: d, Tile: &d.Tile, TileID: preprintedID(d), Borders: append([]board.Border(nil), d.Borders...), Cost: d.Cost,
 			Markers: map[string]bool{}, board: b}
 		for _, ic := range d.Icons {
 			h.Markers[ic] = true
@@ -58,14 +58,19 @@ func newBoardState(m *board.Map) *BoardState {
 func preprintedID(d *board.Hex) string { return d.ID + "-" + strconv.Itoa(d.TileIndex) }
 
 // resetSlots sizes each city's token slots for the current tile, keeping
-// tokens and reservations slot by slot from old (city index → slots).
+// tokens and reservations slot by slot from old (city index → slots). A
+// tile without cities leaves both maps nil (most hexes: the maps were a good
+// share of a game's setup allocations).
 func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 	h.touch()
-	slots := map[int][]*Token{}
-	res := map[int][]string{}
+	var slots map[int][]*Token
+	var res map[int][]string
 	for i, n := range h.Tile.Nodes {
 		if n.Kind != board.City && !(n.Kind == board.Offboard && n.Slots > 0) {
 			continue
+		}
+		if slots == nil {
+			slots, res = map[int][]*Token{}, map[int][]string{}
 		}
 		s := make([]*Token, n.Slots)
 		r := make([]string, n.Slots)

@@ -109,11 +109,10 @@ func (s *routeStep) actions(e any) []string {
 	if !g.canRunRoute(c) {
 		return nil
 	}
-	out := []string{"run_routes"}
 	if g.choosing(c, s.r.op) != "" {
-		out = append(out, "choose")
+		return runOrChoose
 	}
-	return out
+	return runRoutes
 }
 
 func (s *routeStep) process(a action.Action, e any) error {
@@ -354,11 +353,10 @@ func (s *dividendStep) actions(e any) []string {
 	if !ok || e != s.r.current() || !c.IsMajor() || s.r.op.revenue == 0 {
 		return nil
 	}
-	out := []string{"dividend"}
 	if s.r.op.extraChoice == "" && s.g.extraTrainRevenue(c, s.r.op) > 0 && len(c.Trains) > 1 {
-		out = append(out, "choose")
+		return dividendChoose
 	}
-	return out
+	return dividendOnly
 }
 
 // extraTrainRevenue is the revenue of a 2P/LP train when it may be paid separately.

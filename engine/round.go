@@ -10,7 +10,8 @@ import (
 // is still active and either offers that action type or blocks.
 type step interface {
 	name() string
-	// actions lists the action types this step offers to e now.
+	// actions lists the action types this step offers to e now. Callers only
+	// read the list: steps may return shared constant lists.
 	actions(e any) []string
 	// blocks is false for steps driven by companies that never hold up a turn.
 	blocks() bool

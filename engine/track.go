@@ -117,8 +117,17 @@ func (s *trackStep) actions(e any) []string {
 	if !ok || e != s.r.current() || !s.canLay(c) {
 		return nil
 	}
-	return []string{"lay_tile", "pass"}
+	return layOrPass
 }
+
+// Constant step answers, shared rather than built for every action.
+var (
+	layOrPass      = []string{"lay_tile", "pass"}
+	runRoutes      = []string{"run_routes"}
+	runOrChoose    = []string{"run_routes", "choose"}
+	dividendOnly   = []string{"dividend"}
+	dividendChoose = []string{"dividend", "choose"}
+)
 
 func (s *trackStep) process(a action.Action, e any) error {
 	g := s.g
