@@ -23,8 +23,9 @@ import (
 // board of every fixture: far harder positions than the fixtures' own. It
 // is slow, so it only runs with PBC_ROUTE_STRESS=1, and prints the time
 // and the CPU time per position (p50, p99, max: the CPU time, the
-// process's, is the steadier on a busy machine), the most allocated by one
-// call and how many answers are not proven optimal.
+// process's, is the steadier on a busy machine), the work of the searches
+// (which does not depend on the load), the most allocated by one call and
+// how many answers are not proven optimal.
 func TestRouteStress(t *testing.T) {
 	if os.Getenv("PBC_ROUTE_STRESS") == "" {
 		t.Skip("set PBC_ROUTE_STRESS=1 to run the auto-router stress test (a minute or more)")
@@ -44,6 +45,7 @@ func TestRouteStress(t *testing.T) {
 		took, cpu time.Duration
 		alloc     uint64
 		exact     bool
+		work      int // partial runs searched plus combination nodes
 	}
 	var results []result
 	cpu0 := cpuTime()
@@ -67,7 +69,7 @@ func TestRouteStress(t *testing.T) {
 						t.Errorf("%s: %v", what, err)
 						continue
 					}
-					results = append(results, result{fmt.Sprintf("%s: $%d", what, plan.Revenue), took, cpu, m1.TotalAlloc - m0.TotalAlloc, plan.Exact})
+					results = append(results, result{fmt.Sprintf("%s: $%d", what, plan.Revenue), took, cpu, m1.TotalAlloc - m0.TotalAlloc, plan.Exact, plan.Searched + plan.Nodes})
 				}
 			}
 		}
@@ -79,14 +81,17 @@ func TestRouteStress(t *testing.T) {
 	var maxAlloc uint64
 	var inexact []string
 	cpus := make([]time.Duration, 0, len(results))
+	works := make([]int, 0, len(results))
 	for _, r := range results {
 		maxAlloc = max(maxAlloc, r.alloc)
+		works = append(works, r.work)
 		if !r.exact {
 			inexact = append(inexact, r.what)
 		}
 		cpus = append(cpus, r.cpu)
 	}
 	slices.Sort(cpus)
+	slices.Sort(works)
 	slices.SortFunc(results, func(a, b result) int { return int(a.took - b.took) })
 	var b strings.Builder
 	n := len(results)
@@ -94,9 +99,12 @@ func TestRouteStress(t *testing.T) {
 	fmt.Fprintf(&b, "%d positions: time p50 %v, p99 %v, max %v; CPU time p50 %v, p99 %v, max %v (all, replays included, %v); max alloc %.1f MB; %d not proven optimal",
 		n, results[p50].took, results[p99].took, results[n-1].took, cpus[p50], cpus[p99], cpus[n-1], total.Round(time.Millisecond),
 		float64(maxAlloc)/(1<<20), len(inexact))
+	// The work does not depend on the machine's load: it compares changes
+	// to the searches where the times are too noisy to.
+	fmt.Fprintf(&b, "\nwork (partial runs searched plus combination nodes): p50 %d, p99 %d, max %d", works[p50], works[p99], works[n-1])
 	b.WriteString("\nslowest:")
 	for _, r := range results[max(0, n-10):] {
-		fmt.Fprintf(&b, "\n  %v (CPU %v) %.1f MB %s", r.took.Round(time.Millisecond), r.cpu.Round(time.Millisecond), float64(r.alloc)/(1<<20), r.what)
+		fmt.Fprintf(&b, "\n  %v (CPU %v) %.1f MB work %d %s", r.took.Round(time.Millisecond), r.cpu.Round(time.Millisecond), float64(r.alloc)/(1<<20), r.work, r.what)
 	}
 	for _, w := range inexact {
 		fmt.Fprintf(&b, "\nnot proven optimal: %s", w)
