@@ -179,25 +179,22 @@ func (g *Game) trainEvent(ev string) {
 
 func (g *Game) enterPhase(i int) { g.Phase = i }
 
+// rustTrains rusts, in train id order, the trains that rust on bought. It
+// picks them before sorting: it runs for every train bought, and sorting
+// every id each time was a visible share of a replay.
 func (g *Game) rustTrains(bought string) {
-	for _, id := range g.sortedTrainIDs() {
-		t := g.Depot.all[id]
-		if t.Rusted || t.RustsOn != bought {
-			continue
+	var ids []string
+	for id, t := range g.Depot.all {
+		if !t.Rusted && t.RustsOn == bought {
+			ids = append(ids, id)
 		}
+	}
+	sortStrings(ids)
+	for _, id := range ids {
+		t := g.Depot.all[id]
 		g.takeTrain(t)
 		t.Rusted = true
 	}
-}
-
-// sortedTrainIDs lists every train id in a stable order.
-func (g *Game) sortedTrainIDs() []string {
-	ids := make([]string, 0, len(g.Depot.all))
-	for id := range g.Depot.all {
-		ids = append(ids, id)
-	}
-	sortStrings(ids)
-	return ids
 }
 
 // exportTrain removes the next depot train from the game (an unbid minor's export).
