@@ -109,6 +109,11 @@ func newReach(n *network, cls *trainClass) *reach {
 	}
 	if limitedRows > 1 && b.freeKinds&townStop == 0 {
 		b.split = newTownSplit(n, cls, b, isFree)
+		if nested(cls.rows, b.freeKinds) {
+			// The split bound is then never above the kinds' own limits'
+			// (a Pullman's rows): they need not be summed as well.
+			b.byKind = [4][]int32{}
+		}
 	}
 	// A run goes on through no city filled with other corporations' tokens.
 	b.dist = make([][]uint16, len(n.stops))
@@ -277,6 +282,25 @@ type townSplit struct {
 	otherRows     int        // units of the limited rows taking other kinds
 	townDist      [][]uint16 // as reach.dist, going on through towns and free stops only
 	pt, po        []int      // scratch of the bound: prefix sums of the gains taken
+}
+
+// nested reports whether every limited row takes towns only or every
+// limited kind (free: the kinds unlimited rows take), as the 1822CA
+// Pullman's do: then no kind's own limit is below what the split between
+// towns and other stops allows it.
+func nested(rows []row, free stopKind) bool {
+	var all stopKind
+	for _, r := range rows {
+		if r.limit >= 0 {
+			all |= r.kinds &^ free
+		}
+	}
+	for _, r := range rows {
+		if k := r.kinds &^ free; r.limit >= 0 && k != townStop && k != all {
+			return false
+		}
+	}
+	return true
 }
 
 // townBit is the kind bit of towns.
