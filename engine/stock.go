@@ -216,10 +216,16 @@ func (g *Game) numCerts(p *Player) int {
 		if c.Kind == title.RegionalCorp {
 			continue
 		}
+		owned := 0
 		for _, s := range c.Shares {
-			if s.Owner == p && (c.IsMinor() || g.countsForLimit(c)) {
-				n++
+			if s.Owner == p {
+				owned++
 			}
+		}
+		// Whether c counts is asked once per company, not per share: this
+		// runs for every stock-round action.
+		if owned > 0 && (c.IsMinor() || g.countsForLimit(c)) {
+			n += owned
 		}
 	}
 	for _, c := range p.Companies {
