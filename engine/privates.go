@@ -208,7 +208,13 @@ func (s *assignStep) actions(e any) []string {
 	if comp.Def.Ability != "mill" && comp.Def.Ability != "ski_haus" && comp.Def.Ability != "sawmill" {
 		return nil
 	}
-	if owner, ok := comp.Owner.(*Corp); !ok || owner.Closed {
+	owner, ok := comp.Owner.(*Corp)
+	if !ok || owner.Closed {
+		return nil
+	}
+	// Only in the owning company's turn (3.1.9). An imported log replays
+	// as recorded: our own early self-play logs have assigns out of turn.
+	if s.g.validating() && owner != s.r.current() {
 		return nil
 	}
 	return []string{"assign"}
@@ -277,7 +283,18 @@ func (s *specialTrackStep) actions(e any) []string {
 	if !ok || owner != s.r.current() {
 		return nil
 	}
+	if s.g.validating() && !s.trackTime() {
+		return nil // as recorded on import (early self-play logs lay later)
+	}
 	return []string{"lay_tile"}
+}
+
+// trackTime reports whether the operating company is at its track step:
+// 18xx.games lets a private lay track only then (its tile lays are timed
+// "track"), not after the company has passed track or before it gets there.
+func (s *specialTrackStep) trackTime() bool {
+	_, ok := s.r.activeStep().(*trackStep)
+	return ok
 }
 
 func (s *specialTrackStep) process(a action.Action, e any) error {

@@ -15,6 +15,11 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 	cases := []struct{ file, want string }{
 		{"taxhaven_pnw.json", "cannot choose_ability"}, // 1822PNW has no tax haven
 		{"taxhaven_ca.json", "cannot choose_ability"},  // only P11 is the tax haven
+		// A private lays track only at its owner's track step (18xx.games
+		// times private tile lays "track"); M10 had passed track.
+		{"private_track_after_track.json", "P10 cannot lay a tile now"},
+		// P15 (the paper mill) is M16's: not usable in M13's turn (3.1.9).
+		{"assign_in_other_turn.json", "P15 cannot assign now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -117,6 +117,7 @@ func replayWith(l *action.GameLog, importing, checkRoutes bool, after func(g *Ga
 func (g *Game) endImport() {
 	g.importedCount = len(g.applied)
 	g.importing, g.trustRevenue, g.checkRoutes = false, false, false
+	g.invalidateActions() // which steps offer what can depend on the mode
 }
 
 func (g *Game) applyWithAutos(a action.Action) (err error) {
