@@ -437,7 +437,7 @@ func (a *Actor) Actions() []action.Action {
 			for _, s := range a.Sells {
 				act := &action.SellShares{Envelope: env(t), Shares: s.Shares, Percent: s.Percent}
 				switch {
-				case a.EntityType == action.EntityCorporation && s.Corp == a.Name:
+				case a.EntityType == action.EntityCorporation && s.From == "treasury":
 					act.SharePrice = s.SharePrice // an issue names its price
 				case a.EntityType == action.EntityCorporation:
 					// An emergency sale: the president sells his own shares,

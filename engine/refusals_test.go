@@ -108,26 +108,33 @@ func TestRegionalMergeNeedsPayment(t *testing.T) {
 // 18xx.games logs it, not the company's (self-play exported them as the
 // company's).
 func TestEmergencySaleIsThePresidents(t *testing.T) {
-	l := selfPlayLog(t, "emergency_sold_once.json")
-	l.Actions = l.Actions[:len(l.Actions)-1] // up to the president's first sale
-	g, err := Replay(l)
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
-	pres := g.Corp("14").President()
-	sales := 0
-	for _, a := range g.Moves().Actions() {
-		s, ok := a.(*action.SellShares)
-		if !ok {
-			continue
-		}
-		sales++
-		if id, ok := s.Entity.PlayerID(); !ok || id != pres.ID {
-			t.Errorf("sale of %v listed for %s %s, want player %d", s.Shares, s.EntityType, s.Entity, pres.ID)
-		}
-	}
-	if sales == 0 {
-		t.Fatal("no emergency sale listed")
+	for _, tc := range []struct{ file, corp string }{
+		{"emergency_sold_once.json", "14"},
+		{"emergency_own_company.json", "GNR"}, // the president's GNR shares, not an issue
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			l := selfPlayLog(t, tc.file)
+			l.Actions = l.Actions[:len(l.Actions)-1] // up to the president's first sale
+			g, err := Replay(l)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			pres := g.Corp(tc.corp).President()
+			sales := 0
+			for _, a := range g.Moves().Actions() {
+				s, ok := a.(*action.SellShares)
+				if !ok {
+					continue
+				}
+				sales++
+				if id, ok := s.Entity.PlayerID(); !ok || id != pres.ID || s.SharePrice != 0 {
+					t.Errorf("sale of %v listed for %s %s at %d, want player %d's sale", s.Shares, s.EntityType, s.Entity, s.SharePrice, pres.ID)
+				}
+			}
+			if sales == 0 {
+				t.Fatal("no emergency sale listed")
+			}
+		})
 	}
 }
 
