@@ -164,9 +164,14 @@ func (g *Game) buildDeck(players int) []*Company {
 		privates = moveToFront(privates, d.FrontPrivates[i])
 	}
 	var deck []*title.Company
-	if len(d.Stacks) > 0 {
+	switch {
+	case len(d.Stacks) > 0 && g.Opts["starting_packet"]:
+		// The quick start deals the packets from the shuffled minors as
+		// they are: no opening minor, no stacks (as 18xx.games deals it).
+		deck = append(append(deck, minors...), privates...)
+	case len(d.Stacks) > 0:
 		deck = append(g.minorStacks(r, minors), privates...)
-	} else {
+	default:
 		if d.FrontMinor != "" {
 			minors = moveToFront(minors, d.FrontMinor)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbc/engine/rng"
 	"pbc/engine/title"
 )
 
@@ -143,5 +144,43 @@ func TestOptionsRefused(t *testing.T) {
 	}
 	if _, err := New(tt, seatsN(6), 1, nil); err == nil {
 		t.Error("6 players accepted for 1822PNW")
+	}
+}
+
+// TestStartingPacketDeck: with the PNW quick start the minors stay in the
+// order of the opening shuffle (doc 2.9): no M6 first and no stacks, else
+// every later bid box differs from 18xx.games (self-play games with the
+// option diverged from the reference engine at their first stock round).
+func TestStartingPacketDeck(t *testing.T) {
+	tt, _ := TitleByName("1822PNW")
+	const seed = 700005
+	g, err := New(tt, seatsN(4), seed, []string{"starting_packet"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set []*title.Company
+	for _, c := range tt.StartingCompanies(4) {
+		set = append(set, tt.Company(c.ID))
+	}
+	dealt := map[string]bool{} // the packets' minors belong to the players
+	for _, packet := range tt.StartingPackets[:4] {
+		for _, id := range packet {
+			dealt[id] = true
+		}
+	}
+	var want []string
+	for _, c := range rng.SortByKey(rng.New(seed), set) {
+		if c.Kind != title.Private && !dealt[c.ID] {
+			want = append(want, c.ID)
+		}
+	}
+	var got []string
+	for _, c := range g.Companies {
+		if c.Def.Kind != title.Private {
+			got = append(got, c.ID)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("minors\n got %v\nwant %v (the shuffle's order)", got, want)
 	}
 }
