@@ -434,6 +434,12 @@ func (g *Game) sellableCount(p *Player, c *Corp) int {
 	if c.Operated == 0 {
 		return 0
 	}
+	// In its own operating turn a company's shares are sellable only once it
+	// has completed an earlier operating round (4.4.3; 18xx.games counts the
+	// turn under way once it has paid).
+	if g.round != nil && g.round.kind == operatingRound && g.round.current() == any(c) && c.Operated < 2 {
+		return 0
+	}
 	if sr := g.round.sr; sr != nil && g.isPNW() && sr.sold[p] != nil && sr.sold[p][c] == "now" {
 		return 0
 	}
