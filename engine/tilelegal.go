@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine/board"
 	"pbc/engine/graph"
+	"pbc/engine/title"
 )
 
 // Tile-lay legality for games played here (imported logs are trusted): the
@@ -248,16 +249,28 @@ func (lc *layCheck) viaLimits() string {
 // (ports, portage, boom town, coal mine), or "".
 func (g *Game) specialTileOwner(name string) string {
 	for _, comp := range g.Companies {
-		d := comp.Def
-		if d == nil || !slices.Contains(d.Tiles, name) {
-			continue
-		}
-		switch modeByAbility[d.Ability] {
-		case layPort, layPortage, layBoomTown, layCoal:
+		if d := comp.Def; d != nil && specialTile(d, name) {
 			return comp.ID
 		}
 	}
+	for i := range g.T.LeftOut {
+		if d := &g.T.LeftOut[i]; specialTile(d, name) {
+			return d.ID + ", which this scenario leaves out"
+		}
+	}
 	return ""
+}
+
+// specialTile reports whether private d alone lays tile name.
+func specialTile(d *title.Company, name string) bool {
+	if !slices.Contains(d.Tiles, name) {
+		return false
+	}
+	switch modeByAbility[d.Ability] {
+	case layPort, layPortage, layBoomTown, layCoal:
+		return true
+	}
+	return false
 }
 
 // hexLocked says why no normal tile may go on h: off-board, gray or water

@@ -465,3 +465,22 @@ func TestCheckTokenPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestLeftOutPrivateTile: the Short Scenario leaves P18 out, so nobody may
+// lay its boom town tile PNW3 (self-play upgraded tile 768 to it, which
+// 18xx.games refuses).
+func TestLeftOutPrivateTile(t *testing.T) {
+	tt, err := TitleByName("1822PNW Short Scenario")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putToken(t, g, "6", "F9", 0)
+	err = g.checkLay(g.Corp("6"), g.Board.Hex("G8"), "PNW3", 2, nil)
+	if err == nil || !strings.Contains(err.Error(), "tile PNW3 can only be laid with P18, which this scenario leaves out") {
+		t.Fatalf("got %v, want PNW3 refused as P18's", err)
+	}
+}

@@ -66,6 +66,8 @@ func (t *Title) keep(companies, corps string) {
 	for _, c := range t.Companies {
 		if cs[c.ID] {
 			kept = append(kept, c)
+		} else {
+			t.LeftOut = append(t.LeftOut, c)
 		}
 	}
 	t.Companies = kept

@@ -184,9 +184,12 @@ type Title struct {
 	Market     []Cell
 	Phases     []Phase
 	Trains     []Train
-	Companies  []Company     // in definition order (the order the setup shuffle uses)
-	Corps      []Corporation // in definition order
-	Map        *board.Map
+	Companies  []Company // in definition order (the order the setup shuffle uses)
+	// LeftOut are the base title's companies a scenario leaves out: their
+	// special tiles stay theirs (1822PNW Short has no P18 to lay the boom town).
+	LeftOut []Company
+	Corps   []Corporation // in definition order
+	Map     *board.Map
 	// Options the title accepts (e.g. "starting_packet", "remove_two_ls").
 	Options []string
 	// StartSets lists, by player count, the company ids in play when that is
