@@ -229,7 +229,16 @@ func TestFixtureLaysAndTokensLegal(t *testing.T) {
 // minor 11 in Aberdeen (J5).
 func legalityGame(t *testing.T) *Game {
 	t.Helper()
-	tt, err := TitleByName("1822PNW")
+	g := legalityGameOf(t, "1822PNW")
+	putToken(t, g, "11", "J5", 0)
+	return g
+}
+
+// legalityGameOf is a fresh game of the named PNW title (three players, seed
+// 1) with minor 6 home in Port Townsend (F9).
+func legalityGameOf(t *testing.T, name string) *Game {
+	t.Helper()
+	tt, err := TitleByName(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +247,6 @@ func legalityGame(t *testing.T) *Game {
 		t.Fatal(err)
 	}
 	putToken(t, g, "6", "F9", 0)
-	putToken(t, g, "11", "J5", 0)
 	return g
 }
 
@@ -470,16 +478,8 @@ func TestCheckTokenPlace(t *testing.T) {
 // lay its boom town tile PNW3 (self-play upgraded tile 768 to it, which
 // 18xx.games refuses).
 func TestLeftOutPrivateTile(t *testing.T) {
-	tt, err := TitleByName("1822PNW Short Scenario")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	putToken(t, g, "6", "F9", 0)
-	err = g.checkLay(g.Corp("6"), g.Board.Hex("G8"), "PNW3", 2, nil)
+	g := legalityGameOf(t, "1822PNW Short Scenario")
+	err := g.checkLay(g.Corp("6"), g.Board.Hex("G8"), "PNW3", 2, nil)
 	if err == nil || !strings.Contains(err.Error(), "tile PNW3 can only be laid with P18, which this scenario leaves out") {
 		t.Fatalf("got %v, want PNW3 refused as P18's", err)
 	}
