@@ -20,6 +20,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		{"private_track_after_track.json", "P10 cannot lay a tile now"},
 		// P15 (the paper mill) is M16's: not usable in M13's turn (3.1.9).
 		{"assign_in_other_turn.json", "P15 cannot assign now"},
+		// Player 2 sold NTR this turn and, with nothing else sellable and no
+		// cash, may only pass: 1822CA sells a company in one block per turn.
+		{"sell_twice_ca.json", "Player 2 cannot sell shares now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

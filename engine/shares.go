@@ -225,6 +225,9 @@ func (g *Game) sellShares(p *Player, ids []string, sr *srState) error {
 		}
 	}
 	pct := percentOf(shares)
+	if sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" {
+		return ruleErr("%s already sold %s this turn; a company's shares are sold in one block", p.Name, c.ID)
+	}
 	ok := false
 	for _, b := range g.sellableBundles(p, c) {
 		if b == pct {

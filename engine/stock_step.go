@@ -440,7 +440,10 @@ func (g *Game) sellableCount(p *Player, c *Corp) int {
 	if g.round != nil && g.round.kind == operatingRound && g.round.current() == any(c) && c.Operated < 2 {
 		return 0
 	}
-	if sr := g.round.sr; sr != nil && g.isPNW() && sr.sold[p] != nil && sr.sold[p][c] == "now" {
+	// A company's shares are sold in one block per turn: selling some and
+	// then more would drop the price twice (1822PNW and 1822CA alike, as
+	// 18xx.games plays both; compare CA 5.15.5).
+	if sr := g.round.sr; sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" {
 		return 0
 	}
 	held := c.PercentOf(p)
