@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -231,5 +232,45 @@ func (b *builder) destination() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	return setEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
+	// A destination hex with several cities the company may take (1822CA's
+	// ICR in a split Québec) is tokened by city: take the one listed, or ask.
+	var listed []engine.TokenMove
+	for _, a := range b.g.Moves().Actors {
+		if a.Name != c.ID {
+			continue
+		}
+		for _, hx := range a.HexTokens {
+			if hx == h.Def.ID {
+				return setEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
+			}
+		}
+		for _, k := range a.Tokens {
+			if k.Kind == "destination" && k.Hex == h.Def.ID {
+				listed = append(listed, k)
+			}
+		}
+	}
+	switch len(listed) {
+	case 0:
+		return setEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
+	case 1:
+		slot := listed[0].Slot
+		return setEntity(&action.PlaceToken{City: listed[0].City, Slot: &slot, Tokener: c.ID, TokenType: "destination"}, c), nil
+	}
+	says := make([]string, len(listed))
+	for i, k := range listed {
+		says[i] = fmt.Sprintf("`token %s %d dest`", h.Def.ID, cityNumber(h, k.Node))
+	}
+	return nil, refuse("%s can place its destination token in %d cities of %s; say which: %s",
+		c.ID, len(listed), h.Def.ID, strings.Join(says, " or "))
+}
+
+// cityNumber is the 1-based number players use for city node of h.
+func cityNumber(h *engine.HexState, node int) int {
+	for i, n := range h.Tile.Cities() {
+		if n == node {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -41,13 +41,23 @@ func (g *Game) nextAutoAction() action.Action {
 	switch st := s.(type) {
 	case *destinationStep:
 		c := r.current().(*Corp)
-		if !g.destinationConnected(c) {
+		h := g.Board.Hex(c.Dest)
+		reached := g.reachedDestinationCities(c)
+		switch {
+		case len(reached) == 0:
 			return corpAction(&action.Pass{}, "pass", c)
+		case len(reached) > 1:
+			return nil // the president picks the city (CA ICR in a split Québec)
+		case len(g.destinationCities(c, h)) == 1:
+			return corpAction(&action.HexToken{Hex: c.Dest, TokenType: "destination"}, "hex_token", c)
 		}
-		if g.destinationChoice(c) {
-			return nil // the president picks the city (CA ICR in Québec)
+		// Several cities would do but the home station reaches one: it is
+		// tokened by city, since a hex token could not say which.
+		a := &action.PlaceToken{City: cityID(h, reached[0]), TokenType: "destination"}
+		if slot := h.openSlot(reached[0]); slot >= 0 {
+			a.Slot = &slot
 		}
-		return corpAction(&action.HexToken{Hex: c.Dest, TokenType: "destination"}, "hex_token", c)
+		return corpAction(a, "place_token", c)
 	case *minorAcquisitionStep:
 		c := r.current().(*Corp)
 		if st.state != "" {
@@ -64,43 +74,39 @@ func (g *Game) nextAutoAction() action.Action {
 }
 
 // destinationConnected reports whether c's home station reaches its destination.
-func (g *Game) destinationConnected(c *Corp) bool {
+func (g *Game) destinationConnected(c *Corp) bool { return len(g.reachedDestinationCities(c)) > 0 }
+
+// reachedDestinationCities lists the cities that may take c's destination
+// token and that c's home station reaches.
+func (g *Game) reachedDestinationCities(c *Corp) []int {
 	if len(c.Tokens) == 0 || !c.Tokens[0].Used {
-		return false
+		return nil
 	}
 	h := g.Board.Hex(c.Dest)
 	if h == nil {
-		return false
+		return nil
+	}
+	cities := g.destinationCities(c, h)
+	if len(cities) == 0 {
+		return nil
 	}
 	home := graph.NodeRef{Hex: c.Tokens[0].Hex, Node: c.Tokens[0].City}
 	r := graph.Reach(g.walkView(), c.ID, []graph.NodeRef{home})
-	for _, city := range h.Tile.Cities() {
+	var out []int
+	for _, city := range cities {
 		if r.HasNode(graph.NodeRef{Hex: c.Dest, Node: city}) {
-			return true
+			out = append(out, city)
 		}
 	}
-	return false
+	return out
+}
+
+// destinationReaches reports whether city node of h may take c's destination
+// token and c's home station reaches it.
+func (g *Game) destinationReaches(c *Corp, h *HexState, node int) bool {
+	return h.Def.ID == c.Dest && hasInt(g.reachedDestinationCities(c), node)
 }
 
 // minorConnects: a major may acquire a minor its network reaches (a bid-box
 // minor: its reserved home city; PNW: or both reach a port).
 func (g *Game) minorConnects(c, m *Corp) bool { return g.connects(c, m) }
-
-// destinationChoice reports whether c's destination hex offers several
-// cities for its token, so the president chooses.
-func (g *Game) destinationChoice(c *Corp) bool {
-	h := g.Board.Hex(c.Dest)
-	if h == nil || g.isPNW() || len(c.Def.DestExits) == 0 {
-		return false
-	}
-	n := 0
-	for _, city := range h.Tile.Cities() {
-		for _, e := range cityExits(h.Tile, h.Rotation, city) {
-			if hasInt(c.Def.DestExits, e) {
-				n++
-				break
-			}
-		}
-	}
-	return n > 1
-}

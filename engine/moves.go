@@ -467,6 +467,9 @@ func (a *Actor) Actions() []action.Action {
 			for _, k := range a.Tokens {
 				slot := k.Slot
 				act := &action.PlaceToken{Envelope: env(t), City: k.City, Slot: &slot}
+				if k.Kind == "destination" {
+					act.TokenType = "destination"
+				}
 				switch {
 				case k.Tokener != "":
 					act.Tokener = k.Tokener

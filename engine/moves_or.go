@@ -144,16 +144,13 @@ func (g *Game) tokenMoves(e any, s step) []TokenMove {
 			return nil
 		}
 		h := g.Board.Hex(c.Dest)
-		reach := g.homeReach(c)
 		var out []TokenMove
-		for _, city := range h.Tile.Cities() {
-			if reach.HasNode(graph.NodeRef{Hex: h.Def.ID, Node: city}) {
-				slot := h.openSlot(city)
-				if slot < 0 {
-					slot = len(h.Slots[city])
-				}
-				out = append(out, TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: slot, Kind: "destination"})
+		for _, city := range g.reachedDestinationCities(c) {
+			slot := h.openSlot(city)
+			if slot < 0 {
+				slot = len(h.Slots[city])
 			}
+			out = append(out, TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: slot, Kind: "destination"})
 		}
 		return out
 	}
@@ -279,6 +276,9 @@ func (g *Game) hexTokenMoves(e any, s step) []string {
 	c, ok := e.(*Corp)
 	if _, dest := s.(*destinationStep); !ok || !dest || !g.destinationDue(c) {
 		return nil
+	}
+	if len(g.destinationCities(c, g.Board.Hex(c.Dest))) > 1 {
+		return nil // tokened by city: see the place_token choices
 	}
 	return []string{c.Dest}
 }

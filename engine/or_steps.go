@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"pbc/engine/action"
 	"pbc/engine/title"
 )
@@ -369,20 +371,12 @@ func (s *destinationStep) process(a action.Action, e any) error {
 		if h.Def.ID != c.Dest {
 			return ruleErr("%s's destination is %s", c.ID, c.Dest)
 		}
-		var tok *Token
-		for _, t := range c.Tokens {
-			if t.Kind == DestinationToken && !t.Used {
-				tok = t
-			}
+		if s.g.validating() && !s.g.destinationReaches(c, h, city) {
+			return ruleErr("%s's home station does not reach city %s of %s", c.ID, v.City, h.Def.ID)
 		}
-		slot := h.openSlot(city)
-		if v.Slot != nil && *v.Slot < len(h.Slots[city]) && h.Slots[city][*v.Slot] == nil {
-			slot = *v.Slot
-		}
-		if err := h.placeToken(tok, city, slot, true); err != nil {
+		if err := s.g.placeDestinationIn(c, h, city); err != nil {
 			return err
 		}
-		s.g.afterPlaceToken(h)
 		s.pass()
 		return nil
 	}
@@ -390,8 +384,31 @@ func (s *destinationStep) process(a action.Action, e any) error {
 }
 
 // placeDestinationToken puts c's destination token in the destination hex,
-// adding a slot when the city is full.
+// adding a slot when the city is full. A destination hex with several cities
+// c may take is tokened by city (place_token), not by hex.
 func (g *Game) placeDestinationToken(c *Corp, hex string) error {
+	h := g.Board.Hex(hex)
+	if h == nil {
+		return ruleErr("no hex %s", hex)
+	}
+	cities := g.destinationCities(c, h)
+	switch {
+	case len(cities) == 0:
+		return ruleErr("%s has no city for %s's destination token", hex, c.ID)
+	case len(cities) > 1:
+		ids := make([]string, len(cities))
+		for i, city := range cities {
+			ids[i] = cityID(h, city)
+		}
+		return ruleErr("%s has %d cities %s may take: place the destination token in one of them (%s)",
+			hex, len(cities), c.ID, strings.Join(ids, " or "))
+	}
+	return g.placeDestinationIn(c, h, cities[0])
+}
+
+// placeDestinationIn puts c's destination token in city node of h: the first
+// open slot nobody has reserved, or a new slot when there is none (5.9.2).
+func (g *Game) placeDestinationIn(c *Corp, h *HexState, node int) error {
 	var tok *Token
 	for _, t := range c.Tokens {
 		if t.Kind == DestinationToken && !t.Used {
@@ -401,38 +418,39 @@ func (g *Game) placeDestinationToken(c *Corp, hex string) error {
 	if tok == nil {
 		return ruleErr("%s has no destination token", c.ID)
 	}
-	h := g.Board.Hex(hex)
-	if h == nil {
-		return ruleErr("no hex %s", hex)
+	slot := h.openSlot(node)
+	if slot < 0 {
+		slot = h.addSlot(node)
 	}
-	city := g.destinationCity(c, h)
-	if city < 0 {
-		return ruleErr("%s has no city", hex)
-	}
-	if err := h.placeToken(tok, city, -1, true); err != nil {
+	if err := h.placeToken(tok, node, slot, true); err != nil {
 		return err
 	}
 	g.afterPlaceToken(h)
 	return nil
 }
 
-// destinationCity is the city of h that takes c's destination token: the first
-// city, or (CA) the one whose track reaches the destination's named edges.
-func (g *Game) destinationCity(c *Corp, h *HexState) int {
+// destinationCities lists the cities of h that may take c's destination
+// token: the first city, or (CA) each city whose track reaches one of the
+// destination's named edges.
+func (g *Game) destinationCities(c *Corp, h *HexState) []int {
 	cities := h.Tile.Cities()
 	if len(cities) == 0 {
-		return -1
+		return nil
 	}
-	if exits := c.Def.DestExits; len(exits) > 0 {
-		for _, city := range cities {
-			for _, e := range cityExits(h.Tile, h.Rotation, city) {
-				if hasInt(exits, e) {
-					return city
-				}
+	exits := c.Def.DestExits
+	if len(exits) == 0 {
+		return cities[:1]
+	}
+	var out []int
+	for _, city := range cities {
+		for _, e := range cityExits(h.Tile, h.Rotation, city) {
+			if hasInt(exits, e) {
+				out = append(out, city)
+				break
 			}
 		}
 	}
-	return cities[0]
+	return out
 }
 
 // issueStep lets a major issue shares to the market or redeem them.

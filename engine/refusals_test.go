@@ -23,6 +23,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// Player 2 sold NTR this turn and, with nothing else sellable and no
 		// cash, may only pass: 1822CA sells a company in one block per turn.
 		{"sell_twice_ca.json", "Player 2 cannot sell shares now"},
+		// Québec (AH8) is split and either city could take ICR's token: a
+		// hex token cannot say which (18xx.games fails on it).
+		{"destination_split_quebec.json", "AH8 has 2 cities ICR may take"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
@@ -43,6 +46,48 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 				t.Fatal("the refused action changed the state")
 			}
 		})
+	}
+}
+
+// TestDestinationInSplitQuebec: both Québec cities could take ICR's
+// destination token, so the listed choices are the cities it reaches, by
+// place_token, never a hex token; each applies.
+func TestDestinationInSplitQuebec(t *testing.T) {
+	l := selfPlayLog(t, "destination_split_quebec.json")
+	l.Actions = l.Actions[:len(l.Actions)-1]
+	g, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	var icr *Actor
+	for _, a := range g.Moves().Actors {
+		if a.Name == "ICR" {
+			icr = a
+		}
+	}
+	if icr == nil {
+		t.Fatal("ICR is not to act")
+	}
+	if len(icr.HexTokens) != 0 {
+		t.Errorf("hex tokens listed: %v", icr.HexTokens)
+	}
+	var dest []action.Action
+	for _, a := range icr.Actions() {
+		if pt, ok := a.(*action.PlaceToken); ok && pt.TokenType == "destination" {
+			dest = append(dest, a)
+		}
+	}
+	if len(dest) == 0 {
+		t.Fatal("no destination token choices listed")
+	}
+	for _, a := range dest {
+		g2, err := Replay(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g2.Apply(a); err != nil {
+			t.Errorf("listed %s refused: %v", a.(*action.PlaceToken).City, err)
+		}
 	}
 }
 
