@@ -43,7 +43,6 @@ func (s *acquisitionTrackStep) process(a action.Action, e any) error {
 		if err := g.layTile(c, c, h, v.Tile, v.Rotation, 0); err != nil {
 			return err
 		}
-		s.r.op.laidHexes = append(s.r.op.laidHexes, v.Hex)
 		s.pass()
 		return nil
 	}

@@ -166,6 +166,9 @@ func (g *Game) layMoves(c *Corp, via *Company, net *graph.Result, hexes []string
 		if !net.Touches(id) && !special {
 			continue // new track must join the network
 		}
+		if g.reusesHex(c, id, via != nil) {
+			continue
+		}
 		upgrade := h.Tile.Color != board.White || g.isTokenCity(h)
 		if upgrade && !up || !upgrade && !lay {
 			continue

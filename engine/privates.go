@@ -354,7 +354,6 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 				return err
 			}
 		}
-		op.laidHexes = append(op.laidHexes, v.Hex)
 		g.afterExtraTile(comp, c, op, upgrade)
 		return nil
 	case "small_port", "large_port", "special_upgrade":
@@ -401,14 +400,12 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		if isUpgrade {
 			op.upgraded = true
 		}
-		op.laidHexes = append(op.laidHexes, v.Hex)
 		g.closeCompany(comp)
 		return nil
 	case "free_city_upgrade", "tile_grant":
 		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
 			return err
 		}
-		op.laidHexes = append(op.laidHexes, v.Hex)
 		if a, _ := g.trackAbilityOf(comp); a.count > 0 && uses >= a.count {
 			g.closeCompany(comp)
 		}
@@ -539,7 +536,6 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
 		return err
 	}
-	op.laidHexes = append(op.laidHexes, v.Hex)
 	upgrade := false
 	if def, ok := g.Board.Map.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
 		upgrade = true

@@ -26,6 +26,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// Québec (AH8) is split and either city could take ICR's token: a
 		// hex token cannot say which (18xx.games fails on it).
 		{"destination_split_quebec.json", "AH8 has 2 cities ICR may take"},
+		// PGE laid D10 this turn; its acquisition bonus may not upgrade it
+		// (1822CA 5.7.38, 5.17.13).
+		{"acquisition_lay_same_hex.json", "D10 already took a tile this operating turn"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

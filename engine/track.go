@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -179,13 +180,28 @@ func (s *trackStep) process(a action.Action, e any) error {
 		if v.Tile != "BC-0" && isUpgrade {
 			op.upgraded = true
 		}
-		op.laidHexes = append(op.laidHexes, v.Hex)
 		if !s.canLay(c) {
 			s.pass()
 		}
 		return nil
 	}
 	return ruleErr("%s can lay track or pass", entityName(e))
+}
+
+// reusesHex reports whether a lay on hex by (or for) c would be a second on
+// that hex in c's operating turn, which 1822CA forbids (5.7.38, 5.17.13: no
+// tile is placed and upgraded, or upgraded twice, in one turn). 18xx.games
+// enforces it only on a major's own lays from phase 3, so imported logs are
+// held to that much.
+func (g *Game) reusesHex(c *Corp, hex string, byPrivate bool) bool {
+	op := g.round.op
+	if g.isPNW() || op == nil || !slices.Contains(op.laidHexes, hex) {
+		return false
+	}
+	if g.validating() {
+		return true
+	}
+	return !byPrivate && c.IsMajor() && g.phaseNum() >= 3
 }
 
 // checkLay validates a lay of tile id (or "BC-0", a builder cube) for our own games.
@@ -263,6 +279,10 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	if h.Markers["forest_laid"] {
 		return ruleErr("%s holds a timber tile and cannot be upgraded", h.Def.ID)
 	}
+	_, byPrivate := layer.(*Company)
+	if g.reusesHex(spender, h.Def.ID, byPrivate) {
+		return ruleErr("%s already took a tile this operating turn; a hex is laid or upgraded once per turn", h.Def.ID)
+	}
 	if where, used := g.Board.tileUsed[tileID]; used && where != h.Def.ID {
 		return ruleErr("tile %s is already on %s", tileID, where)
 	}
@@ -293,6 +313,9 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		_ = h.placeToken(d.t, d.city, -1, true)
 	}
 	h.Cubes = 0
+	if op := g.round.op; op != nil {
+		op.laidHexes = append(op.laidHexes, h.Def.ID)
+	}
 	if forest && g.isPNW() {
 		h.Markers["forest"] = true
 		h.Markers["forest_laid"] = true
