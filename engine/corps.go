@@ -243,65 +243,79 @@ func (g *Game) afterLayTile(h *HexState) {
 			g.abilityGone[p.ID] = true
 		}
 	}
-	q := g.Corp("QMOO")
-	if q == nil || q.HomeHex != h.Def.ID || len(q.Tokens) == 0 {
+	for _, c := range g.Corps {
+		if c.Def.HomeFloats && c.HomeHex == h.Def.ID && len(c.Tokens) > 0 {
+			g.rehome(c, h)
+		}
+	}
+}
+
+// rehome follows a tile lay in a floating home: the reservation moves, and a
+// home token already placed is placed again when a yellow tile splits or
+// replaces its city (QMOO in Québec).
+func (g *Game) rehome(c *Corp, h *HexState) {
+	g.updateFloatingHome(c, h)
+	home := c.Tokens[0]
+	if !home.Used || home.Hex != h.Def.ID || h.Tile.Color != board.Yellow {
 		return
 	}
-	g.updateQMOOHome(q, h)
-	home := q.Tokens[0]
-	if home.Used && home.Hex == h.Def.ID && h.Tile.Color == board.Yellow {
-		g.Board.removeToken(home)
-		cities := 0
-		only := -1
-		for _, c := range h.Tile.Cities() {
-			if h.openSlot(c) >= 0 {
-				cities++
-				only = c
-			}
+	g.Board.removeToken(home)
+	cities := 0
+	only := -1
+	for _, city := range h.Tile.Cities() {
+		if h.openSlot(city) >= 0 {
+			cities++
+			only = city
 		}
-		if cities == 1 {
-			_ = h.placeToken(home, only, -1, true)
-			return
-		}
+	}
+	switch {
+	case cities == 1:
+		_ = h.placeToken(home, only, -1, true)
+	case len(h.Tile.Cities()) == 1:
+		_ = h.placeToken(home, h.Tile.Cities()[0], -1, true) // a full single city: an extra slot
+	default:
 		if r := g.round; r.kind == operatingRound {
-			r.op.pendingTok = append(r.op.pendingTok, pendingToken{corp: q, hex: h.Def.ID})
+			r.op.pendingTok = append(r.op.pendingTok, pendingToken{corp: c, hex: h.Def.ID})
 		}
 	}
 }
 
-// homeNeedsChoice: CA's QMOO chooses among Québec's cities while its
-// reservation is on the whole hex.
+// homeNeedsChoice: a floating home reserved on a whole hex of several cities
+// is chosen by the owner when the home token is placed (QMOO in Québec).
 func (g *Game) homeNeedsChoice(c *Corp, h *HexState) bool {
-	return !g.isPNW() && c.ID == "QMOO" && g.qmooHexReserved && len(h.Tile.Paths) > 0
+	return c.Def.HomeFloats && g.hexReserved[c.ID] && len(h.Tile.Cities()) > 1 && len(h.Tile.Paths) > 0
 }
 
-// updateQMOOHome re-reserves QMOO's home before it operates: the one Québec
-// city with an open slot, or the whole hex when several have one.
-func (g *Game) updateQMOOHome(q *Corp, h *HexState) {
-	if q.Tokens[0].Used {
+// updateFloatingHome re-reserves a floating home before its token is placed:
+// the one city with an open slot, or the whole hex when none or several have one.
+func (g *Game) updateFloatingHome(c *Corp, h *HexState) {
+	if c.Tokens[0].Used {
 		return
 	}
-	h.unreserve(q.ID)
-	g.qmooHexReserved = false
+	h.unreserve(c.ID)
+	delete(g.hexReserved, c.ID)
 	var open []int
-	for _, c := range h.Tile.Cities() {
-		if h.openSlot(c) >= 0 {
-			open = append(open, c)
+	for _, city := range h.Tile.Cities() {
+		if h.openSlot(city) >= 0 {
+			open = append(open, city)
 		}
 	}
 	if len(open) == 1 {
-		h.reserve(open[0], q.ID)
+		h.reserve(open[0], c.ID)
 		return
 	}
-	g.qmooHexReserved = true
+	g.hexReserved[c.ID] = true
 }
 
-// afterPlaceToken: a token in Québec can change where QMOO's home may go.
+// afterPlaceToken: a token in a floating home's hex can change where that
+// home may go.
 func (g *Game) afterPlaceToken(h *HexState) {
 	if g.isPNW() {
 		return
 	}
-	if q := g.Corp("QMOO"); q != nil && q.HomeHex == h.Def.ID {
-		g.updateQMOOHome(q, h)
+	for _, c := range g.Corps {
+		if c.Def.HomeFloats && c.HomeHex == h.Def.ID && len(c.Tokens) > 0 {
+			g.updateFloatingHome(c, h)
+		}
 	}
 }

@@ -74,7 +74,7 @@ type Game struct {
 	sawmillHex        string
 	sawmillMode       string // "open" or "closed" once chosen
 	taxHaven          *TaxHaven
-	qmooHexReserved   bool // CA: QMOO's home reservation covers all of Québec
+	hexReserved       map[string]bool // floating homes reserved on the whole hex, not a city (title.Corporation.HomeFloats)
 	reachCache        map[*Corp]*graph.Result
 	reachVersion      int
 	trainVersion      int // changes whenever a train moves (keys crowdCorp)
@@ -108,7 +108,8 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 // the Game they were built for, so a rebuilt game must live at the same address.
 func (g *Game) reset(t *title.Title, opts map[string]bool, seed int64, seats []Seat) {
 	*g = Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
-		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{}}
+		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{},
+		hexReserved: map[string]bool{}}
 	g.setup(seats)
 }
 

@@ -29,6 +29,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// PGE laid D10 this turn; its acquisition bonus may not upgrade it
 		// (1822CA 5.7.38, 5.17.13).
 		{"acquisition_lay_same_hex.json", "D10 already took a tile this operating turn"},
+		// WRS: GNWR shares Thunder Bay (R16) with minor 18; its home waits
+		// on the hex and takes the second slot once green gives one.
+		{"thunder_bay_gnwr_home.json", "reserved for GNWR"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -118,6 +118,12 @@ func (g *Game) reserveHome(c *Corp) {
 	if node < 0 {
 		return
 	}
+	if h.openSlot(node) < 0 && c.Def.HomeFloats {
+		// A home sharing a one-slot city (WRS GNWR with minor 18) waits on
+		// the whole hex for a slot.
+		g.hexReserved[c.ID] = true
+		return
+	}
 	h.reserve(node, c.ID)
 }
 

@@ -184,3 +184,25 @@ func TestStartingPacketDeck(t *testing.T) {
 		t.Errorf("minors\n got %v\nwant %v (the shuffle's order)", got, want)
 	}
 }
+
+// TestThunderBayHomes: in 1822CA WRS minor 18 and the GNWR share Thunder
+// Bay's one slot; 18 holds the city's reservation and the GNWR's waits on the
+// whole hex, so no other company may take a slot the GNWR will need.
+func TestThunderBayHomes(t *testing.T) {
+	tt, _ := TitleByName("1822CA WRS")
+	g, err := New(tt, seatsN(3), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.Board.Hex("R16")
+	city := h.Tile.Cities()[0]
+	if got := h.Reserved[city]; len(got) != 1 || got[0] != "18" {
+		t.Errorf("Thunder Bay's slot is reserved for %q, want minor 18", got)
+	}
+	if !g.hexReserved["GNWR"] {
+		t.Error("the GNWR's home is not reserved on the hex")
+	}
+	if got := g.hexReservers(g.Corp("CPR"), h); len(got) != 1 || got[0] != "GNWR" {
+		t.Errorf("hex reservers for the CPR: %v, want GNWR", got)
+	}
+}

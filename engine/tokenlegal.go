@@ -52,6 +52,9 @@ func (g *Game) checkTokenPlace(c *Corp, h *HexState, city, slot int) error {
 	if slot >= len(slots) {
 		return ruleErr("%s has no slot %d%s", name, slot, g.tokenOptions(c))
 	}
+	if g.hexReservationBlocks(c, h) {
+		return ruleErr("the free slots of %s are kept for %s's home%s", h.Def.ID, andJoin(g.hexReservers(c, h)), g.tokenOptions(c))
+	}
 	if h.freeSlot(city, c.ID) < 0 {
 		if slices.Contains(slots, nil) {
 			return ruleErr("the free slots of %s are reserved for %s%s", name, andJoin(reservers(h, city, c.ID)), g.tokenOptions(c))
@@ -62,6 +65,36 @@ func (g *Game) checkTokenPlace(c *Corp, h *HexState, city, slot int) error {
 		return ruleErr("a token costs $%d; %s has $%d", cost, c.ID, c.Cash)
 	}
 	return nil
+}
+
+// hexReservers lists the companies other than c whose home reservation
+// covers all of h (title.Corporation.HomeFloats).
+func (g *Game) hexReservers(c *Corp, h *HexState) []string {
+	var out []string
+	for _, o := range g.Corps {
+		if o != c && g.hexReserved[o.ID] && o.HomeHex == h.Def.ID {
+			out = append(out, o.ID)
+		}
+	}
+	return out
+}
+
+// hexReservationBlocks reports whether homes reserved on the whole of h
+// need every open slot there, so c may not take one.
+func (g *Game) hexReservationBlocks(c *Corp, h *HexState) bool {
+	n := len(g.hexReservers(c, h))
+	if n == 0 {
+		return false
+	}
+	open := 0
+	for _, city := range h.Tile.Cities() {
+		for i, t := range h.Slots[city] {
+			if t == nil && reservedFor(h, city, i) == "" {
+				open++
+			}
+		}
+	}
+	return n >= open
 }
 
 // reservedFor is the company a slot is reserved for, or "".
@@ -93,7 +126,7 @@ func (g *Game) tokenCities(c *Corp) []string {
 		h := g.Board.Hexes[id]
 		tc, has := h.tokenOf(c)
 		for _, city := range h.Tile.Cities() {
-			if !net.HasNode(graph.NodeRef{Hex: id, Node: city}) || h.freeSlot(city, c.ID) < 0 {
+			if !net.HasNode(graph.NodeRef{Hex: id, Node: city}) || h.freeSlot(city, c.ID) < 0 || g.hexReservationBlocks(c, h) {
 				continue
 			}
 			if has && (tc == city || !g.T.MultipleTokensPerHex) {

@@ -215,6 +215,7 @@ func caMajors() []Corporation {
 			c.FloatPercent = 10
 			c.DestWithHome = true
 		}
+		c.HomeFloats = m.id == "QMOO"
 		out = append(out, c)
 	}
 	return out

@@ -47,6 +47,7 @@ func CAWRS() *Title {
 	}
 	t.Corp("18").Labels = shared("the GNWR")
 	t.Corp("GNWR").Labels = shared("minor 18")
+	t.Corp("GNWR").HomeFloats = true
 	return t
 }
 

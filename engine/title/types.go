@@ -91,6 +91,11 @@ type Corporation struct {
 	// HomeChoose: the owner picks which city of Home gets the home token when
 	// placing it (CA minor 13 in Toronto); HomeCity is then only a default.
 	HomeChoose bool
+	// HomeFloats: until the home token is placed, the home reservation
+	// follows the tiles: after each tile or token in the home hex it moves to
+	// the one city with a free unreserved slot, or covers the whole hex when
+	// there is none or several (CA QMOO in Québec, WRS GNWR in Thunder Bay).
+	HomeFloats bool
 }
 
 // Distance is how far a train runs. A plain n-train is {Cities: n}: it counts
