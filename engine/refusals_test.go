@@ -32,6 +32,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// WRS: GNWR shares Thunder Bay (R16) with minor 18; its home waits
 		// on the hex and takes the second slot once green gives one.
 		{"thunder_bay_gnwr_home.json", "reserved for GNWR"},
+		// GWR used two of P21's three lays and passed its track step: the
+		// grant closed, so it lays nothing in a later turn.
+		{"tile_grant_closes_on_pass.json", "P21 cannot lay a tile now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
@@ -94,6 +97,24 @@ func TestDestinationInSplitQuebec(t *testing.T) {
 		if err := g2.Apply(a); err != nil {
 			t.Errorf("listed %s refused: %v", a.(*action.PlaceToken).City, err)
 		}
+	}
+}
+
+// TestTaxHavenPresidentTurn: Player 1 has debt, no cash and only CPR's
+// president's certificate; the tax haven's CPR share does not let Player 1
+// sell it (4.4.7), yet the player keeps a turn with a pass, as 18xx.games
+// (which counts the tax haven as a holder) records it.
+func TestTaxHavenPresidentTurn(t *testing.T) {
+	g, err := Replay(selfPlayLog(t, "tax_haven_president_turn.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	actors := g.Moves().Actors
+	if len(actors) == 0 || actors[0].Name != "Player 1" {
+		t.Fatalf("actors %v, want Player 1 to act", actors)
+	}
+	if got := actors[0].Types; len(got) != 1 || got[0] != "pass" {
+		t.Errorf("Player 1 may %v, want only pass", got)
 	}
 }
 

@@ -135,6 +135,9 @@ func (s *trackStep) process(a action.Action, e any) error {
 	switch v := a.(type) {
 	case *action.Pass:
 		s.pass()
+		if c, ok := e.(*Corp); ok {
+			g.closeStartedGrant(c)
+		}
 		return nil
 	case *action.ChooseAbility:
 		return g.companyChoice(e.(*Company), v.Choice, "track")
@@ -186,6 +189,19 @@ func (s *trackStep) process(a action.Action, e any) error {
 		return nil
 	}
 	return ruleErr("%s can lay track or pass", entityName(e))
+}
+
+// closeStartedGrant closes a tile grant (CA P21) its owner began using this
+// turn once the owner passes its track step: the company is closed for its
+// three extra lays, which go with the one track step (as 18xx.games plays it,
+// the lays left are lost).
+func (g *Game) closeStartedGrant(c *Corp) {
+	for _, comp := range g.Companies {
+		if comp.Owner == any(c) && !comp.Closed && comp.Def.Ability == "tile_grant" && g.abilityUses[comp.ID] > 0 {
+			g.closeCompany(comp)
+			return
+		}
+	}
 }
 
 // reusesHex reports whether a lay on hex by (or for) c would be a second on
