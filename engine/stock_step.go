@@ -73,9 +73,33 @@ func (s *shareStep) actions(e any) []string {
 		out = append(out, "payoff_player_debt", "payoff_player_debt_partial")
 	}
 	if len(out) == 0 {
+		if g.taxHavenLetsDump(p) {
+			// 18xx.games counts the tax haven as a holder who could take the
+			// presidency, so it gives this player a turn (its sale would
+			// fail there); logs record a pass here, so the turn is kept.
+			return []string{"pass"}
+		}
 		return nil
 	}
 	return append(out, "pass")
+}
+
+// taxHavenLetsDump reports whether p, with nothing else to do, is president
+// of a company whose certificate p could sell into the pool if the tax
+// haven's holding counted as another player's (4.4.7 counts only players).
+func (g *Game) taxHavenLetsDump(p *Player) bool {
+	for _, c := range g.Corps {
+		if !c.IsMajor() || !c.Floated || c.President() != p || c.Operated == 0 {
+			continue
+		}
+		if c.PercentOf(g.taxHaven) >= c.Shares[0].Percent && 50-c.PercentOf(g.Pool) >= 10 &&
+			g.sellableCount(p, c) == 0 && !g.otherCanTakePresidency(c, p) {
+			if sr := g.round.sr; sr == nil || sr.sold[p] == nil || sr.sold[p][c] != "now" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *shareStep) skip() { s.passTurn() }
