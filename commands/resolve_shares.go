@@ -170,6 +170,15 @@ func (b *builder) sell() (action.Action, error) {
 			return nil, refuse("you hold %d %s share(s); sell 1 to %d", have, c.ID, have)
 		}
 		if shares = pickSale(held, n*10); shares == nil {
+			if len(held) == 1 && held[0].President && held[0].Percent > n*10 {
+				// Part of a lone president's certificate: the new president
+				// swaps shares for it and the rest comes back (4.4.7).
+				a := &action.SellShares{Shares: []string{held[0].ID()}, Percent: n * 10}
+				if cmd.HasPrice {
+					a.SharePrice = cmd.Price
+				}
+				return setEntity(a, b.me), nil
+			}
 			return nil, refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
 		}
 	}

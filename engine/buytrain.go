@@ -122,11 +122,11 @@ func (s *buyTrainStep) process(a action.Action, e any) error {
 			p = c.President()
 		}
 		if g.validating() {
-			if err := s.checkEmergencySale(c, p, v.Shares); err != nil {
+			if err := s.checkEmergencySale(c, p, v.Shares, v.Percent); err != nil {
 				return err
 			}
 		}
-		if err := g.sellShares(p, v.Shares, nil); err != nil {
+		if err := g.sellShares(p, v.Shares, v.Percent, nil); err != nil {
 			return err
 		}
 		if shares, corp, err := g.findShares(v.Shares); err == nil && len(shares) > 0 {
@@ -265,22 +265,14 @@ func (g *Game) recalculateOrder() {
 
 // emergencySellable reports whether the president could still raise money by
 // selling shares other than those of the company buying the train: each
-// company's shares once per purchase, never more than needed (5.16.5), in
-// bundles the sale rules accept (no part of a president's certificate).
+// company's shares once per purchase, never more than needed (5.16.5).
 func (g *Game) emergencySellable(p *Player, buyer *Corp, sold []*Corp, need int) bool {
 	for _, c := range g.Corps {
 		if c == buyer || !c.IsMajor() || !c.Floated || slices.Contains(sold, c) {
 			continue
 		}
-		loose := 0
-		for _, sh := range sharesOf(c, p) {
-			if !sh.President {
-				loose += sh.Percent
-			}
-		}
 		for _, pct := range g.sellableBundles(p, c) {
-			whole := pct <= loose || (c.President() == p && pct >= c.Shares[0].Percent)
-			if whole && (pct-10)*g.sharePrice(c)/10 < need {
+			if g.emergencyExcess(p, c, pct) < need {
 				return true
 			}
 		}
@@ -288,9 +280,28 @@ func (g *Game) emergencySellable(p *Player, buyer *Corp, sold []*Corp, need int)
 	return false
 }
 
+// emergencyExcess is what a sale of pct of c raises beyond the same sale
+// less its smallest certificate: a sale is more than needed (5.16.5) when
+// that smaller sale would already cover the need. A sale from a lone
+// president's certificate has no smaller sale (its part is swapped for the
+// new president's shares, 4.4.7), so it never raises too much.
+func (g *Game) emergencyExcess(p *Player, c *Corp, pct int) int {
+	loose := 0
+	for _, sh := range sharesOf(c, p) {
+		if !sh.President {
+			loose += sh.Percent
+		}
+	}
+	price := g.sharePrice(c)
+	if loose == 0 {
+		return (pct - c.Shares[0].Percent) * price / 10
+	}
+	return (pct - 10) * price / 10
+}
+
 // checkEmergencySale applies 5.16: sell only what the cheapest train needs,
 // each company's shares in one sale.
-func (s *buyTrainStep) checkEmergencySale(c *Corp, p *Player, ids []string) error {
+func (s *buyTrainStep) checkEmergencySale(c *Corp, p *Player, ids []string, percent int) error {
 	g := s.g
 	shares, corp, err := g.findShares(ids)
 	if err != nil {
@@ -305,7 +316,11 @@ func (s *buyTrainStep) checkEmergencySale(c *Corp, p *Player, ids []string) erro
 	if need <= 0 {
 		return ruleErr("%s and %s already have enough for the cheapest train", c.ID, p.Name)
 	}
-	if pct := percentOf(shares); (pct-10)*g.sharePrice(corp)/10 >= need {
+	pct := percentOf(shares)
+	if percent > 0 {
+		pct = percent
+	}
+	if g.emergencyExcess(p, corp, pct) >= need {
 		return ruleErr("selling %d%% of %s raises more than the $%d needed; sell fewer shares (5.16.5)", pct, corp.ID, need)
 	}
 	return nil

@@ -261,7 +261,14 @@ func shareBundle(shares []*Share, pct int) []string {
 		return ids
 	}
 	if pres != nil && pres.Percent <= pct {
-		return pick(pres, pct-pres.Percent)
+		if ids := pick(pres, pct-pres.Percent); ids != nil {
+			return ids
+		}
+	}
+	if pres != nil && len(plain) == 0 && pct < pres.Percent {
+		// Part of a lone president's certificate: the sale names the
+		// certificate and says the percent (the rest comes back as shares).
+		return []string{pres.ID()}
 	}
 	return nil
 }

@@ -133,31 +133,69 @@ func TestConversionOver600(t *testing.T) {
 }
 
 // TestEmergencyLoanWhenNothingSellable: once the president can sell nothing
-// more under 5.16.5 (a company already sold for this purchase, or only a
-// president's certificate worth more than needed), the depot train is bought
-// with a loan (self-play logs).
+// more under 5.16.5 (a company already sold for this purchase), the depot
+// train is bought with a loan (a self-play log).
 func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
-	for _, file := range []string{"emergency_sold_once.json", "emergency_president_certificate.json"} {
-		t.Run(file, func(t *testing.T) {
-			l := selfPlayLog(t, file)
-			g, err := Replay(l)
-			if err != nil {
-				t.Fatalf("replay: %v", err)
-			}
-			for _, a := range g.Moves().Actors {
-				for _, tm := range a.Trains {
-					if tm.Loan > 0 && tm.From == "depot" {
-						buy := &action.BuyTrain{Envelope: action.Envelope{Type: "buy_train", Entity: a.Entity, EntityType: a.EntityType},
-							Train: tm.Train, Price: tm.Price, Variant: tm.Variant}
-						if err := g.Apply(buy); err != nil {
-							t.Fatalf("the listed depot train with a loan was refused: %v", err)
-						}
-						return
-					}
+	g, err := Replay(selfPlayLog(t, "emergency_sold_once.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	for _, a := range g.Moves().Actors {
+		for _, tm := range a.Trains {
+			if tm.Loan > 0 && tm.From == "depot" {
+				buy := &action.BuyTrain{Envelope: action.Envelope{Type: "buy_train", Entity: a.Entity, EntityType: a.EntityType},
+					Train: tm.Train, Price: tm.Price, Variant: tm.Variant}
+				if err := g.Apply(buy); err != nil {
+					t.Fatalf("the listed depot train with a loan was refused: %v", err)
 				}
+				return
 			}
-			t.Fatal("no depot train with a loan is listed")
-		})
+		}
+	}
+	t.Fatal("no depot train with a loan is listed")
+}
+
+// TestEmergencyPartOfPresidentCertificate: the president holds only a
+// president's certificate of another major, and another player could take
+// that presidency; before any loan the president sells part of it (10% of
+// the 20% certificate, 4.4.7), as 18xx.games requires (a self-play log).
+func TestEmergencyPartOfPresidentCertificate(t *testing.T) {
+	g, err := Replay(selfPlayLog(t, "emergency_president_certificate.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	for _, a := range g.Moves().Actors {
+		for _, tm := range a.Trains {
+			if tm.Loan > 0 {
+				t.Errorf("a train with a loan is listed while shares can be sold: %+v", tm)
+			}
+		}
+	}
+	var sale *action.SellShares
+	for _, a := range g.Moves().Actors {
+		for _, act := range a.Actions() {
+			if v, ok := act.(*action.SellShares); ok && v.Percent == 10 && len(v.Shares) == 1 && strings.HasSuffix(v.Shares[0], "_0") {
+				sale = v
+			}
+		}
+	}
+	if sale == nil {
+		t.Fatal("no sale of part of a president's certificate is listed")
+	}
+	corp := g.Corp(strings.TrimSuffix(sale.Shares[0], "_0"))
+	seller := corp.President()
+	before := corp.PercentOf(seller)
+	if err := g.Apply(sale); err != nil {
+		t.Fatalf("the listed sale was refused: %v", err)
+	}
+	if got := corp.PercentOf(seller); got != before-10 {
+		t.Errorf("%s holds %d%% of %s after selling 10%% of %d%%", seller.Name, got, corp.ID, before)
+	}
+	if corp.President() == seller {
+		t.Errorf("%s is still president of %s", seller.Name, corp.ID)
+	}
+	if v := g.Invariants(); len(v) > 0 {
+		t.Errorf("invariants broken: %v", v)
 	}
 }
 

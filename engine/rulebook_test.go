@@ -86,7 +86,7 @@ func TestEmergencyMoneyExample(t *testing.T) {
 	g.moveShare(o.Shares[1], pres)
 	g.pay(pres, nil, pres.Cash-20)
 
-	if err := g.sellShares(pres, []string{"CPR_1"}, nil); err != nil {
+	if err := g.sellShares(pres, []string{"CPR_1"}, 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if pres.Cash != 100 {

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"slices"
 	"sort"
+	"strings"
 )
 
 // moveShare hands a certificate to a new holder; holders keep their shares in
@@ -214,7 +216,7 @@ func (g *Game) seatDistance(a, b *Player) int {
 }
 
 // sellShares is a player's sale to the market (stock round or emergency).
-func (g *Game) sellShares(p *Player, ids []string, sr *srState) error {
+func (g *Game) sellShares(p *Player, ids []string, percent int, sr *srState) error {
 	shares, c, err := g.findShares(ids)
 	if err != nil {
 		return err
@@ -225,6 +227,15 @@ func (g *Game) sellShares(p *Player, ids []string, sr *srState) error {
 		}
 	}
 	pct := percentOf(shares)
+	keep := 0 // part of the president's certificate kept (as 10% shares)
+	if percent > 0 && percent != pct {
+		keep = pct - percent
+		if !slices.ContainsFunc(shares, func(s *Share) bool { return s.President }) || keep < 0 ||
+			keep%10 != 0 || keep >= c.Shares[0].Percent {
+			return ruleErr("%s is %d%%, not %d%%; only part of a president's certificate may be sold", strings.Join(ids, " "), pct, percent)
+		}
+		pct = percent
+	}
 	if sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" {
 		return ruleErr("%s already sold %s this turn; a company's shares are sold in one block", p.Name, c.ID)
 	}
@@ -245,12 +256,16 @@ func (g *Game) sellShares(p *Player, ids []string, sr *srState) error {
 		}
 		sr.sold[p][c] = "now"
 	}
-	g.sellToPool(p, c, shares, price)
+	g.sellToPool(p, c, shares, price, keep)
 	g.sellMovement(c, pct, wasPres)
 	return nil
 }
 
-func (g *Game) sellToPool(p *Player, c *Corp, shares []*Share, price int) {
+// sellToPool sells shares from p to the market for price. When they include
+// the president's certificate, the new president swaps shares for it
+// (4.4.7), and of those keep percent come back to p: the part of the
+// certificate p did not sell.
+func (g *Game) sellToPool(p *Player, c *Corp, shares []*Share, price, keep int) {
 	prev := c.President()
 	hasPres := false
 	for _, s := range shares {
@@ -271,12 +286,27 @@ func (g *Game) sellToPool(p *Player, c *Corp, shares []*Share, price int) {
 			}
 		}
 		g.presidencyAfterPresSale(c, p)
+		for n := 0; n < keep/10; n++ {
+			if s := g.poolShare(c); s != nil {
+				g.moveShare(s, p)
+			}
+		}
 		return
 	}
 	for _, s := range shares {
 		g.moveShare(s, g.Pool)
 	}
 	g.checkPresidency(c, prev, g.Pool)
+}
+
+// poolShare is one of c's ordinary shares in the market, or nil.
+func (g *Game) poolShare(c *Corp) *Share {
+	for _, s := range c.Shares {
+		if s.Owner == Holder(g.Pool) && !s.President {
+			return s
+		}
+	}
+	return nil
 }
 
 func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {

@@ -145,7 +145,7 @@ func (s *shareStep) process(a action.Action, e any) error {
 		s.passTurn()
 		return nil
 	case *action.SellShares:
-		if err := g.sellShares(p, v.Shares, s.sr()); err != nil {
+		if err := g.sellShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
 		s.did("sell_shares")
