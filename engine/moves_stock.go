@@ -152,11 +152,12 @@ func (g *Game) parCellText(cell int) string {
 func (g *Game) conversionShares(p *Player, m *Corp, cell int) []int {
 	price := g.Market.price(cell)
 	value := g.minorValue(m)
-	if value > 600 {
-		if price != 100 {
-			return nil
+	if 6*price < value {
+		// Over $600: six shares at $100 and the major pays what it can of
+		// the rest (4.7.2 step 4).
+		if value > 600 && price == 100 {
+			return []int{6}
 		}
-	} else if 6*price < value {
 		return nil
 	}
 	free := p.Cash - g.committed(p)

@@ -35,6 +35,8 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// GWR used two of P21's three lays and passed its track step: the
 		// grant closed, so it lays nothing in a later turn.
 		{"tile_grant_closes_on_pass.json", "P21 cannot lay a tile now"},
+		// Player 2 sold GT this stock round, so P11 may not buy GT (4.5.5).
+		{"tax_haven_after_sale.json", "P11 cannot choose_ability now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
@@ -123,6 +125,27 @@ func TestTaxHavenPresidentTurn(t *testing.T) {
 // below $0 (a self-play log).
 func TestConversionOver600(t *testing.T) {
 	l := selfPlayLog(t, "conversion_over_600.json")
+	last := l.Actions[len(l.Actions)-1]
+	l.Actions = l.Actions[:len(l.Actions)-1]
+	before, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	// Over $600 the player takes six shares; the log's five are refused now.
+	var choices []string
+	for _, a := range before.Moves().Actors {
+		for _, c := range a.Choices {
+			choices = append(choices, c.Choice)
+		}
+	}
+	if len(choices) != 1 || choices[0] != "6" {
+		t.Errorf("choices %v, want only 6 shares", choices)
+	}
+	last.Env().AutoActions = nil
+	if err := before.Apply(last); err == nil || !strings.Contains(err.Error(), "may take 6 SWW shares, not 5") {
+		t.Errorf("choosing 5 shares: %v", err)
+	}
+	l.Actions = append(l.Actions, last)
 	g, err := Replay(l)
 	if err != nil {
 		t.Fatalf("replay: %v", err)

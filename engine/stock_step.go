@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -395,6 +396,13 @@ func (s *shareStep) convertChoose(p *Player, choice string) error {
 		return ruleErr("choose how many %s shares to receive (2 to 6)", major.ID)
 	}
 	minor := g.assocMinorOf(major)
+	if ok := g.conversionShares(p, minor, sr.convertPar); g.validating() && !slices.Contains(ok, n) {
+		words := make([]string, len(ok))
+		for i, k := range ok {
+			words[i] = strconv.Itoa(k)
+		}
+		return ruleErr("%s may take %s %s shares, not %d", p.Name, orJoin("", words), major.ID, n)
+	}
 	g.transferPossessions(minor, major)
 	major.IPOed, major.Floated, major.fullCap = true, true, false
 	g.setPar(major, sr.convertPar)

@@ -55,6 +55,9 @@ func (g *Game) taxHavenChoices(comp *Company) []string {
 		if price <= 0 || c.PercentOf(g.taxHaven) > 0 || price > spend {
 			continue
 		}
+		if sold := g.round.sr.sold[p]; sold != nil && sold[c] != "" {
+			continue // not what its owner sold this stock round (4.5.5)
+		}
 		if len(c.SharesOf(c)) > 0 {
 			out = append(out, c.ID+"_ipo")
 		}
