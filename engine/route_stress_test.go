@@ -25,7 +25,8 @@ import (
 // and the CPU time per position (p50, p99, max: the CPU time, the
 // process's, is the steadier on a busy machine), the work of the searches
 // (which does not depend on the load), the most allocated by one call and
-// how many answers are not proven optimal.
+// how many answers are not proven optimal. PBC_ROUTE_STRESS_MATCH keeps
+// only the positions whose name contains it (to profile them).
 func TestRouteStress(t *testing.T) {
 	if os.Getenv("PBC_ROUTE_STRESS") == "" {
 		t.Skip("set PBC_ROUTE_STRESS=1 to run the auto-router stress test (a minute or more)")
@@ -48,6 +49,7 @@ func TestRouteStress(t *testing.T) {
 		work      int // partial runs searched plus combination nodes
 	}
 	var results []result
+	match := os.Getenv("PBC_ROUTE_STRESS_MATCH") // only the positions whose name contains it
 	cpu0 := cpuTime()
 	for _, path := range files {
 		g := replayFixture(t, path)
@@ -57,6 +59,10 @@ func TestRouteStress(t *testing.T) {
 			}
 			for si, set := range sets {
 				for _, attach := range []bool{false, true} {
+					what := fmt.Sprintf("%s %s set %d attached %v", conformanceName(path), c.ID, si, attach)
+					if !strings.Contains(what, match) {
+						continue
+					}
 					in := stressInput(g, c, set, attach)
 					var m0, m1 runtime.MemStats
 					runtime.ReadMemStats(&m0)
@@ -64,12 +70,11 @@ func TestRouteStress(t *testing.T) {
 					plan, err := route.Best(in, route.Options{})
 					took, cpu := time.Since(start), cpuTime()-cpuStart
 					runtime.ReadMemStats(&m1)
-					what := fmt.Sprintf("%s %s set %d attached %v", conformanceName(path), c.ID, si, attach)
 					if err != nil {
 						t.Errorf("%s: %v", what, err)
 						continue
 					}
-					results = append(results, result{fmt.Sprintf("%s: $%d", what, plan.Revenue), took, cpu, m1.TotalAlloc - m0.TotalAlloc, plan.Exact, plan.Searched + plan.Nodes})
+					results = append(results, result{fmt.Sprintf("%s: $%d (searched %d, nodes %d, candidates %d)", what, plan.Revenue, plan.Searched, plan.Nodes, plan.Candidates), took, cpu, m1.TotalAlloc - m0.TotalAlloc, plan.Exact, plan.Searched + plan.Nodes})
 				}
 			}
 		}
@@ -103,7 +108,7 @@ func TestRouteStress(t *testing.T) {
 	// to the searches where the times are too noisy to.
 	fmt.Fprintf(&b, "\nwork (partial runs searched plus combination nodes): p50 %d, p99 %d, max %d", works[p50], works[p99], works[n-1])
 	b.WriteString("\nslowest:")
-	for _, r := range results[max(0, n-10):] {
+	for _, r := range results[max(0, n-15):] {
 		fmt.Fprintf(&b, "\n  %v (CPU %v) %.1f MB work %d %s", r.took.Round(time.Millisecond), r.cpu.Round(time.Millisecond), float64(r.alloc)/(1<<20), r.work, r.what)
 	}
 	for _, w := range inexact {

@@ -41,9 +41,35 @@ func cutSeqs(cls *trainClass, max int) int {
 	return tau
 }
 
-// sortSeqs orders seqs best first.
+// sortSeqs orders seqs best first, keeping the order of equal ones. A seq
+// is large and the lists long: a counting sort by upper bound (whose range
+// is the revenue's) moves each once.
 func sortSeqs(ss []seq) {
-	slices.SortStableFunc(ss, func(a, b seq) int { return b.ub - a.ub })
+	if len(ss) < 2 {
+		return
+	}
+	lo, hi := ss[0].ub, ss[0].ub
+	for i := range ss {
+		lo, hi = min(lo, ss[i].ub), max(hi, ss[i].ub)
+	}
+	if hi-lo > 4*len(ss)+1024 {
+		slices.SortStableFunc(ss, func(a, b seq) int { return b.ub - a.ub })
+		return
+	}
+	at := make([]int, hi-lo+2) // where the seqs of each bound go, best first
+	for i := range ss {
+		at[hi-ss[i].ub+1]++
+	}
+	for k := 1; k < len(at); k++ {
+		at[k] += at[k-1]
+	}
+	sorted := make([]seq, len(ss))
+	for i := range ss {
+		k := hi - ss[i].ub
+		sorted[at[k]] = ss[i]
+		at[k]++
+	}
+	copy(ss, sorted)
 }
 
 // expander lays seqs' legs on track.
