@@ -269,8 +269,9 @@ func (g *Game) mailSubsidy(c *Corp, routes []action.Route) int {
 		if large == 0 {
 			break
 		}
-		if len(rt.Connections) == 0 || (len(rt.Connections) == 1 && len(rt.Connections[0]) > 0 && rt.Connections[0][0] == "local") {
-			continue
+		local := len(rt.Connections) == 1 && len(rt.Connections[0]) > 0 && rt.Connections[0][0] == "local"
+		if len(rt.Connections) == 0 || (local && !g.isPNW()) {
+			continue // 1822PNW's local trains carry mail too: half their one stop
 		}
 		stops := rt.Hexes
 		if len(stops) == 0 {

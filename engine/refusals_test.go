@@ -120,6 +120,28 @@ func TestTaxHavenPresidentTurn(t *testing.T) {
 	}
 }
 
+// TestMailLocalTrain: in 1822PNW the mail contract pays on a local train's
+// run too, half its one stop: CMPS runs its LP train to F23 for $40 and
+// withholds, earning $40 and a $20 subsidy (a self-play log; 18xx.games
+// pays it).
+func TestMailLocalTrain(t *testing.T) {
+	l := selfPlayLog(t, "mail_local_train.json")
+	last := l.Actions[len(l.Actions)-1]
+	l.Actions = l.Actions[:len(l.Actions)-1]
+	g, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	cmps := g.Corp("CMPS")
+	before := cmps.Cash
+	if err := g.Apply(last); err != nil {
+		t.Fatalf("withhold: %v", err)
+	}
+	if got := cmps.Cash - before; got != 60 {
+		t.Errorf("CMPS gained $%d withholding, want $60 ($40 run + $20 mail)", got)
+	}
+}
+
 // TestConversionOver600: converting a minor worth over $600, the major pays
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).
