@@ -24,6 +24,9 @@ type reach struct {
 	toToken                     []int      // fewest limited stops a run at a needs to reach a tokened city, a included
 	split                       *townSplit // set when towns are limited and rows treat them apart
 	ski, grain, mill, dest, saw bool       // bonuses the network offers
+	home, destStop              int32      // the destination's home and destination stops, when dest
+	millStops, sawStops         []int32    // the stops in the mill and sawmill hexes
+	moves                       *moves     // which stops a run can go on to, for reachability
 }
 
 // far marks a stop no run reaches.
@@ -75,6 +78,12 @@ func newReach(n *network, cls *trainClass) *reach {
 		b.grain = b.grain || (h.elevator && r.Grain != nil && !cls.pullman)
 		b.mill = b.mill || h.mill
 		b.saw = b.saw || h.saw
+		if h.mill {
+			b.millStops = append(b.millStops, int32(si))
+		}
+		if h.saw {
+			b.sawStops = append(b.sawStops, int32(si))
+		}
 	}
 	for hi := range n.hexes {
 		b.ski = b.ski || n.hexes[hi].ski // crossed, not stopped at
@@ -83,9 +92,10 @@ func newReach(n *network, cls *trainClass) *reach {
 		b.finite = len(n.stops)
 	}
 	if d := r.Destination; d != nil {
-		_, home := n.stopAt[d.Home]
-		_, dest := n.stopAt[d.Dest]
-		b.dest = home && dest
+		home, hok := n.stopAt[d.Home]
+		dest, dok := n.stopAt[d.Dest]
+		b.dest = hok && dok
+		b.home, b.destStop = home, dest
 	}
 	slices.SortStableFunc(b.limited, func(x, y int32) int { return b.gain[y] - b.gain[x] })
 	limitedRows := 0
@@ -115,6 +125,7 @@ func newReach(n *network, cls *trainClass) *reach {
 			b.byKind = [4][]int32{}
 		}
 	}
+	b.moves = newMoves(n, w, isFree, b.split != nil)
 	// A run goes on through no city filled with other corporations' tokens.
 	b.dist = make([][]uint16, len(n.stops))
 	for a := range n.stops {
@@ -176,7 +187,8 @@ func layeredDist(n *network, a int32, isFree []bool, pass func(int32) bool) []ui
 
 // bound is the most any run going on from the run built so far can be
 // worth: what it has, plus the largest gains of the stops its remaining
-// distance can still reach, plus the bonuses it has not earned yet.
+// distance can still reach, plus the bonuses it has not earned yet and
+// still can (see reach.go).
 func (e *enumerator) bound() int {
 	b := e.cls.reach
 	base, bonus := e.components()
@@ -192,8 +204,10 @@ func (e *enumerator) bound() int {
 	if b.split != nil {
 		var capTown, capOther int
 		capTown, capOther, d = e.splitCaps(cur, left)
+		e.reachable(capOther)
 		add = e.splitGains(capTown, capOther, left, d)
 	} else {
+		e.reachable(left)
 		add = e.topGains(b.limited, left, left, d)
 	}
 	if b.byKind[0] != nil || b.byKind[1] != nil || b.byKind[2] != nil {
@@ -205,7 +219,7 @@ func (e *enumerator) bound() int {
 		add = min(add, byKind)
 	}
 	for _, si := range b.free {
-		if !e.onStop[si] && int(d[si]) <= left {
+		if e.ahead.has(si) && int(d[si]) <= left {
 			add += max(b.gain[si], 0)
 		}
 	}
@@ -216,20 +230,46 @@ func (e *enumerator) bound() int {
 	if b.grain {
 		add += 40
 	}
-	if b.mill && e.millN == 0 {
+	// The bonuses for stopping somewhere are only still to be earned when
+	// the run has or may still reach the stops: ahead holds every stop it
+	// may add.
+	if b.mill && e.millN == 0 && e.anyAhead(b.millStops) {
 		add += r.MillBonus
 	}
-	if b.dest && bonus[bDest] == 0 {
+	if b.dest && bonus[bDest] == 0 && (e.onStop[b.home] || e.ahead.has(b.home)) && (e.onStop[b.destStop] || e.ahead.has(b.destStop)) {
 		add += e.n.destValue
 	}
 	if b.saw && bonus[bSaw] == 0 {
-		add += 2 * r.SawmillBonus
+		saw := 0
+		for _, si := range b.sawStops {
+			if e.ahead.has(si) {
+				// Doubled in the run earning the destination bonus when
+				// the sawmill is the destination (see components).
+				pay := r.SawmillBonus
+				if d := r.Destination; d != nil && d.Dest == e.n.stops[si].ref {
+					pay *= 2
+				}
+				saw = max(saw, pay)
+			}
+		}
+		add += saw
 	}
 	return upper(base, bonus) + add
 }
 
+// anyAhead reports whether a stop of list is in e.ahead.
+func (e *enumerator) anyAhead(list []int32) bool {
+	for _, si := range list {
+		if e.ahead.has(si) {
+			return true
+		}
+	}
+	return false
+}
+
 // topGains sums the largest gains of up to k stops of list (sorted largest
-// first) not in the run and at most left limited stops away (by d).
+// first) the run may still reach (e.ahead) at most left limited stops away
+// (by d).
 func (e *enumerator) topGains(list []int32, k, left int, d []uint16) int {
 	sum := 0
 	if k <= 0 {
@@ -240,7 +280,7 @@ func (e *enumerator) topGains(list []int32, k, left int, d []uint16) int {
 		if g <= 0 {
 			break
 		}
-		if !e.onStop[si] && int(d[si]) <= left {
+		if e.ahead.has(si) && int(d[si]) <= left {
 			sum += g
 			if k--; k == 0 {
 				break
@@ -372,8 +412,8 @@ func (e *enumerator) splitGains(capTown, capOther, left int, d []uint16) int {
 }
 
 // prefixGains appends to dst the sums of the largest 0, 1, ... k gains of
-// the stops of list (sorted largest first) not in the run and at most left
-// units away (by d).
+// the stops of list (sorted largest first) the run may still reach
+// (e.ahead) at most left units away (by d).
 func (e *enumerator) prefixGains(dst []int, list []int32, k, left int, d []uint16) []int {
 	sum := 0
 	dst = append(dst, 0)
@@ -385,7 +425,7 @@ func (e *enumerator) prefixGains(dst []int, list []int32, k, left int, d []uint1
 		if g <= 0 {
 			break
 		}
-		if !e.onStop[si] && int(d[si]) <= left {
+		if e.ahead.has(si) && int(d[si]) <= left {
 			sum += g
 			dst = append(dst, sum)
 			k--

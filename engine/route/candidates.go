@@ -90,6 +90,11 @@ type enumerator struct {
 	chooser         // the choices of links for the run's legs (see bundle.go)
 	legs    []int32 // the run's legs, by bundle (see seq)
 
+	// ahead is scratch of the bound: the stops the run may still reach
+	// (see reachable); excl, done, stack and next are reachable's own.
+	ahead, excl, done bitset
+	stack, next       []int32
+
 	single    bool
 	budget    int    // single mode: partial runs left to look at, -1 for no limit
 	avoidCity []bool // single mode: cities a local run may not use
@@ -104,6 +109,7 @@ func newEnumerator(n *network, cls *trainClass) *enumerator {
 	}
 	e := &enumerator{walker: newWalker(n, cls), budget: -1}
 	e.chooser = newChooser(e.walker)
+	e.ahead, e.excl, e.done = newBitset(len(n.stops)), newBitset(len(n.stops)), newBitset(len(n.stops))
 	return e
 }
 
