@@ -254,6 +254,7 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 			searchRuns(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
 		}
 	}
+	r.pairAll(incumbent.total)
 	best = incumbent
 	for gap := max(1, (r.sum-best.total)/8); r.sum-gap > best.total; gap *= 2 {
 		c, exact := r.combineFor(r.sum-gap, maxNodes-nodes)
@@ -287,6 +288,32 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 		best = r.chosen(c.best, c.bestRuns)
 	}
 	return best, nodes, exact
+}
+
+// pairAll drops the listed runs that no set of runs earning target or more
+// can use for lack of a partner (see pairUp), trying every two trains of
+// one type whose classes listed their runs. Late in 1822CA the two big
+// trains' lists, whose thresholds assume the other train earns its best
+// run, shrink tenfold: most runs leave no room for a partner earning
+// enough.
+func (r *router) pairAll(target int) {
+	var listed []*trainClass
+	for _, cl := range r.classes {
+		if cl.searched {
+			listed = append(listed, cl)
+		}
+	}
+	for _, a := range listed {
+		for _, b := range listed {
+			// A list cut short (see cutSeqs) may lack partners.
+			if a.express != b.express || (a == b && len(a.trains) != 2) || b.seqTau > b.seqAsked {
+				continue
+			}
+			// The rest of the trains earn at most their best runs.
+			pair := target - (r.sum - r.topUB(a) - r.topUB(b))
+			pairUp(r.n, a, b, pair)
+		}
+	}
 }
 
 // incumbentNodes bounds the nodes of each search for a better incumbent.

@@ -101,6 +101,48 @@ type lists struct {
 	// first and count identify the candidates indexed.
 	first *cand
 	count int
+	// after[k], once set, is a candidate after k such that every one in
+	// between shares track with k (see partner); the searches of all
+	// targets use the same index, and what they learn.
+	after []int32
+	n     *network
+	cands []cand
+	keys  []int32 // scratch of partner
+}
+
+// partner returns an upper bound on what the first candidate after k that
+// shares no track with candidate k can add: the upper bound of that
+// candidate, or of one before it once the bounds fall below floor (the
+// caller needs no more). Local cities are ignored: the bound may only be
+// too high.
+func (l *lists) partner(k, floor int) int {
+	if l.after == nil {
+		l.after = make([]int32, len(l.ubs))
+	}
+	j := max(int(l.after[k]), k+1)
+	if j < len(l.ubs) && l.ubs[j] >= floor {
+		l.keys = l.keys[:0]
+		eachRepKey(l.n, l.cands[k].keys, func(key int32) { l.keys = append(l.keys, key) })
+		ks := bitset(l.cands[k].keys)
+		for j < len(l.ubs) && l.ubs[j] >= floor {
+			wi := j / 64
+			w := ^uint64(0)
+			if !ks.meets(l.common[wi*l.words : (wi+1)*l.words]) {
+				w = 0
+				for _, key := range l.keys {
+					w |= l.byKey[key][wi]
+				}
+			}
+			if free := ^w &^ (1<<(j%64) - 1); free != 0 {
+				j = wi*64 + bits.TrailingZeros64(free)
+				break
+			}
+			j = (wi + 1) * 64
+		}
+		j = min(j, len(l.ubs))
+	}
+	l.after[k] = int32(j)
+	return l.ubAt(j)
 }
 
 // listsOf returns class cl's candidates indexed, reusing the index of the
@@ -119,6 +161,7 @@ func newLists(n *network, cl *trainClass) *lists {
 	l := &lists{ubs: make([]int, len(cl.cands)), byKey: make([]bitset, n.nkeys), express: cl.express, local: cl.local}
 	l.nwords = len(newBitset(len(cl.cands)))
 	l.first, l.count = &cl.cands[0], len(cl.cands)
+	l.n, l.cands = n, cl.cands
 	l.blocked, l.stamp = newBitset(len(cl.cands)), make([]uint32, l.nwords)
 	l.words = (n.nkeys + 63) / 64
 	l.common = make([]uint64, l.nwords*l.words)
@@ -455,6 +498,14 @@ func (c *combiner) search(i int, sum int, mx [nBonus]int) {
 		}
 		if have+gain(x, mx)+rest <= c.best {
 			continue
+		}
+		if len(s.restTwin) == 1 && !x.noKeys() && !x.multi() {
+			// The one twin left must take a run after x sharing no
+			// track with it: at most what the first such run can add.
+			floor := c.best + 1 - have - gain(x, mx) - restOther
+			if have+gain(x, mx)+min(s.restTwin[0], s.partner(k, floor))+restOther <= c.best {
+				continue
+			}
 		}
 		s.choice = k
 		c.take(i, x)

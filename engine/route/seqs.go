@@ -1,6 +1,9 @@
 package route
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // The run search lists runs by their stops and bundles (seqs), one for all
 // the ways of choosing the links of its legs; expand turns those good
@@ -165,4 +168,68 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 		tau = cls.seqs[cls.expanded].ub + 1 // stopped at maxCands
 	}
 	return tau
+}
+
+// pairUp drops the seqs of class a that cannot be part of a set of runs
+// earning at least pair from a train of class a and another of class b
+// (of the same type; a itself for a class of two trains): those earning
+// less than pair whose every partner among b's seqs able to make up the
+// rest (when a is b, the same seq too, laid on other links) shares track
+// with them. Two runs sharing track that every choice of their links uses
+// cannot run together, so a seq dropped has no partner in any set earning
+// enough; a run earns no more than its upper bound, so the runs b did not
+// list (below its threshold, pair less a's best run's bound) make up too
+// little anyway.
+func pairUp(n *network, a, b *trainClass, pair int) {
+	ss, ps := a.seqs, b.seqs // best first
+	first := slices.IndexFunc(ss, func(x seq) bool { return x.ub < pair })
+	if first < 0 {
+		return
+	}
+	// partners(x) is the number of b's seqs (a prefix) that may make up the
+	// rest for x: it falls as x's bound does.
+	partners := func(x *seq) int {
+		return sort.Search(len(ps), func(j int) bool { return ps[j].ub < pair-x.ub })
+	}
+	// The seqs of the longest prefix, indexed by the track they surely use.
+	most := partners(&ss[first])
+	byKey := make(map[int32]bitset)
+	for j := range most {
+		eachRepKey(n, ps[j].sure, func(key int32) {
+			if byKey[key] == nil {
+				byKey[key] = newBitset(most)
+			}
+			byKey[key].set(int32(j))
+		})
+	}
+	blocked := newBitset(most)
+	var keep []int
+	for i := first; i < len(ss); i++ {
+		m := partners(&ss[i])
+		w := (m + 63) / 64
+		clear(blocked[:w])
+		eachRepKey(n, ss[i].sure, func(key int32) {
+			if on := byKey[key]; on != nil {
+				for wi := range w {
+					blocked[wi] |= on[wi]
+				}
+			}
+		})
+		if m%64 != 0 {
+			blocked[w-1] |= ^uint64(0) << (m % 64)
+		}
+		for wi := range w {
+			if blocked[wi] != ^uint64(0) {
+				keep = append(keep, i) // a partner shares no track surely
+				break
+			}
+		}
+	}
+	k := first
+	for _, i := range keep {
+		ss[k] = ss[i]
+		k++
+	}
+	clear(ss[k:])
+	a.seqs = ss[:k]
 }
