@@ -193,7 +193,7 @@ func pairUp(n *network, a, b *trainClass, pair int) {
 	}
 	// The seqs of the longest prefix, indexed by the track they surely use.
 	most := partners(&ss[first])
-	byKey := make(map[int32]bitset)
+	byKey := make([]bitset, n.nkeys)
 	for j := range most {
 		eachRepKey(n, ps[j].sure, func(key int32) {
 			if byKey[key] == nil {
@@ -202,25 +202,46 @@ func pairUp(n *network, a, b *trainClass, pair int) {
 			byKey[key].set(int32(j))
 		})
 	}
-	blocked := newBitset(most)
+	// The track most partners use first (two of them; sorting all costs
+	// more than it saves): it blocks whole words soonest.
+	uses := make([]int, n.nkeys)
+	for key, on := range byKey {
+		if on != nil {
+			uses[key] = on.count()
+		}
+	}
+	var keys []int32
 	var keep []int
 	for i := first; i < len(ss); i++ {
 		m := partners(&ss[i])
-		w := (m + 63) / 64
-		clear(blocked[:w])
+		keys = keys[:0]
 		eachRepKey(n, ss[i].sure, func(key int32) {
-			if on := byKey[key]; on != nil {
-				for wi := range w {
-					blocked[wi] |= on[wi]
-				}
+			if byKey[key] != nil {
+				keys = append(keys, key)
 			}
 		})
-		if m%64 != 0 {
-			blocked[w-1] |= ^uint64(0) << (m % 64)
+		for k := range min(2, len(keys)) {
+			top := k
+			for j := k + 1; j < len(keys); j++ {
+				if uses[keys[j]] > uses[keys[top]] {
+					top = j
+				}
+			}
+			keys[k], keys[top] = keys[top], keys[k]
 		}
-		for wi := range w {
-			if blocked[wi] != ^uint64(0) {
-				keep = append(keep, i) // a partner shares no track surely
+		// Word by word, until one holds a partner sharing no sure track.
+		for wi := range (m + 63) / 64 {
+			blocked := uint64(0)
+			if end := m - wi*64; end < 64 {
+				blocked = ^uint64(0) << end
+			}
+			for _, key := range keys {
+				if blocked |= byKey[key][wi]; blocked == ^uint64(0) {
+					break
+				}
+			}
+			if blocked != ^uint64(0) {
+				keep = append(keep, i)
 				break
 			}
 		}
