@@ -142,6 +142,28 @@ func TestMailLocalTrain(t *testing.T) {
 	}
 }
 
+// TestPartialPresidentSaleShares: Player 1 sells 10% of GTP's 20%
+// president's certificate; Player 6 takes the presidency, swapping GTP_1 and
+// GTP_2 into the market, and Player 1 gets back the share longest in the
+// market, GTP_3, as 18xx.games does (a self-play log: a later redeem named
+// the shares by id).
+func TestPartialPresidentSaleShares(t *testing.T) {
+	g, err := Replay(selfPlayLog(t, "partial_president_sale.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	holders := map[string]string{}
+	for _, s := range g.Corp("GTP").Shares {
+		holders[s.ID()] = s.Owner.holderName()
+	}
+	want := map[string]string{"GTP_0": "Player 6", "GTP_3": "Player 1", "GTP_1": "the market", "GTP_2": "the market", "GTP_5": "the market"}
+	for id, h := range want {
+		if holders[id] != h {
+			t.Errorf("%s is held by %s, want %s", id, holders[id], h)
+		}
+	}
+}
+
 // TestConversionOver600: converting a minor worth over $600, the major pays
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).

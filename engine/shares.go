@@ -299,10 +299,10 @@ func (g *Game) sellToPool(p *Player, c *Corp, shares []*Share, price, keep int) 
 	g.checkPresidency(c, prev, g.Pool)
 }
 
-// poolShare is one of c's ordinary shares in the market, or nil.
+// poolShare is the ordinary share of c longest in the market, or nil.
 func (g *Game) poolShare(c *Corp) *Share {
-	for _, s := range c.Shares {
-		if s.Owner == Holder(g.Pool) && !s.President {
+	for _, s := range sharesOf(c, g.Pool) {
+		if !s.President {
 			return s
 		}
 	}
