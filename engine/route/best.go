@@ -254,6 +254,9 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 			searchRuns(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
 		}
 	}
+	for _, cl := range r.classes {
+		incumbent = r.twinPair(cl, incumbent)
+	}
 	r.pairAll(incumbent.total)
 	best = incumbent
 	for gap := max(1, (r.sum-best.total)/8); r.sum-gap > best.total; gap *= 2 {
