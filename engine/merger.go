@@ -203,12 +203,15 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 	} else if diff > 0 {
 		g.pay(c, owner, diff)
 	}
+	// The shares change hands outside a purchase: the presidency stays put
+	// until the next purchase or sale (4.5.9, 4.4.7), as 18xx.games has it.
 	for i := 0; i < shares; i++ {
 		if list := sharesOf(c, c); len(list) > 0 {
-			prev := c.President()
 			g.moveShare(list[0], owner)
-			g.checkPresidency(c, prev, c)
 		}
+	}
+	if pres := c.President(); pres != nil && c.PercentOf(owner) > c.PercentOf(pres) {
+		c.presLag = true
 	}
 	g.transferPossessions(m, c)
 	if token == "replace" || (token == "exchange" && !g.isPNW()) {

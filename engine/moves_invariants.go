@@ -86,7 +86,7 @@ func (g *Game) shareInvariants(bad func(string, ...any)) {
 			bad("%s's president's certificate is in the market", c.ID)
 		}
 		pres := c.President()
-		if pres == nil {
+		if pres == nil || c.presLag {
 			continue
 		}
 		held := c.PercentOf(pres)

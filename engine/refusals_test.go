@@ -164,6 +164,24 @@ func TestPartialPresidentSaleShares(t *testing.T) {
 	}
 }
 
+// TestAcquisitionKeepsPresident: GWR pays Player 3 two shares for minor 13;
+// Player 3 then holds 30% to the president's 20%, but shares given in an
+// acquisition are no purchase, so Player 2 stays president (4.5.9; a
+// self-play log, as 18xx.games plays it).
+func TestAcquisitionKeepsPresident(t *testing.T) {
+	g, err := Replay(selfPlayLog(t, "acquisition_keeps_president.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	gwr := g.Corp("GWR")
+	if p := gwr.President(); p == nil || p.Name != "Player 2" {
+		t.Errorf("GWR's president is %v, want Player 2", p)
+	}
+	if v := g.Invariants(); len(v) > 0 {
+		t.Errorf("invariants: %v", v)
+	}
+}
+
 // TestConversionOver600: converting a minor worth over $600, the major pays
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).

@@ -142,6 +142,7 @@ func (g *Game) checkFloat(c *Corp) {
 // checkPresidency moves the president's certificate when another player now
 // holds more than the president (ties keep the president).
 func (g *Game) checkPresidency(c *Corp, prev *Player, soldTo Holder) {
+	c.presLag = false
 	max := 0
 	for _, p := range g.seats {
 		if n := c.PercentOf(p); n > max {
@@ -310,6 +311,7 @@ func (g *Game) poolShare(c *Corp) *Share {
 }
 
 func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {
+	c.presLag = false
 	max := 0
 	for _, p := range g.seats {
 		if p != seller {

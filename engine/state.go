@@ -116,6 +116,9 @@ type Corp struct {
 	Incomplete bool
 	// routeSticky mirrors 18xx.games keeping a company's route availability once found.
 	routeSticky bool
+	// presLag: shares given in an acquisition left another player holding
+	// more than the president; the presidency moves at the next trade.
+	presLag bool
 	// floatPercent is the share that must be sold for the major to float.
 	floatPercent int
 }
