@@ -37,6 +37,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		{"tile_grant_closes_on_pass.json", "P21 cannot lay a tile now"},
 		// Player 2 sold GT this stock round, so P11 may not buy GT (4.5.5).
 		{"tax_haven_after_sale.json", "P11 cannot choose_ability now"},
+		// Minor 6 had a route when it first laid track in La Prairie (on to
+		// Montréal); 18xx.games keeps a route once seen, so 6 must still run.
+		{"sticky_route_la_prairie.json", "6 must first run routes"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -295,6 +295,9 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	if h.Markers["forest_laid"] {
 		return ruleErr("%s holds a timber tile and cannot be upgraded", h.Def.ID)
 	}
+	// 18xx.games walks the company's network before each lay, and a route
+	// seen then stays (the sticky route of connect.go): walk it here too.
+	_ = g.reach(spender)
 	_, byPrivate := layer.(*Company)
 	if g.reusesHex(spender, h.Def.ID, byPrivate) {
 		return ruleErr("%s already took a tile this operating turn; a hex is laid or upgraded once per turn", h.Def.ID)
