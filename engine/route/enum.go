@@ -95,6 +95,23 @@ func (b bitset) meets(c []uint64) bool {
 	return false
 }
 
+// anyAfter reports whether b holds an element above i.
+func (b bitset) anyAfter(i int32) bool {
+	w := int(i+1) >> 6
+	if w >= len(b) {
+		return false
+	}
+	if b[w]&(^uint64(0)<<((i+1)&63)) != 0 {
+		return true
+	}
+	for _, x := range b[w+1:] {
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // count is the number of elements.
 func (b bitset) count() int {
 	n := 0
