@@ -175,16 +175,16 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 		h := g.Board.Hex(m.HomeHex)
 		switch token {
 		case "replace":
-			if _, has := h.tokenOf(c); has {
+			city, slot, ok := h.reservedNode(m.ID)
+			if !ok {
+				city, slot = homeNodeIndex(h, m.HomeCity), -1
+			}
+			if _, has := tokenInCity(h, city, c); has {
 				g.exchangeToAvailable(c)
 			} else {
 				c.Exchange--
 				t := &Token{Corp: c, Price: 100}
 				c.Tokens = append(c.Tokens, t)
-				city, slot, ok := h.reservedNode(m.ID)
-				if !ok {
-					city, slot = homeNodeIndex(h, m.HomeCity), -1
-				}
 				h.unreserve(m.ID)
 				_ = h.placeToken(t, city, slot, true)
 			}
@@ -222,7 +222,9 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 	case "replace":
 		h := g.Board.Hex(mt.Hex)
 		if h != nil {
-			if _, has := h.tokenOf(c); has {
+			// One token per station: a token in another city of the hex
+			// does not stop the replacement (5.17.12).
+			if _, has := tokenInCity(h, mt.City, c); has {
 				g.exchangeToAvailable(c)
 				g.Board.removeToken(mt)
 			} else {

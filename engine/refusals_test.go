@@ -185,6 +185,27 @@ func TestAcquisitionKeepsPresident(t *testing.T) {
 	}
 }
 
+// TestAcquireMinorInOtherCity: CPR, in Montréal's first city, acquires
+// minor 7 from its second city and replaces 7's token with its own: one
+// token per station, not per hex (5.17.12; a self-play log, as 18xx.games
+// plays it).
+func TestAcquireMinorInOtherCity(t *testing.T) {
+	g, err := Replay(selfPlayLog(t, "acquire_minor_other_city.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	h := g.Board.Hex("AF12")
+	cpr := g.Corp("CPR")
+	for _, city := range h.Tile.Cities() {
+		if _, has := tokenInCity(h, city, cpr); !has {
+			t.Errorf("CPR has no token in Montréal city %d", city)
+		}
+	}
+	if g.nextToken(cpr) != nil {
+		t.Error("CPR has an unplaced token; the exchange token went on the map")
+	}
+}
+
 // TestConversionOver600: converting a minor worth over $600, the major pays
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).
