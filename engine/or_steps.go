@@ -425,6 +425,8 @@ func (g *Game) placeDestinationIn(c *Corp, h *HexState, node int) error {
 	if err := h.placeToken(tok, node, slot, true); err != nil {
 		return err
 	}
+	// A station token of c already in that city goes back to its charter.
+	g.removeExtraTokens(h)
 	g.afterPlaceToken(h)
 	return nil
 }

@@ -40,6 +40,10 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// Minor 6 had a route when it first laid track in La Prairie (on to
 		// Montréal); 18xx.games keeps a route once seen, so 6 must still run.
 		{"sticky_route_la_prairie.json", "6 must first run routes"},
+		// GNWR's destination token joined its station token in north
+		// Winnipeg; the station token went back to its charter, so GNWR may
+		// now place a token before running.
+		{"destination_returns_token.json", "GNWR must first place a token or pass"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
