@@ -249,11 +249,7 @@ func (r *router) greedyIn(order []*trainClass) quick {
 func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, exact bool) {
 	// The run searches of the ordinary classes are done once, for the
 	// lowest target; each target expands the runs it needs.
-	for _, cl := range r.classes {
-		if !cl.express || len(cl.trains) > 1 {
-			searchRuns(r.n, cl, incumbent.total-(r.sum-r.topUB(cl)), r.maxCands)
-		}
-	}
+	r.searchAll(incumbent.total)
 	for _, cl := range r.classes {
 		incumbent = r.twinPair(cl, incumbent)
 	}
@@ -291,6 +287,43 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 		best = r.chosen(c.best, c.bestRuns)
 	}
 	return best, nodes, exact
+}
+
+// searchAll lists the runs of the classes that list theirs (all but a
+// single E-train's) for sets earning target or more, the trains with the
+// shortest runs first: the later ones' searches drop the partial runs
+// whose track leaves no partner among theirs (see partnerList).
+func (r *router) searchAll(target int) {
+	var order []*trainClass
+	for _, cl := range r.classes {
+		if !cl.express || len(cl.trains) > 1 {
+			order = append(order, cl)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b *trainClass) int { return runLength(r.n, a) - runLength(r.n, b) })
+	for i, cl := range order {
+		for _, b := range order[:i] {
+			// A list cut short (see cutSeqs) may lack partners.
+			if b.express == cl.express && b.seqTau <= b.seqAsked {
+				pair := target - (r.sum - r.topUB(cl) - r.topUB(b))
+				cl.partners = append(cl.partners, newPartnerList(r.n, b, pair))
+			}
+		}
+		searchRuns(r.n, cl, target-(r.sum-r.topUB(cl)), r.maxCands)
+		cl.partners = nil
+	}
+}
+
+// runLength is how many stops a run of class cl may have at most, for the
+// order of the searches: an E-train's any number.
+func runLength(n *network, cl *trainClass) int {
+	if cl.express {
+		return len(n.stops)
+	}
+	if cl.reach == nil {
+		cl.reach = newReach(n, cl)
+	}
+	return min(cl.reach.finite, len(cl.reach.limited)) + len(cl.reach.free)
 }
 
 // pairAll drops the listed runs that no set of runs earning target or more

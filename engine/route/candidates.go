@@ -30,8 +30,12 @@ type trainClass struct {
 	groups map[uint64][]int32
 	arena  arena  // the candidates' links and keys
 	lists  *lists // cands indexed for the combination search, nil when stale
-	reach  *reach // what the search's bound needs, built on first use
-	nodes  int    // runs the searches have looked at
+	// partners holds, while the class lists its runs, the runs of other
+	// classes of its type listed before, for the search to drop runs that
+	// no partner can make up enough with (see partnerList).
+	partners []*partnerList
+	reach    *reach // what the search's bound needs, built on first use
+	nodes    int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their
@@ -212,13 +216,31 @@ func (e *enumerator) extend() {
 		// one that can reach no stop after its first (e.ahead, which
 		// bound fills, holds those it can) lists nothing more. Late in
 		// 1822CA a fifth of the partial runs went on in vain.
-		if !e.mustEnd(l) && e.budget != 0 && e.bound() >= e.tau && (e.single || e.ahead.anyAfter(e.stops[0])) {
-			e.extend()
+		if !e.mustEnd(l) && e.budget != 0 {
+			if ub := e.bound(); ub >= e.tau && (e.single || e.ahead.anyAfter(e.stops[0])) && !e.lonely(ub) {
+				e.extend()
+			}
 		}
 		e.legs = e.legs[:len(e.legs)-1]
 		e.popBundle()
 		e.popStop()
 	}
+}
+
+// lonely reports whether the runs going on from the run built so far,
+// earning at most ub, lack a partner among those of a class listed before
+// (cls.partners).
+func (e *enumerator) lonely(ub int) bool {
+	if e.single || len(e.cls.partners) == 0 {
+		return false
+	}
+	sure := e.sureKeys()
+	for _, p := range e.cls.partners {
+		if p.lonely(sure, ub) {
+			return true
+		}
+	}
+	return false
 }
 
 // offer considers the run built so far, listed only when canonical (the

@@ -254,3 +254,78 @@ func pairUp(n *network, a, b *trainClass, pair int) {
 	clear(ss[k:])
 	a.seqs = ss[:k]
 }
+
+// partnerList is the seqs of a class b that listed its runs, indexed for
+// the run search of another class a of the same type (see lonely): a run of
+// a set earning at least pair from a train of each needs a partner among
+// them.
+type partnerList struct {
+	n       *network
+	ubs     []int    // the partners' bounds, best first
+	byKey   []bitset // by representative key, the partners surely using it
+	pair    int
+	blocked bitset // scratch
+}
+
+// maxPartnerCheck bounds the partners lonely looks at: a partial run that
+// leaves more room than that for a partner rarely finds none, and the
+// test would cost more than the search saves.
+const maxPartnerCheck = 2048
+
+// newPartnerList indexes class b's seqs as partners for the search of
+// another class, of sets earning pair from a train of each.
+func newPartnerList(n *network, b *trainClass, pair int) *partnerList {
+	p := &partnerList{n: n, pair: pair, byKey: make([]bitset, n.nkeys)}
+	for i := range b.seqs {
+		p.ubs = append(p.ubs, b.seqs[i].ub)
+	}
+	most := min(len(b.seqs), maxPartnerCheck)
+	for j := range most {
+		eachRepKey(n, b.seqs[j].sure, func(key int32) {
+			if p.byKey[key] == nil {
+				p.byKey[key] = newBitset(most)
+			}
+			p.byKey[key].set(int32(j))
+		})
+	}
+	p.blocked = newBitset(most)
+	return p
+}
+
+// lonely reports whether no run going on from a partial run whose runs
+// earn at most ub and surely use the track sure can find a partner: it
+// earns less than pair alone, and each partner earning enough to make up
+// the rest shares track with it (a partial run's sure track only grows as
+// it goes on). Too many partners (past maxPartnerCheck) are not looked at:
+// the answer is then false.
+func (p *partnerList) lonely(sure []uint64, ub int) bool {
+	if ub >= p.pair {
+		return false
+	}
+	m := sort.Search(len(p.ubs), func(j int) bool { return p.ubs[j] < p.pair-ub })
+	if m > maxPartnerCheck {
+		return false
+	}
+	if m == 0 {
+		return true
+	}
+	w := (m + 63) / 64
+	blocked := p.blocked[:w]
+	clear(blocked)
+	if m%64 != 0 {
+		blocked[w-1] = ^uint64(0) << (m % 64)
+	}
+	eachRepKey(p.n, sure, func(key int32) {
+		if on := p.byKey[key]; on != nil {
+			for i := range blocked {
+				blocked[i] |= on[i]
+			}
+		}
+	})
+	for _, x := range blocked {
+		if x != ^uint64(0) {
+			return false
+		}
+	}
+	return true
+}
