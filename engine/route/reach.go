@@ -108,11 +108,21 @@ func (e *enumerator) reachable(budget int) {
 			excl.or(m.group[g])
 		}
 	}
+	if m.words == 1 {
+		ahead[0] = m.fill(cur, excl[0], budget)
+		return
+	}
+	e.stack, e.next = m.fillWide(cur, excl, ahead, done, e.stack, e.next, budget)
+}
+
+// fillWide is reachable's fill from cur, never entering excl, into ahead
+// (cleared); done, stack and next are its scratch, returned for reuse.
+func (m *moves) fillWide(cur int32, excl, ahead, done bitset, stack, next []int32, budget int) ([]int32, []int32) {
 	// Layer by layer: the stops reached entering so many costly stops, the
 	// free ones at once (stack), the costly ones next layer (next).
 	clear(done)
 	done.set(cur)
-	stack, next := append(e.stack[:0], cur), e.next[:0]
+	stack, next = append(stack[:0], cur), next[:0]
 	for layer := 0; ; layer++ {
 		for len(stack) > 0 {
 			s := stack[len(stack)-1]
@@ -138,9 +148,35 @@ func (e *enumerator) reachable(budget int) {
 			}
 		}
 		if len(next) == 0 || layer >= budget {
-			break
+			return stack, next
 		}
 		stack, next = next, stack[:0]
 	}
-	e.stack, e.next = stack, next
+}
+
+// fill is fillWide on a network of 64 stops at most (one word a set, the
+// usual case): the same fill, a word at a time.
+func (m *moves) fill(cur int32, excl uint64, budget int) (ahead uint64) {
+	costly := m.costly[0]
+	done := uint64(1) << cur
+	expand, next := done, uint64(0) // the stops to go on from, this layer and next
+	for layer := 0; ; layer++ {
+		for expand != 0 {
+			s := bits.TrailingZeros64(expand)
+			expand &= expand - 1
+			reach := m.enter[s] &^ excl
+			if layer == budget {
+				reach &^= costly // one more would be too many
+			}
+			ahead |= reach
+			fresh := m.pass[s] & reach &^ done
+			done |= fresh
+			expand |= fresh &^ costly
+			next |= fresh & costly
+		}
+		if next == 0 || layer >= budget {
+			return ahead
+		}
+		expand, next = next, 0
+	}
 }
