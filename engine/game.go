@@ -75,6 +75,7 @@ type Game struct {
 	sawmillMode       string // "open" or "closed" once chosen
 	taxHaven          *TaxHaven
 	hexReserved       map[string]bool // floating homes reserved on the whole hex, not a city (title.Corporation.HomeFloats)
+	staleCubes        map[string]int  // PNW: builder cubes 18xx.games leaves on an upgraded tile, by tile id
 	reachCache        map[*Corp]*graph.Result
 	reachVersion      int
 	trainVersion      int // changes whenever a train moves (keys crowdCorp)
@@ -109,7 +110,7 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 func (g *Game) reset(t *title.Title, opts map[string]bool, seed int64, seats []Seat) {
 	*g = Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
 		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{},
-		hexReserved: map[string]bool{}}
+		hexReserved: map[string]bool{}, staleCubes: map[string]int{}}
 	g.setup(seats)
 }
 

@@ -210,6 +210,37 @@ func TestAcquireMinorInOtherCity(t *testing.T) {
 	}
 }
 
+// TestStaleBuilderCube: tile 7-0 left H13 carrying a builder cube, as
+// 18xx.games keeps it, and that cube pays L21's $20 water cost when 7-0 is
+// laid there. An imported log is priced so; in our games the cube went back
+// to the pool with the upgrade (5.7.21) and the lay costs $20.
+func TestStaleBuilderCube(t *testing.T) {
+	l := selfPlayLog(t, "stale_builder_cube.json")
+	last := l.Actions[len(l.Actions)-1]
+	l.Actions = l.Actions[:len(l.Actions)-1]
+	for _, tc := range []struct {
+		name     string
+		imported bool
+		cost     int
+	}{{"imported", true, 0}, {"played here", false, 20}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := Replay(l)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			m := g.Corp("20")
+			before := m.Cash
+			g.importing = tc.imported
+			if err := g.Apply(last); err != nil {
+				t.Fatalf("lay: %v", err)
+			}
+			if got := before - m.Cash; got != tc.cost {
+				t.Errorf("the lay cost $%d, want $%d", got, tc.cost)
+			}
+		})
+	}
+}
+
 // TestConversionOver600: converting a minor worth over $600, the major pays
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).

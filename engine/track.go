@@ -316,7 +316,11 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		if tileName(tileID) == "PNW3" {
 			cost = 0
 		} else {
-			cost = max(cost-40*h.Cubes, 0)
+			cubes := h.Cubes
+			if !g.validating() {
+				cubes += g.staleCubes[tileID]
+			}
+			cost = max(cost-40*cubes, 0)
 		}
 	}
 	cost = max(cost-discount, 0)
@@ -325,6 +329,15 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	}
 	forest := hasTerrain(h, board.Forest) && old.Color == board.White
 	g.pay(spender, nil, cost)
+	if g.isPNW() {
+		// 18xx.games leaves the cubes of an upgraded tile on that tile, and
+		// they cut the cost of its next lay anywhere; imported logs are
+		// priced so (our games follow 5.7.20-5.7.24: cubes serve their own hex).
+		delete(g.staleCubes, tileID)
+		if h.laid && h.Cubes > 0 {
+			g.staleCubes[h.TileID] += h.Cubes
+		}
+	}
 	lifted := g.liftDestinationTokens(h, def, rot)
 	g.placeTile(h, def, tileID, rot)
 	g.afterLayTile(h)
