@@ -254,6 +254,12 @@ func (r *router) descend(incumbent quick, maxNodes int) (best quick, nodes int, 
 		incumbent = r.twinPair(cl, incumbent)
 	}
 	r.pairAll(incumbent.total)
+	for _, cl := range r.classes {
+		// A list cut short (see cutSeqs) may lack partners.
+		if len(cl.trains) == 2 && cl.searched && cl.seqTau <= cl.seqAsked {
+			cl.twins = newPartnerList(r.n, cl, incumbent.total-(r.sum-2*r.topUB(cl)))
+		}
+	}
 	best = incumbent
 	for gap := max(1, (r.sum-best.total)/8); r.sum-gap > best.total; gap *= 2 {
 		c, exact := r.combineFor(r.sum-gap, maxNodes-nodes)

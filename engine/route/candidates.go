@@ -34,8 +34,12 @@ type trainClass struct {
 	// classes of its type listed before, for the search to drop runs that
 	// no partner can make up enough with (see partnerList).
 	partners []*partnerList
-	reach    *reach // what the search's bound needs, built on first use
-	nodes    int    // runs the searches have looked at
+	// twins, for a class of two trains, is its listed runs as partners of
+	// its own, for expand to drop the choices of links no partner can
+	// run beside.
+	twins *partnerList
+	reach *reach // what the search's bound needs, built on first use
+	nodes int    // runs the searches have looked at
 }
 
 // classesOf groups the input's trains into classes, in the order of their

@@ -159,7 +159,11 @@ func expand(n *network, cls *trainClass, tau, maxCands int) int {
 		w := len(c.keys)
 		c.legs, c.union = nil, nil
 		for k := range l.n {
-			c.links, c.keys = cls.arena.int32s(l.links[k*l.legs:(k+1)*l.legs]), cls.arena.uint64s(l.keys[k*w:(k+1)*w])
+			keys := l.keys[k*w : (k+1)*w]
+			if cls.twins != nil && cls.twins.lonely(keys, c.ub) {
+				continue // no partner can run beside it so laid
+			}
+			c.links, c.keys = cls.arena.int32s(l.links[k*l.legs:(k+1)*l.legs]), cls.arena.uint64s(keys)
 			cls.cands = append(cls.cands, c)
 		}
 	}
