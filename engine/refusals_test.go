@@ -44,6 +44,11 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// Winnipeg; the station token went back to its charter, so GNWR may
 		// now place a token before running.
 		{"destination_returns_token.json", "GNWR must first place a token or pass"},
+		// Minor 9's first lay put a city tile on Leavenworth's printed city
+		// and town (H19), a lay 18xx.games checks without walking 9's
+		// network: the town route 9 had before is never seen, so 9 has no
+		// route to run.
+		{"leavenworth_no_route.json", "9 cannot run routes now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -204,6 +204,27 @@ func (g *Game) closeStartedGrant(c *Corp) {
 	}
 }
 
+// layCheckedWithoutNetwork reports the 1822PNW lays whose rotation
+// 18xx.games accepts without walking the company's network: a city tile on
+// Leavenworth's printed city and town, and the port, portage, boom town and
+// coal mine privates' own tiles.
+func (g *Game) layCheckedWithoutNetwork(layer any, h *HexState, tileID string) bool {
+	if !g.isPNW() {
+		return false
+	}
+	if comp, ok := layer.(*Company); ok {
+		switch modeByAbility[comp.Def.Ability] {
+		case layPort, layPortage, layBoomTown, layCoal:
+			return true
+		}
+	}
+	switch tileName(tileID) {
+	case "5", "6", "57":
+		return h.Def.ID == "H19" && !h.laid
+	}
+	return false
+}
+
 // reusesHex reports whether a lay on hex by (or for) c would be a second on
 // that hex in c's operating turn, which 1822CA forbids (5.7.38, 5.17.13: no
 // tile is placed and upgraded, or upgraded twice, in one turn). 18xx.games
@@ -295,9 +316,13 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	if h.Markers["forest_laid"] {
 		return ruleErr("%s holds a timber tile and cannot be upgraded", h.Def.ID)
 	}
-	// 18xx.games walks the company's network before each lay, and a route
-	// seen then stays (the sticky route of connect.go): walk it here too.
-	_ = g.reach(spender)
+	// 18xx.games walks the company's network before a lay to check its
+	// rotation, and a route seen then stays (the sticky route of
+	// connect.go): walk it here too, except for the PNW lays it checks
+	// without the network.
+	if !g.layCheckedWithoutNetwork(layer, h, tileID) {
+		_ = g.reach(spender)
+	}
 	_, byPrivate := layer.(*Company)
 	if g.reusesHex(spender, h.Def.ID, byPrivate) {
 		return ruleErr("%s already took a tile this operating turn; a hex is laid or upgraded once per turn", h.Def.ID)
