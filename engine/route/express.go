@@ -253,6 +253,9 @@ func (x *express) hopeless(cur int32) bool {
 	n := x.n
 	r := &n.v.in.Rules
 	base, bonus := x.components()
+	if x.list && upper(base, bonus) >= x.tau {
+		return false // what it has reaches tau already; going on only adds
+	}
 	reach := x.reachable(cur)
 	for _, t := range n.tokens {
 		if reach.has(t) && !x.onStop[t] {
