@@ -159,6 +159,10 @@ type choices struct {
 	keys  []uint64
 	union bitset
 	one   [1]int32
+	// sure is the track every choice uses, once sureKeys has worked it
+	// out (sureOK) for these choices.
+	sure   bitset
+	sureOK bool
 }
 
 // maxMinimize bounds the choices of a factor compared pairwise to drop
@@ -178,14 +182,13 @@ type chooser struct {
 	merge  []*factor
 	idx    []int
 	keyBuf []uint64
-	sure   bitset
 	dead   []bool
 	path   []int32
 }
 
 // newChooser starts the choices of w's run: none for a run without legs.
 func newChooser(w *walker) chooser {
-	c := chooser{wk: w, words: (w.n.nkeys + 63) / 64, sure: newBitset(w.n.nkeys)}
+	c := chooser{wk: w, words: (w.n.nkeys + 63) / 64}
 	c.level(0).factors = c.levels[0].buf
 	return c
 }
@@ -206,6 +209,7 @@ func (e *chooser) level(d int) *choices {
 func (e *chooser) pushBundle(b *bundle) bool {
 	d := len(e.wk.links)
 	prev, next := e.levels[d], e.level(d+1)
+	next.sureOK = false
 	f := &next.own
 	if !prev.all.meets(b.union) && (e.avoid == nil || !e.avoid.meets(b.union)) {
 		// The usual case: b's track meets none of the legs' so far; its
@@ -368,18 +372,26 @@ func (e *chooser) popBundle() { e.wk.popTrack() }
 
 // sureKeys is the track every choice of the current run uses.
 func (e *chooser) sureKeys() bitset {
-	clear(e.sure)
+	lv := e.levels[len(e.wk.links)]
+	if lv.sureOK {
+		return lv.sure // the searches ask more than once a run
+	}
+	if lv.sure == nil {
+		lv.sure = newBitset(e.wk.n.nkeys)
+	}
+	clear(lv.sure)
 	w := e.words
-	for _, f := range e.levels[len(e.wk.links)].factors {
+	for _, f := range lv.factors {
 		for i := range w {
 			all := ^uint64(0)
 			for k := range f.n {
 				all &= f.keys[k*w+i]
 			}
-			e.sure[i] |= all
+			lv.sure[i] |= all
 		}
 	}
-	return e.sure
+	lv.sureOK = true
+	return lv.sure
 }
 
 // firstChoice returns the links and keys of one choice of the current run
