@@ -21,12 +21,16 @@ import (
 //     stays too long) and by the distance to the nearest station; each run
 //     is priced once (base revenue, and the bonuses paid to one run only)
 //     and kept with the ways of laying its legs on track (seqs.go). E-trains,
-//     whose runs are unbounded, get the search of express.go instead;
+//     whose runs are unbounded, get the search of express.go instead. The
+//     bound follows the run: only the stops it can still reach count
+//     (reach.go); a run that leaves no room for a partner among another
+//     train's runs earning enough with it is dropped (pairUp, partnerList);
 //  3. branch and bound over the trains for the set of runs, sharing no
 //     track within a type and no city among local trains, with the largest
 //     total as Evaluate computes it (combine.go), searched with falling
 //     targets from the sum of the trains' best runs (descend): a high
-//     target needs few candidates.
+//     target needs few candidates. The incumbent, a greedy set bettered by
+//     the best pair of a class of two trains (pairs.go), sets the lowest.
 //
 // The answer is checked with Evaluate before it is returned.
 
