@@ -152,11 +152,7 @@ func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game) (Re
 	}
 	t := d.table(sg.ID, len(ld.Entries), ld.Seats)
 	if t == nil {
-		imported := 0 // an import's actions are the leading ones nobody here sent
-		for sg.Imported && imported < len(ld.Entries) && ld.Entries[imported].UserID == "" {
-			imported++
-		}
-		if t, err = commands.LoadTable(ld.Log, seats, senders, sg.Creator, imported); err != nil {
+		if t, err = commands.LoadTable(ld.Log, seats, senders, sg.Creator, importedEntries(ld)); err != nil {
 			return Result{}, fmt.Errorf("game %d does not replay: %w", sg.ID, err)
 		}
 	}

@@ -11,11 +11,27 @@ import (
 	"pbc/storage"
 )
 
-// replayPrefix replays the first n log entries of a loaded game.
+// replayPrefix replays the first n log entries of a loaded game, its
+// imported entries as 18xx.games played them and the rest as played here.
 func replayPrefix(ld *storage.Loaded, n int) (*engine.Game, error) {
 	l := *ld.Log
 	l.Actions = ld.Log.Actions[:min(max(n, 0), len(ld.Log.Actions))]
-	return engine.Replay(&l)
+	return engine.ReplayMixed(&l, importedEntries(ld))
+}
+
+// replayLoaded replays a whole loaded game (see replayPrefix).
+func replayLoaded(ld *storage.Loaded) (*engine.Game, error) {
+	return engine.ReplayMixed(ld.Log, importedEntries(ld))
+}
+
+// importedEntries counts the log entries of an 18xx.games import: the
+// leading ones nobody here sent.
+func importedEntries(ld *storage.Loaded) int {
+	n := 0
+	for ld.Game.Imported && n < len(ld.Entries) && ld.Entries[n].UserID == "" {
+		n++
+	}
+	return n
 }
 
 // pictures draws what show asks for: the map (with the hexes

@@ -152,7 +152,7 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 		return err
 	}
 	log := c.log.With("game", id, "channel", ld.Game.Channel.ID)
-	g, err := engine.Replay(ld.Log)
+	g, err := replayLoaded(ld)
 	if err != nil {
 		log.Error("reminder: replay", "err", err)
 	}
@@ -257,7 +257,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 		}
 		if sg, err := c.store.OpenGame(ctx, m.Channel); err == nil && sg.Status == storage.Active {
 			if ld, err := c.store.Load(ctx, sg.ID); err == nil {
-				g, _ := engine.Replay(ld.Log)
+				g, _ := replayLoaded(ld)
 				c.reschedule(ctx, sg, g, c.log)
 			}
 		}

@@ -32,7 +32,7 @@ func (c *Core) Suggest(ctx context.Context, q Query) []Choice {
 	}
 	var g *engine.Game
 	if sg.Status == storage.Active {
-		g, _ = engine.Replay(ld.Log)
+		g, _ = replayLoaded(ld)
 	}
 	var cands []string
 	if g != nil {

@@ -139,32 +139,9 @@ func (t *Table) rebuild() error {
 		t.Game = g
 		return nil
 	}
-	acts, err := action.Effective(t.Log.Actions)
+	g, err := engine.ReplayMixed(t.Log, t.Imported)
 	if err != nil {
 		return err
-	}
-	pos := map[action.Action]int{}
-	for i, a := range t.Log.Actions {
-		pos[a] = i
-	}
-	head := *t.Log
-	head.Actions = nil
-	var live []action.Action
-	for _, a := range acts {
-		if pos[a] < t.Imported {
-			head.Actions = append(head.Actions, a)
-		} else {
-			live = append(live, a)
-		}
-	}
-	g, err := engine.Replay(&head)
-	if err != nil {
-		return err
-	}
-	for i, a := range live {
-		if err := g.Apply(a); err != nil {
-			return fmt.Errorf("action %d (%s): %w", i, action.TypeName(a), err)
-		}
 	}
 	t.Game = g
 	return nil

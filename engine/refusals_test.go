@@ -422,3 +422,31 @@ func selfPlayLog(t *testing.T, file string) *action.GameLog {
 	}
 	return l
 }
+
+// TestReplayMixed: the same log rebuilds differently by provenance: with
+// every entry imported, L21's lay is priced as 18xx.games prices it ($0,
+// with the stale cube); with the lay made here, it costs $20 (5.7.21).
+func TestReplayMixed(t *testing.T) {
+	l := selfPlayLog(t, "stale_builder_cube.json")
+	head := *l
+	head.Actions = l.Actions[:len(l.Actions)-1]
+	before, err := ReplayMixed(&head, len(head.Actions))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		imported int
+		cost     int
+	}{{"all imported", len(l.Actions), 0}, {"lay made here", len(l.Actions) - 1, 20}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ReplayMixed(l, tc.imported)
+			if err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			if got := before.Corp("20").Cash - g.Corp("20").Cash; got != tc.cost {
+				t.Errorf("the lay cost $%d, want $%d", got, tc.cost)
+			}
+		})
+	}
+}

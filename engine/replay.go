@@ -58,6 +58,42 @@ func mapFor(name string) *board.Map {
 // afterwards with Apply are fully checked.
 func Replay(l *action.GameLog) (*Game, error) { return ReplayTrace(l, nil) }
 
+// ReplayMixed rebuilds a game whose log starts with imported entries:
+// effective actions among the first imported log entries replay as Replay
+// does (an 18xx.games import, its facts trusted), the rest are applied as
+// moves of a game played here. A game played here from the start has
+// imported 0; a whole 18xx.games log has len(l.Actions).
+func ReplayMixed(l *action.GameLog, imported int) (*Game, error) {
+	acts, err := action.Effective(l.Actions)
+	if err != nil {
+		return nil, err
+	}
+	pos := make(map[action.Action]int, len(l.Actions))
+	for i, a := range l.Actions {
+		pos[a] = i
+	}
+	head := *l
+	head.Actions = nil
+	var live []action.Action
+	for _, a := range acts {
+		if pos[a] < imported {
+			head.Actions = append(head.Actions, a)
+		} else {
+			live = append(live, a)
+		}
+	}
+	g, err := Replay(&head)
+	if err != nil {
+		return g, err
+	}
+	for _, a := range live {
+		if err := g.Apply(a); err != nil {
+			return g, &ReplayError{Index: pos[a], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
+		}
+	}
+	return g, nil
+}
+
 // ReplayChecked is Replay that also recomputes every recorded run under the
 // current route rules and reports disagreements as Warnings.
 func ReplayChecked(l *action.GameLog, after func(g *Game, a action.Action) bool) (*Game, error) {

@@ -172,8 +172,9 @@ func exportLog(cfg Config, seats []engine.Seat, g *engine.Game, played []action.
 	return l
 }
 
-// checkReplay writes the log as JSON, reads it back, replays it and compares
-// the final state with the game's.
+// checkReplay writes the log as JSON, reads it back, replays it as a game
+// played here (as the bot rebuilds a stored game) and compares the final
+// state with the game's.
 func checkReplay(l *action.GameLog, g *engine.Game) error {
 	data, err := l.MarshalJSON()
 	if err != nil {
@@ -183,7 +184,7 @@ func checkReplay(l *action.GameLog, g *engine.Game) error {
 	if err := back.UnmarshalJSON(data); err != nil {
 		return fmt.Errorf("export does not read back: %w", err)
 	}
-	r, err := engine.Replay(back)
+	r, err := engine.ReplayMixed(back, 0)
 	if err != nil {
 		var re *engine.ReplayError
 		if errors.As(err, &re) {
