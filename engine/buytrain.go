@@ -264,14 +264,19 @@ func (g *Game) recalculateOrder() {
 }
 
 // emergencySellable reports whether the president could still raise money by
-// selling shares other than those of the company buying the train: each
-// company's shares once per purchase, never more than needed (5.16.5).
+// selling shares: each company's once per purchase, never more than needed
+// (5.16.5), the buying company's only while keeping its presidency.
 func (g *Game) emergencySellable(p *Player, buyer *Corp, sold []*Corp, need int) bool {
 	for _, c := range g.Corps {
-		if c == buyer || !c.IsMajor() || !c.Floated || slices.Contains(sold, c) {
+		if !c.IsMajor() || !c.Floated || slices.Contains(sold, c) {
 			continue
 		}
 		for _, pct := range g.sellableBundles(p, c) {
+			// The buyer's own shares too, as long as its president stays
+			// president (5.15.2).
+			if c == buyer && !g.keepsPresidency(p, c, pct) {
+				continue
+			}
 			if g.emergencyExcess(p, c, pct) < need {
 				return true
 			}

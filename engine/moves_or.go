@@ -422,8 +422,8 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 // like 18xx.games, shares of c itself need not be sold first).
 func (g *Game) mustSellFirst(c *Corp, s step) bool {
 	for _, sm := range g.sellShareMoves(c, s) {
-		if sm.Corp != c.ID {
-			return true
+		if sm.From != "treasury" {
+			return true // the president's shares, the buyer's own included (5.15.2)
 		}
 	}
 	return false

@@ -49,6 +49,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// network: the town route 9 had before is never seen, so 9 has no
 		// route to run.
 		{"leavenworth_no_route.json", "9 cannot run routes now"},
+		// QMOO's president can sell 10% of QMOO itself and stay president
+		// (20% each with Player 1), so no loan yet (5.15.2).
+		{"emergency_sell_own_company.json", "must sell shares before taking a loan"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
