@@ -540,7 +540,11 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	if def, ok := g.Board.Map.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
 		upgrade = true
 	}
-	if comp.Def.Ability != "extra_tile" {
+	if comp.Def.Ability == "extra_tile" {
+		// P11 named first, its partner in the combination: spent alike.
+		g.abilityUses[comp.ID]++
+		g.afterExtraTile(comp, c, op, upgrade)
+	} else {
 		g.closeCompany(comp)
 	}
 	for _, id := range v.ComboEntities {

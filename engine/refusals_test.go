@@ -52,6 +52,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// QMOO's president can sell 10% of QMOO itself and stay president
 		// (20% each with Player 1), so no loan yet (5.15.2).
 		{"emergency_sell_own_company.json", "must sell shares before taking a loan"},
+		// Minor 10 laid with P11 named first and P7 combined (id 220): the
+		// surveyors' one use for a minor was spent and P11 closed.
+		{"surveyors_named_first.json", "P11 cannot lay a tile now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
