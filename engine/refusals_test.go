@@ -55,6 +55,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// Minor 10 laid with P11 named first and P7 combined (id 220): the
 		// surveyors' one use for a minor was spent and P11 closed.
 		{"surveyors_named_first.json", "P11 cannot lay a tile now"},
+		// Minor 13 has not placed its Toronto home yet and picks the city
+		// then, so Toronto's last open slot is kept for it.
+		{"toronto_minor13_reserved.json", "kept for 13's home"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -118,6 +118,12 @@ func (g *Game) reserveHome(c *Corp) {
 	if node < 0 {
 		return
 	}
+	if c.Def.HomeChoose {
+		// The owner picks the city when placing the home token (CA minor 13
+		// in Toronto): till then the reservation covers the whole hex.
+		g.hexReserved[c.ID] = true
+		return
+	}
 	if h.openSlot(node) < 0 && c.Def.HomeFloats {
 		// A home sharing a one-slot city (WRS GNWR with minor 18) waits on
 		// the whole hex for a slot.

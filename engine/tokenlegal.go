@@ -72,7 +72,8 @@ func (g *Game) checkTokenPlace(c *Corp, h *HexState, city, slot int) error {
 func (g *Game) hexReservers(c *Corp, h *HexState) []string {
 	var out []string
 	for _, o := range g.Corps {
-		if o != c && g.hexReserved[o.ID] && o.HomeHex == h.Def.ID {
+		if o != c && g.hexReserved[o.ID] && o.HomeHex == h.Def.ID && !o.Closed &&
+			(len(o.Tokens) == 0 || !o.Tokens[0].Used) {
 			out = append(out, o.ID)
 		}
 	}
