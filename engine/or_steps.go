@@ -539,10 +539,12 @@ func (s *issueStep) process(a action.Action, e any) error {
 			}
 		}
 		g.pay(nil, c, price*n)
+		prev := c.President()
 		for _, sh := range shares {
 			g.moveShare(sh, g.Pool)
 		}
-		g.moveLeft(c, n) // an issue drops one space per share
+		g.checkPresidency(c, prev, g.Pool) // a presidency left behind by an acquisition moves now
+		g.moveLeft(c, n)                   // an issue drops one space per share
 		s.pass()
 		return nil
 	case *action.BuyShares:
@@ -559,9 +561,11 @@ func (s *issueStep) process(a action.Action, e any) error {
 			return ruleErr("redeeming costs $%d; %s has $%d", price, c.ID, c.Cash)
 		}
 		g.pay(c, nil, price)
+		prev := c.President()
 		for _, sh := range shares {
 			g.moveShare(sh, c)
 		}
+		g.checkPresidency(c, prev, g.Pool) // as after an issue
 		s.pass()
 		return nil
 	}

@@ -255,6 +255,23 @@ func TestStaleBuilderCube(t *testing.T) {
 	}
 }
 
+// TestRedeemMovesPresidency: Player 2 received CPR shares in an acquisition
+// and holds more than the president; the presidency waits for the next
+// trade, and CPR's redemption of a market share is one, so Player 2 becomes
+// president (a self-play log, as 18xx.games plays it).
+func TestRedeemMovesPresidency(t *testing.T) {
+	g, err := Replay(selfPlayLog(t, "redeem_moves_presidency.json"))
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if p := g.Corp("CPR").President(); p == nil || p.Name != "Player 2" {
+		t.Errorf("CPR's president is %v, want Player 2", p)
+	}
+	if v := g.Invariants(); len(v) > 0 {
+		t.Errorf("invariants: %v", v)
+	}
+}
+
 // TestConversionOver600: converting a minor worth over $600, the major pays
 // the new president what it can and the rest is lost (4.7.2); nothing goes
 // below $0 (a self-play log).
