@@ -158,6 +158,18 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 	return ruleErr("%s can acquire a minor or pass", c.ID)
 }
 
+// removeMinorToken takes an acquired minor's token off the map; a city that
+// had grown a slot for a token it could not hold (a destination token)
+// shrinks back, as 18xx.games removes the slot with the token.
+func (g *Game) removeMinorToken(t *Token) {
+	h := g.Board.Hex(t.Hex)
+	node := t.City
+	g.Board.removeToken(t)
+	if h != nil {
+		h.removeCheaterSlot(node)
+	}
+}
+
 // acquireMinor completes an acquisition: payment, possessions and the token choice.
 func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 	switch token {
@@ -226,21 +238,21 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 			// does not stop the replacement (5.17.12).
 			if _, has := tokenInCity(h, mt.City, c); has {
 				g.exchangeToAvailable(c)
-				g.Board.removeToken(mt)
+				g.removeMinorToken(mt)
 			} else {
 				c.Exchange--
 				t := &Token{Corp: c, Price: 100}
 				c.Tokens = append(c.Tokens, t)
 				city := mt.City
-				g.Board.removeToken(mt)
+				g.Board.removeToken(mt) // the major's token takes its place
 				_ = h.placeToken(t, city, -1, true)
 			}
 		}
 	case "exchange":
 		g.exchangeToAvailable(c)
-		g.Board.removeToken(mt)
+		g.removeMinorToken(mt)
 	default:
-		g.Board.removeToken(mt)
+		g.removeMinorToken(mt)
 	}
 	if m.Kind == title.RegionalCorp {
 		g.closeCorp(m)

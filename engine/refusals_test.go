@@ -58,6 +58,10 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// Minor 13 has not placed its Toronto home yet and picks the city
 		// then, so Toronto's last open slot is kept for it.
 		{"toronto_minor13_reserved.json", "kept for 13's home"},
+		// GWR acquired minor 16 in Windsor, where GWR's destination token
+		// had taken an extra slot: the city shrank back to its one slot, full
+		// of GWR, so minor 18 cannot run through Windsor to reach Q13.
+		{"acquired_minor_slot_shrinks.json", "no tile can be laid on Q13 now"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
