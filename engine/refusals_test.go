@@ -62,6 +62,10 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// had taken an extra slot: the city shrank back to its one slot, full
 		// of GWR, so minor 18 cannot run through Windsor to reach Q13.
 		{"acquired_minor_slot_shrinks.json", "no tile can be laid on Q13 now"},
+		// Player 1's minor 30 is priced in the yellow zone and does not
+		// count toward the certificate limit (4.5.8), so NTR may acquire it
+		// for two shares: its acquisition step waits, then its issue step.
+		{"minor_cert_yellow_zone.json", "NTR must first sell shares or pass"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

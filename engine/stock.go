@@ -224,7 +224,7 @@ func (g *Game) numCerts(p *Player) int {
 		}
 		// Whether c counts is asked once per company, not per share: this
 		// runs for every stock-round action.
-		if owned > 0 && (c.IsMinor() || g.countsForLimit(c)) {
+		if owned > 0 && g.countsForLimit(c) { // minors too: a minor priced in the yellow zone is exempt (4.5.8)
 			n += owned
 		}
 	}
