@@ -221,7 +221,7 @@ func (g *Game) canToken(c *Corp) bool {
 			continue
 		}
 		_ = s
-		if h.freeSlot(n.Node, c.ID) >= 0 {
+		if h.freeSlot(n.Node, c.ID) >= 0 && !g.hexReservationBlocks(c, h) {
 			return true
 		}
 	}
