@@ -22,6 +22,25 @@ func (g *Game) mustBuyTrain(c *Corp) bool {
 	return g.countTrains(c) == 0 && len(g.depotTrains()) > 0
 }
 
+// isMinDepotTrain reports whether t is of the cheapest kind of train for
+// sale: the first train on sale at the lowest price, as 18xx.games picks the
+// one an emergency purchase must take (a 5P at the 5's price is another kind).
+func (g *Game) isMinDepotTrain(t *Train) bool { return t.Name == g.minDepotTrainName() }
+
+// minDepotTrainName names the cheapest kind of train for sale.
+func (g *Game) minDepotTrainName() string {
+	var best *Train
+	for _, x := range g.depotTrains() {
+		if best == nil || x.Def.Price < best.Def.Price {
+			best = x
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return best.Name
+}
+
 func (g *Game) minDepotPrice() int {
 	// The cheapest of depotTrains, without building that list: repeats
 	// among the discarded trains do not change a minimum.
@@ -218,6 +237,10 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 		need := price - c.Cash
 		if g.validating() && from != nil {
 			return ruleErr("with the president's help %s may only buy from the depot (5.15)", c.ID)
+		}
+		if g.validating() && (!g.isMinDepotTrain(t) || price != g.minDepotPrice()) {
+			return ruleErr("with the president's help %s may only buy the cheapest train for sale, a %s for $%d (5.14)",
+				c.ID, g.minDepotTrainName(), g.minDepotPrice())
 		}
 		if need > p.Cash {
 			if g.validating() && g.emergencySellable(p, c, sold, need-p.Cash) {

@@ -374,7 +374,7 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 				price := g.variantPrice(t, v)
 				tm := TrainMove{Train: t.ID, Variant: v, From: from, Price: price}
 				if price > c.Cash {
-					if !emergency || price != cheapest || pres == nil {
+					if !emergency || price != cheapest || pres == nil || !g.isMinDepotTrain(t) {
 						continue
 					}
 					tm.President = price - c.Cash

@@ -69,6 +69,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// The only city GWR could token has its open slot kept for a home
 		// reserved on the whole hex, so its token step is skipped.
 		{"token_step_hex_reserved.json", "GWR must first run routes or choose"},
+		// With its president's money minor 3 must buy the cheapest kind of
+		// train for sale, a 5, not the 5P that costs as much.
+		{"emergency_cheapest_kind.json", "may only buy the cheapest train for sale, a 5 for $500"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
