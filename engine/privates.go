@@ -511,6 +511,11 @@ func (g *Game) companyChoice(comp *Company, choice, when string) error {
 // afterExtraTile applies P11's rule after one of its lays: one upgrade, one lay
 // for a minor, or two lays for a major that must follow each other.
 func (g *Game) afterExtraTile(comp *Company, c *Corp, op *orState, upgrade bool) {
+	// Used after one normal lay, the surveyors take the place of the second
+	// (18xx.games counts it so whether or not they close now).
+	if op.laidTrack == 1 {
+		op.laidTrack = 2
+	}
 	if upgrade || c.IsMinor() || g.abilityUses[comp.ID] >= 2 {
 		g.closeCompany(comp)
 		if op.mustLay == comp {
@@ -519,9 +524,6 @@ func (g *Game) afterExtraTile(comp *Company, c *Corp, op *orState, upgrade bool)
 		return
 	}
 	op.mustLay = comp
-	if op.laidTrack == 1 {
-		op.laidTrack = 2
-	}
 }
 
 // comboLay is a private's lay combined with P11 (e.g. P7 + P11): it does not

@@ -72,6 +72,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// With its president's money minor 3 must buy the cheapest kind of
 		// train for sale, a 5, not the 5P that costs as much.
 		{"emergency_cheapest_kind.json", "may only buy the cheapest train for sale, a 5 for $500"},
+		// ORNC placed a cube (its first yellow action) and upgraded with P11:
+		// the surveyors took the place of its second lay.
+		{"surveyors_upgrade_after_cube.json", "ORNC has no tile lays left this turn"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
