@@ -68,6 +68,9 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 	if !ok || (op.mustLay != nil && op.mustLay != comp) {
 		return nil
 	}
+	if g.portageBars(comp, op) {
+		return nil
+	}
 	a, _ := g.trackAbilityOf(comp)
 	discount := 0
 	if a.free {

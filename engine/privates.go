@@ -324,6 +324,9 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 			}
 		}
 	}
+	if g.portageBars(comp, op) {
+		return ruleErr("%s laid portage track this turn; %s cannot lay track now", c.ID, comp.ID)
+	}
 	if len(v.ComboEntities) > 0 {
 		return s.comboLay(comp, c, v)
 	}
@@ -524,6 +527,21 @@ func (g *Game) afterExtraTile(comp *Company, c *Corp, op *orState, upgrade bool)
 		return
 	}
 	op.mustLay = comp
+}
+
+// portageBars reports whether a PNW portage lay this turn stops comp's lay:
+// the portage takes the company's tile lay, and the privates that lay in its
+// place (town removal, ports, the coal mine) have none left; the surveyors,
+// builder cubes and the boom town still may (as 18xx.games times them).
+func (g *Game) portageBars(comp *Company, op *orState) bool {
+	if !g.isPNW() || op.portage == 0 {
+		return false
+	}
+	switch comp.Def.Ability {
+	case "remove_town", "small_port", "large_port", "coal_mine":
+		return true
+	}
+	return false
 }
 
 // comboLay is a private's lay combined with P11 (e.g. P7 + P11): it does not

@@ -75,6 +75,9 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// ORNC placed a cube (its first yellow action) and upgraded with P11:
 		// the surveyors took the place of its second lay.
 		{"surveyors_upgrade_after_cube.json", "ORNC has no tile lays left this turn"},
+		// ORNC laid portage track with P16; P8's town removal lays in place
+		// of the company's tile lay, which the portage took.
+		{"portage_then_town_removal.json", "P8 cannot lay"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
