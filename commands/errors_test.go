@@ -22,14 +22,7 @@ func tableAt(t testing.TB, fixture string, n int) *Table {
 		acts = acts[:n]
 	}
 	l.Actions = acts
-	tb, err := ImportTable(l, "u-creator")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range tb.Seats {
-		tb.Seats[i].User = "u" + strconv.Itoa(tb.Seats[i].Player)
-	}
-	return tb
+	return importSeated(t, l)
 }
 
 // upTo returns the number of effective actions before the action with id.

@@ -14,14 +14,7 @@ import (
 // action names the certificate with 10 percent (a self-play position kept
 // by the engine's tests, an emergency sale for a train).
 func TestSellPartOfPresidentCertificate(t *testing.T) {
-	l := readLog(t, filepath.Join("..", "engine", "testdata", "selfplay", "emergency_president_certificate.json"))
-	tb, err := ImportTable(l, "u-creator")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range tb.Seats {
-		tb.Seats[i].User = "u" + strconv.Itoa(tb.Seats[i].Player)
-	}
+	tb := importSeated(t, readLog(t, filepath.Join("..", "engine", "testdata", "selfplay", "emergency_president_certificate.json")))
 	var corp *engine.Corp
 	var pres *engine.Player
 	for _, a := range tb.Game.Moves().Actors {

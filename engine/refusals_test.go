@@ -148,10 +148,7 @@ func TestDestinationInSplitQuebec(t *testing.T) {
 // sell it (4.4.7), yet the player keeps a turn with a pass, as 18xx.games
 // (which counts the tax haven as a holder) records it.
 func TestTaxHavenPresidentTurn(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "tax_haven_president_turn.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "tax_haven_president_turn.json")
 	actors := g.Moves().Actors
 	if len(actors) == 0 || actors[0].Name != "Player 1" {
 		t.Fatalf("actors %v, want Player 1 to act", actors)
@@ -189,10 +186,7 @@ func TestMailLocalTrain(t *testing.T) {
 // market, GTP_3, as 18xx.games does (a self-play log: a later redeem named
 // the shares by id).
 func TestPartialPresidentSaleShares(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "partial_president_sale.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "partial_president_sale.json")
 	holders := map[string]string{}
 	for _, s := range g.Corp("GTP").Shares {
 		holders[s.ID()] = s.Owner.holderName()
@@ -210,10 +204,7 @@ func TestPartialPresidentSaleShares(t *testing.T) {
 // acquisition are no purchase, so Player 2 stays president (4.5.9; a
 // self-play log, as 18xx.games plays it).
 func TestAcquisitionKeepsPresident(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "acquisition_keeps_president.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "acquisition_keeps_president.json")
 	gwr := g.Corp("GWR")
 	if p := gwr.President(); p == nil || p.Name != "Player 2" {
 		t.Errorf("GWR's president is %v, want Player 2", p)
@@ -228,10 +219,7 @@ func TestAcquisitionKeepsPresident(t *testing.T) {
 // token per station, not per hex (5.17.12; a self-play log, as 18xx.games
 // plays it).
 func TestAcquireMinorInOtherCity(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "acquire_minor_other_city.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "acquire_minor_other_city.json")
 	h := g.Board.Hex("AF12")
 	cpr := g.Corp("CPR")
 	for _, city := range h.Tile.Cities() {
@@ -280,10 +268,7 @@ func TestStaleBuilderCube(t *testing.T) {
 // trade, and CPR's redemption of a market share is one, so Player 2 becomes
 // president (a self-play log, as 18xx.games plays it).
 func TestRedeemMovesPresidency(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "redeem_moves_presidency.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "redeem_moves_presidency.json")
 	if p := g.Corp("CPR").President(); p == nil || p.Name != "Player 2" {
 		t.Errorf("CPR's president is %v, want Player 2", p)
 	}
@@ -331,10 +316,7 @@ func TestConversionOver600(t *testing.T) {
 // more under 5.16.5 (a company already sold for this purchase), the depot
 // train is bought with a loan (a self-play log).
 func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "emergency_sold_once.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "emergency_sold_once.json")
 	for _, a := range g.Moves().Actors {
 		for _, tm := range a.Trains {
 			if tm.Loan > 0 && tm.From == "depot" {
@@ -355,10 +337,7 @@ func TestEmergencyLoanWhenNothingSellable(t *testing.T) {
 // that presidency; before any loan the president sells part of it (10% of
 // the 20% certificate, 4.4.7), as 18xx.games requires (a self-play log).
 func TestEmergencyPartOfPresidentCertificate(t *testing.T) {
-	g, err := Replay(selfPlayLog(t, "emergency_president_certificate.json"))
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g := replaySelfPlay(t, "emergency_president_certificate.json")
 	for _, a := range g.Moves().Actors {
 		for _, tm := range a.Trains {
 			if tm.Loan > 0 {
@@ -455,6 +434,16 @@ func TestEmergencySaleIsThePresidents(t *testing.T) {
 }
 
 // selfPlayLog reads one of the self-play logs kept in testdata/selfplay.
+// replaySelfPlay replays a whole self-play log kept in testdata/selfplay.
+func replaySelfPlay(t *testing.T, file string) *Game {
+	t.Helper()
+	g, err := Replay(selfPlayLog(t, file))
+	if err != nil {
+		t.Fatalf("replay %s: %v", file, err)
+	}
+	return g
+}
+
 func selfPlayLog(t *testing.T, file string) *action.GameLog {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "selfplay", file))
