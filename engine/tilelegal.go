@@ -372,9 +372,11 @@ func (lc *layCheck) labelProblem() string {
 
 // cityAndTownHex reports whether h is a city-and-town hex (PNW H19, CA AG13)
 // whose first tile is a plain yellow city (5, 6 or 57) whatever its track.
-func (lc *layCheck) cityAndTownHex() bool {
-	id := lc.h.Def.ID
-	return (lc.g.isPNW() && id == "H19") || (!lc.g.isPNW() && id == "AG13")
+func (lc *layCheck) cityAndTownHex() bool { return lc.g.isCityAndTownHex(lc.h.Def.ID) }
+
+// isCityAndTownHex reports whether hex id is the title's city-and-town hex.
+func (g *Game) isCityAndTownHex(id string) bool {
+	return (g.isPNW() && id == "H19") || (!g.isPNW() && id == "AG13")
 }
 
 // stopsProblem checks that the tile keeps the hex's cities and towns.

@@ -220,7 +220,7 @@ func (g *Game) layCheckedWithoutNetwork(layer any, h *HexState, tileID string) b
 	}
 	switch tileName(tileID) {
 	case "5", "6", "57":
-		return h.Def.ID == "H19" && !h.laid
+		return g.isCityAndTownHex(h.Def.ID) && !h.laid
 	}
 	return false
 }
