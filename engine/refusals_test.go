@@ -81,16 +81,10 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
-			l := selfPlayLog(t, tc.file)
-			last := l.Actions[len(l.Actions)-1]
-			l.Actions = l.Actions[:len(l.Actions)-1]
-			g, err := Replay(l)
-			if err != nil {
-				t.Fatalf("replay: %v", err)
-			}
+			g, last := replayAllButLast(t, tc.file)
 			before := snap(t, g)
 			last.Env().AutoActions = nil
-			err = g.Apply(last)
+			err := g.Apply(last)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want a refusal mentioning %q", err, tc.want)
 			}
@@ -163,13 +157,7 @@ func TestTaxHavenPresidentTurn(t *testing.T) {
 // withholds, earning $40 and a $20 subsidy (a self-play log; 18xx.games
 // pays it).
 func TestMailLocalTrain(t *testing.T) {
-	l := selfPlayLog(t, "mail_local_train.json")
-	last := l.Actions[len(l.Actions)-1]
-	l.Actions = l.Actions[:len(l.Actions)-1]
-	g, err := Replay(l)
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g, last := replayAllButLast(t, "mail_local_train.json")
 	cmps := g.Corp("CMPS")
 	before := cmps.Cash
 	if err := g.Apply(last); err != nil {
@@ -377,13 +365,7 @@ func TestEmergencyPartOfPresidentCertificate(t *testing.T) {
 // to pay for a regional cannot start acquiring it (a self-play log that
 // otherwise left the game waiting for a payment nobody could make).
 func TestRegionalMergeNeedsPayment(t *testing.T) {
-	l := selfPlayLog(t, "regional_merge_unpaid.json")
-	last := l.Actions[len(l.Actions)-1]
-	l.Actions = l.Actions[:len(l.Actions)-1]
-	g, err := Replay(l)
-	if err != nil {
-		t.Fatalf("replay: %v", err)
-	}
+	g, last := replayAllButLast(t, "regional_merge_unpaid.json")
 	last.Env().AutoActions = nil
 	if err := g.Apply(last); err == nil || !strings.Contains(err.Error(), "cannot pay") {
 		t.Fatalf("got %v, want a refusal saying it cannot pay", err)
@@ -442,6 +424,20 @@ func replaySelfPlay(t *testing.T, file string) *Game {
 		t.Fatalf("replay %s: %v", file, err)
 	}
 	return g
+}
+
+// replayAllButLast replays a kept self-play log but for its last action,
+// which it returns for the test to apply.
+func replayAllButLast(t *testing.T, file string) (*Game, action.Action) {
+	t.Helper()
+	l := selfPlayLog(t, file)
+	last := l.Actions[len(l.Actions)-1]
+	l.Actions = l.Actions[:len(l.Actions)-1]
+	g, err := Replay(l)
+	if err != nil {
+		t.Fatalf("replay %s: %v", file, err)
+	}
+	return g, last
 }
 
 func selfPlayLog(t *testing.T, file string) *action.GameLog {
