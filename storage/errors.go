@@ -9,8 +9,11 @@ import (
 var (
 	// ErrNotFound means no such game (or no open game in the channel).
 	ErrNotFound = errors.New("storage: not found")
-	// ErrConflict means an append lost a race; reload the game and retry.
+	// ErrConflict means an append or commit lost a race; reload the game and retry.
 	ErrConflict = errors.New("storage: conflicting append")
+	// ErrDuplicate means a commit answers a platform event the game has
+	// already answered (a redelivered request); nothing was written.
+	ErrDuplicate = errors.New("storage: event already answered")
 	// ErrChannelBusy means the channel already has a forming or active game.
 	ErrChannelBusy = errors.New("storage: channel already has an open game")
 	// ErrStatus means the game's status does not allow the operation.
@@ -21,8 +24,10 @@ var (
 	ErrCorrupt = errors.New("storage: corrupt data")
 )
 
-// ConflictError is returned by Append when the expected sequence number is not
-// the next one: another append got there first, or the caller's state is stale.
+// ConflictError is returned by Append and Commit when the expected sequence
+// number is not the next one: another writer got there first, or the caller's
+// state is stale. Next at or below the caller's own log length means the log
+// was truncated under it: reload the game whole.
 type ConflictError struct {
 	Game GameID
 	Seq  int // the sequence number the caller tried to write

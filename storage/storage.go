@@ -6,9 +6,21 @@
 // its action log, which Load returns as an 18xx.games game log. A turn goes:
 //
 //	ld, err := st.Load(ctx, id)            // then engine.Replay(ld.Log)
-//	// ... validate the new action against the replayed game ...
-//	_, err = st.Append(ctx, id, storage.Entry{Seq: len(ld.Entries) + 1, Action: raw, UserID: user})
-//	if errors.Is(err, storage.ErrConflict) { /* someone else moved first: load and retry */ }
+//	// ... apply the chat move to the replayed game: its actions, any seat
+//	// claimed, the end of the game if the move ends it ...
+//	g, err := st.Commit(ctx, id, storage.Move{
+//		Entries: []storage.Entry{{Seq: len(ld.Entries) + 1, Action: raw, UserID: user}},
+//		EventID: interactionID, // a redelivery is then ErrDuplicate
+//		Finish:  finish,        // nil while the game goes on
+//	})
+//	switch {
+//	case errors.Is(err, storage.ErrDuplicate): // already answered: say nothing more
+//	case errors.Is(err, storage.ErrConflict): // someone else moved first:
+//		// read their rows with st.Rows(ctx, id, len(ld.Entries)), replay them, retry
+//	}
+//
+// Commit writes the whole move or nothing. A game whose last rows no longer
+// load can be cut back to a good seq with Truncate, which keeps what it drops.
 package storage
 
 import (
@@ -196,6 +208,17 @@ type Store interface {
 	// Append adds e to an active game's log. e.Seq must be the next sequence
 	// number; otherwise nothing is written and a *ConflictError is returned.
 	Append(ctx context.Context, id GameID, e Entry) (Entry, error)
+	// Commit writes m to active game id in one transaction and returns the
+	// game's record after it: all of m, or nothing (see Move).
+	Commit(ctx context.Context, id GameID, m Move) (Game, error)
+	// Rows returns game id's stored log rows with Seq > after, in order,
+	// undecoded (so that a log that no longer decodes can still be exported
+	// or repaired, and a session that fell behind another writer can catch up).
+	Rows(ctx context.Context, id GameID, after int) ([]Entry, error)
+	// Truncate drops open game id's log rows after seq keep, keeping them
+	// aside with who dropped them and when, and returns how many it dropped.
+	// It reads nothing of the rows, so it works on corrupt ones.
+	Truncate(ctx context.Context, id GameID, keep int, by string) (int, error)
 	// Load returns the game with its seats and log; a bad row is a *CorruptError.
 	Load(ctx context.Context, id GameID) (*Loaded, error)
 	// Import stores an 18xx.games log as a new game of the channel, active

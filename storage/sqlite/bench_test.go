@@ -41,7 +41,7 @@ func BenchmarkReadRowsLargestFixture(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		es, err := entries(ctx, db.r, g.ID)
+		es, err := entries(ctx, db.r, g.ID, 0)
 		if err != nil || len(es) != len(l.Actions) {
 			b.Fatalf("%d rows, %v", len(es), err)
 		}

@@ -76,7 +76,8 @@ func TestCorruptRowsAreReported(t *testing.T) {
 	}
 }
 
-// recreateTriggers restores the action log's triggers from the migration.
+// recreateTriggers restores the action log's triggers as the newest
+// migration that defines each one has it.
 func recreateTriggers(t *testing.T, db *DB) {
 	t.Helper()
 	ms, err := loadMigrations()
@@ -84,9 +85,17 @@ func recreateTriggers(t *testing.T, db *DB) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"actions_next_seq", "actions_no_update", "actions_no_delete"} {
-		i := strings.Index(ms[0].sql, "CREATE TRIGGER "+name)
-		j := strings.Index(ms[0].sql[i:], "END;")
-		if _, err := db.w.Exec("DROP TRIGGER IF EXISTS " + name + "; " + ms[0].sql[i:i+j+4]); err != nil {
+		def := ""
+		for _, m := range ms {
+			if i := strings.Index(m.sql, "CREATE TRIGGER "+name+" "); i >= 0 {
+				j := strings.Index(m.sql[i:], "END;")
+				def = m.sql[i : i+j+4]
+			}
+		}
+		if def == "" {
+			t.Fatalf("no migration creates trigger %s", name)
+		}
+		if _, err := db.w.Exec("DROP TRIGGER IF EXISTS " + name + "; " + def); err != nil {
 			t.Fatal(err)
 		}
 	}

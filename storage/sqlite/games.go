@@ -21,8 +21,10 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// scanGame reads one games row; a malformed JSON column is a *storage.CorruptError.
-func scanGame(row interface{ Scan(...any) error }) (storage.Game, error) {
+// scanGame reads one games row, then any extra columns the query selected
+// after gameColumns into extra; a malformed JSON column is a
+// *storage.CorruptError.
+func scanGame(row interface{ Scan(...any) error }, extra ...any) (storage.Game, error) {
 	var (
 		g                      storage.Game
 		options                string
@@ -31,8 +33,8 @@ func scanGame(row interface{ Scan(...any) error }) (storage.Game, error) {
 		ended                  sql.NullInt64
 		platform, status, work string
 	)
-	err := row.Scan(&g.ID, &platform, &work, &g.Channel.ID, &g.Title, &options, &g.Seed, &status,
-		&g.Creator, &result, &g.EndReason, &g.Imported, &created, &updated, &ended)
+	err := row.Scan(append([]any{&g.ID, &platform, &work, &g.Channel.ID, &g.Title, &options, &g.Seed, &status,
+		&g.Creator, &result, &g.EndReason, &g.Imported, &created, &updated, &ended}, extra...)...)
 	if err != nil {
 		return g, err
 	}

@@ -79,7 +79,7 @@ func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, err
 		if err != nil {
 			return err
 		}
-		ld.Entries, err = entries(ctx, tx, id)
+		ld.Entries, err = entries(ctx, tx, id, 0)
 		return err
 	})
 	if err != nil {
@@ -99,9 +99,9 @@ func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, err
 	return ld, nil
 }
 
-// entries reads a game's log rows in sequence order.
-func entries(ctx context.Context, q querier, id storage.GameID) ([]storage.Entry, error) {
-	rows, err := q.QueryContext(ctx, "SELECT seq, data, user_id, created_at FROM actions WHERE game_id = ? ORDER BY seq", id)
+// entries reads a game's log rows after seq after, in sequence order.
+func entries(ctx context.Context, q querier, id storage.GameID, after int) ([]storage.Entry, error) {
+	rows, err := q.QueryContext(ctx, "SELECT seq, data, user_id, created_at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", id, after)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func entries(ctx context.Context, q querier, id storage.GameID) ([]storage.Entry
 		var data sql.NullString
 		var at int64
 		if err := rows.Scan(&e.Seq, &data, &e.UserID, &at); err != nil {
-			return nil, &storage.CorruptError{Game: id, Seq: len(out) + 1, Reason: err.Error()}
+			return nil, &storage.CorruptError{Game: id, Seq: after + len(out) + 1, Reason: err.Error()}
 		}
 		e.Action, e.At = []byte(data.String), fromMillis(at)
 		out = append(out, e)

@@ -92,3 +92,114 @@ func TestRacingAppendsLoseNothing(t *testing.T) {
 	}
 	t.Logf("%d appends, %d conflicts retried", len(acked), conflicts)
 }
+
+// raceCommits runs rounds of commits by two writers on two pools of one
+// database file, started together: move(w, r) is what writer w commits in
+// round r. It returns each round's two errors.
+func raceCommits(t *testing.T, rounds int, move func(w, r int) storage.Move) (*DB, storage.GameID, [][2]error) {
+	t.Helper()
+	ctx := context.Background()
+	db1, path := openTest(t)
+	db2, err := Open(ctx, path) // a second pool on the same file, as another process would have
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db2.Close() })
+	g := activeGame(t, db1, "race")
+	errs := make([][2]error, rounds)
+	for r := range rounds {
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for w, db := range []*DB{db1, db2} {
+			wg.Go(func() {
+				<-start
+				_, errs[r][w] = db.Commit(ctx, g.ID, move(w, r))
+			})
+		}
+		close(start)
+		wg.Wait()
+	}
+	return db1, g.ID, errs
+}
+
+func TestRacingCommitsAtOneSeq(t *testing.T) {
+	const rounds = 40
+	ctx := context.Background()
+	// Each round both writers commit a two-entry move at the same seq,
+	// handing seat 0 to themselves.
+	db, id, errs := raceCommits(t, rounds, func(w, r int) storage.Move {
+		return storage.Move{
+			Entries: []storage.Entry{
+				{Seq: 2*r + 1, Action: message(w, fmt.Sprint("w", w, "-", r, "a")), UserID: fmt.Sprint(w)},
+				{Seq: 2*r + 2, Action: message(w, fmt.Sprint("w", w, "-", r, "b")), UserID: fmt.Sprint(w)},
+			},
+			EventID: fmt.Sprint("w", w, "-", r),
+			Seats:   []storage.SeatChange{{Order: 0, UserID: fmt.Sprint(w), DisplayName: fmt.Sprint("W", w)}},
+		}
+	})
+	winners := make([]int, rounds)
+	for r, e := range errs {
+		var c *storage.ConflictError
+		switch {
+		case e[0] == nil && errors.As(e[1], &c):
+			winners[r] = 0
+		case e[1] == nil && errors.As(e[0], &c):
+			winners[r] = 1
+		default:
+			t.Fatalf("round %d: %v and %v; want one commit and one conflict", r, e[0], e[1])
+		}
+		if c.Seq != 2*r+1 || c.Next != 2*r+3 {
+			t.Errorf("round %d: the loser's conflict says seq %d, next %d; want %d and %d", r, c.Seq, c.Next, 2*r+1, 2*r+3)
+		}
+	}
+	s := snap(t, db, id)
+	if len(s.Rows) != 2*rounds || len(s.Events) != rounds || len(s.Seats) != 3+rounds {
+		t.Fatalf("%d rows, %d events, %d seat holders; want %d, %d, %d", len(s.Rows), len(s.Events), len(s.Seats), 2*rounds, rounds, 3+rounds)
+	}
+	for r, w := range winners {
+		for k, half := range []string{"a", "b"} {
+			row := s.Rows[2*r+k]
+			if want := message(w, fmt.Sprint("w", w, "-", r, half)); string(row.Action) != string(want) || row.UserID != fmt.Sprint(w) {
+				t.Errorf("round %d: seq %d holds %s by %q, want the winner's %s", r, row.Seq, row.Action, row.UserID, want)
+			}
+		}
+		if _, ok := s.Events[fmt.Sprint("w", w, "-", r)]; !ok {
+			t.Errorf("round %d: the winner's event is not remembered", r)
+		}
+	}
+	if seats, err := db.Seats(ctx, id); err != nil || seats[0].UserID != fmt.Sprint(winners[rounds-1]) {
+		t.Errorf("seat 0 is held by %+v (%v), want the last winner", seats, err)
+	}
+}
+
+func TestRacingCommitsOfOneEvent(t *testing.T) {
+	const rounds = 40
+	ctx := context.Background()
+	// The same delivery reaches two writers (a retried request): same event
+	// id, each with its own idea of the move, both at the next seq.
+	db, id, errs := raceCommits(t, rounds, func(w, r int) storage.Move {
+		return storage.Move{
+			Entries: []storage.Entry{{Seq: r + 1, Action: message(w, fmt.Sprint("w", w, "-", r))}},
+			EventID: fmt.Sprint("ev-", r),
+		}
+	})
+	for r, e := range errs {
+		if !(e[0] == nil && errors.Is(e[1], storage.ErrDuplicate)) && !(e[1] == nil && errors.Is(e[0], storage.ErrDuplicate)) {
+			t.Fatalf("round %d: %v and %v; want one commit and one duplicate", r, e[0], e[1])
+		}
+	}
+	s := snap(t, db, id)
+	if len(s.Rows) != rounds || len(s.Events) != rounds {
+		t.Fatalf("%d rows and %d events, want %d of each", len(s.Rows), len(s.Events), rounds)
+	}
+	for r := range rounds {
+		if s.Events[fmt.Sprint("ev-", r)] != r+1 {
+			t.Errorf("event ev-%d answered at seq %d, want %d", r, s.Events[fmt.Sprint("ev-", r)], r+1)
+		}
+	}
+	// A writer that lost a seq race with the same event and retries at the
+	// next seq is still a duplicate.
+	if _, err := db.Commit(ctx, id, storage.Move{Entries: []storage.Entry{entry(rounds + 1)}, EventID: "ev-0"}); !errors.Is(err, storage.ErrDuplicate) {
+		t.Errorf("an old event at the next seq: %v, want ErrDuplicate", err)
+	}
+}
