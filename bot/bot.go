@@ -18,6 +18,7 @@ package bot
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"pbc/storage"
@@ -59,6 +60,12 @@ type Message struct {
 	// prefix or slash-command name: "lay 57 D23 r1", "pass", "status".
 	Text string
 	Kind Kind
+	// At is the position the button or menu choice was offered at (see
+	// Button.At); 0 for typed and slash commands.
+	At int
+	// EventID is the platform's id of the delivery (an interaction or event
+	// id): a second delivery of the same event is dropped. "" if none.
+	EventID string
 	// Respond answers the message; it may be called more than once (a
 	// catch-up summary, then the reply).
 	Respond Responder
@@ -90,11 +97,43 @@ type Image struct {
 }
 
 // Button is a short choice offered under a reply; choosing it sends Command
-// as if the user had typed it.
+// as if the user had typed it, with the position it was offered at.
 type Button struct {
 	Label   string
 	Command string
 	Danger  bool // drawn as a destructive choice
+	// At marks the game's log position when the button was offered
+	// (session.Offer): pressed after the game moved on, it is refused
+	// instead of acting on a state its user did not see. 0 for buttons that
+	// are always current.
+	At int
+}
+
+// Value is what an adapter carries for the button (a custom id, an action
+// value): the command and the position it was offered at.
+func (b Button) Value() string {
+	if b.At <= 0 {
+		return b.Command
+	}
+	return "@" + strconv.Itoa(b.At) + " " + b.Command
+}
+
+// ParseValue reads a button's Value back into the command and position.
+func ParseValue(v string) (command string, at int) {
+	if rest, ok := strings.CutPrefix(v, "@"); ok {
+		n, cmd, ok := strings.Cut(rest, " ")
+		if at, err := strconv.Atoi(n); ok && err == nil && at > 0 {
+			return cmd, at
+		}
+	}
+	return v, 0
+}
+
+// File is an attachment other than a picture (an exported game log).
+type File struct {
+	Name string // file name, e.g. "game-12.json"
+	Type string // media type, e.g. "application/json"
+	Data []byte
 }
 
 // Reply is what the bot sends: text with mentions already written the
@@ -102,6 +141,7 @@ type Button struct {
 type Reply struct {
 	Text    string
 	Images  []Image
+	Files   []File
 	Buttons []Button
 	// Mentions are the users mentioned in Text: the only ones a platform
 	// that supports it lets the message notify.

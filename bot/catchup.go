@@ -10,9 +10,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"pbc/engine"
 	"pbc/render"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -20,23 +22,32 @@ import (
 // action in the channel's game (since the start if they have not acted).
 func (c *Core) explicitCatchup(ctx context.Context, m Message) error {
 	sg, err := c.store.OpenGame(ctx, m.Channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return m.Respond.Respond(ctx, Reply{Text: "There is no game in this channel.", Ephemeral: true})
+	if errors.Is(err, storage.ErrNotFound) || (err == nil && sg.Status != storage.Active) {
+		return m.Respond.Respond(ctx, Reply{Text: "There is no game being played in this channel.", Ephemeral: true})
 	}
 	if err != nil {
 		return err
 	}
-	ld, err := c.store.Load(ctx, sg.ID)
+	s, err := c.sessions.Open(ctx, sg.ID)
 	if err != nil {
 		return err
 	}
-	last := 0
-	for _, e := range ld.Entries {
-		if e.UserID == m.User.ID {
-			last = e.Seq
+	var r Reply
+	err = s.View(func(v session.View) error {
+		if v.Broken() != nil {
+			r = Reply{Text: "This channel's game cannot be loaded; send any command to see why and what can be done.", Ephemeral: true}
+			return nil
 		}
-	}
-	r, err := c.catchup(ctx, m.Channel, ld, last, len(ld.Entries), m.User.ID)
+		last := 0
+		for i, u := range v.Senders() {
+			if u == m.User.ID {
+				last = i + 1
+			}
+		}
+		var err error
+		r, err = c.catchup(ctx, m.Channel, v, last, v.Seq(), m.User.ID)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -44,50 +55,68 @@ func (c *Core) explicitCatchup(ctx context.Context, m Message) error {
 }
 
 // autoCatchup sends the user a catch-up before the reply to their move when
-// others moved since their previous action and that was a while ago.
-func (c *Core) autoCatchup(ctx context.Context, m Message, ld *storage.Loaded, fromSeq int, log *slog.Logger) {
-	prev := -1
-	others := 0
-	for _, e := range ld.Entries {
-		if e.Seq >= fromSeq {
-			break
-		}
-		if e.UserID == m.User.ID {
-			prev, others = e.Seq, 0
-		} else {
-			others++
-		}
-	}
-	if prev < 0 || others == 0 || c.now().Sub(ld.Entries[prev-1].At) < c.opt.CatchupAfter {
+// others moved since their previous action and that was a while ago. seq
+// is the log's length after the move.
+func (c *Core) autoCatchup(ctx context.Context, m Message, id storage.GameID, seq int, log *slog.Logger) {
+	s, err := c.sessions.Open(ctx, id)
+	if err != nil {
 		return
 	}
-	r, err := c.catchup(ctx, m.Channel, ld, prev, fromSeq-1, m.User.ID)
+	var r Reply
+	send := false
+	err = s.View(func(v session.View) error {
+		senders, times := v.Senders(), v.Times()
+		if v.Broken() != nil || seq > len(senders) || seq > len(times) {
+			return nil
+		}
+		prev, others := -1, 0
+		for i := 0; i < seq-1; i++ {
+			if senders[i] == m.User.ID {
+				prev, others = i+1, 0
+			} else {
+				others++
+			}
+		}
+		if prev < 0 || others == 0 || c.now().Sub(time.UnixMilli(times[prev-1])) < c.opt.CatchupAfter {
+			return nil
+		}
+		var err error
+		r, err = c.catchup(ctx, m.Channel, v, prev, seq-1, m.User.ID)
+		send = err == nil
+		return err
+	})
 	if err != nil {
 		log.Error("catch-up failed", "err", err)
 		return
 	}
-	if err := m.Respond.Respond(ctx, r); err != nil {
-		log.Error("catch-up: respond", "err", err)
+	if send {
+		if err := m.Respond.Respond(ctx, r); err != nil {
+			log.Error("catch-up: respond", "err", err)
+		}
 	}
 }
 
 // catchup sums up the changes between log entries from and to of a game,
-// for user, with the changed hexes outlined on the map.
-func (c *Core) catchup(ctx context.Context, ch storage.Channel, ld *storage.Loaded, from, to int, user string) (Reply, error) {
-	before, err := replayPrefix(ld, from)
+// for user, with the changed hexes outlined on the map. The states come
+// from the session's checkpoints.
+func (c *Core) catchup(ctx context.Context, ch storage.Channel, v session.View, from, to int, user string) (Reply, error) {
+	before, err := v.StateAt(from)
 	if err != nil {
 		return Reply{}, err
 	}
-	after, err := replayPrefix(ld, to)
-	if err != nil {
-		return Reply{}, err
+	after := v.Game()
+	if to != v.Seq() {
+		if after, err = v.StateAt(to); err != nil {
+			return Reply{}, err
+		}
 	}
+	senders, seats := v.Senders(), v.Seats()
 	movers := map[string]bool{}
 	n := 0
-	for _, e := range ld.Entries[from:to] {
-		if e.UserID != user {
+	for _, u := range senders[from:to] {
+		if u != user {
 			n++
-			movers[c.seatName(ld.Seats, e.UserID)] = true
+			movers[c.seatName(seats, u)] = true
 		}
 	}
 	head := "Since your last move"
@@ -104,13 +133,10 @@ func (c *Core) catchup(ctx context.Context, ch storage.Channel, ld *storage.Load
 	}
 	lines = append(lines, Summarize(before, after)...)
 	r := Reply{Text: strings.Join(lines, "\n"), Ephemeral: true}
-	if n > 0 {
-		set, err := c.store.ChannelSettings(ctx, ch)
-		if err == nil && !set.Images.Off && !c.opt.NoImages {
-			hl := render.Changed(render.BoardDigest(before), render.BoardDigest(after))
-			if imgs, err := drawAll(after, Show{Map: true}, hl, nil); err == nil {
-				r.Images = imgs
-			}
+	if n > 0 && !c.noImages(ctx, ch) {
+		hl := render.Changed(render.BoardDigest(before), render.BoardDigest(after))
+		if imgs, err := drawAll(after, Show{Map: true}, hl, nil); err == nil {
+			r.Images = imgs
 		}
 	}
 	return r, nil

@@ -5,9 +5,17 @@ import (
 	"slices"
 	"strconv"
 
+	"pbc/commands"
 	"pbc/engine"
+	"pbc/session"
 	"pbc/storage"
 )
+
+// corpLabel names a company for players: minors as "minor 7".
+var corpLabel = commands.CorpLabel
+
+// offer marks choices offered when the log has seq entries.
+var offer = session.Offer
 
 // maxButtons is the most buttons offered under a reply.
 const maxButtons = 10
@@ -16,12 +24,12 @@ const maxButtons = 10
 // carrying the command they stand for: pay, half or withhold; answers to a
 // question; acquisitions and mergers; the auto-router; pass. Long lists
 // (bids, tiles, shares) are left to typing and autocompletion.
-func Buttons(g *engine.Game) []Button {
-	if g == nil || g.Finished() {
+func Buttons(moves *engine.Moves) []Button {
+	if moves == nil || moves.Finished {
 		return nil
 	}
 	var out []Button
-	for _, a := range g.Moves().Actors {
+	for _, a := range moves.Actors {
 		if !a.Waiting {
 			continue
 		}
@@ -72,14 +80,17 @@ func labelOr(label, alt string) string {
 // legalCandidates lists the values an argument may take in the legal moves
 // of the user's entities (or of everyone, if the user may not act now);
 // nil when the moves say nothing about that argument.
-func legalCandidates(g *engine.Game, seats []storage.Seat, user, command, field string) []string {
+func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, field string) []string {
 	player := -1
 	for _, s := range seats {
 		if s.UserID == user {
 			player = s.PlayerID
 		}
 	}
-	actors := g.Moves().Actors
+	if moves == nil {
+		return nil
+	}
+	actors := moves.Actors
 	var mine []*engine.Actor
 	for _, a := range actors {
 		if a.Player == player {

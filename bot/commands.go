@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
-	"strconv"
 
 	"pbc/engine"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -19,11 +19,12 @@ type Request struct {
 	Channel storage.Channel
 	User    User
 	Text    string
-}
-
-// Show says which pictures a reply carries.
-type Show struct {
-	Map, Market, Table bool
+	// At is the log position a button was offered at (0 when typed).
+	At int
+	// EventID is the platform delivery the message came in ("" if none).
+	EventID string
+	// NoImages asks for no pictures (the channel has them off).
+	NoImages bool
 }
 
 // Result is what a command did.
@@ -31,34 +32,37 @@ type Result struct {
 	// Text is the reply; it names who acts next.
 	Text string
 	// Refused says the command was refused (Text says why and what would be
-	// legal) and nothing changed.
-	Refused bool
-	// Game is the channel's game the command concerned (0 if none), and
-	// State that game after the command (nil before it has started).
-	Game  storage.GameID
-	State *engine.Game
-	// Changed says the game's log or seats changed; FromSeq is the first
-	// log entry the command appended (0 if none).
+	// legal) and nothing changed; Stale that it was a choice offered before
+	// the game moved on.
+	Refused, Stale bool
+	// Duplicate says the same platform event was handled already: there is
+	// nothing to answer.
+	Duplicate bool
+	// Game is the channel's game the command concerned (0 if none).
+	Game storage.GameID
+	// Changed says the game's log or seats were written.
 	Changed bool
-	FromSeq int
-	// Show asks the core to draw pictures; Images are pictures the command
-	// layer drew itself (a "map" query).
-	Show   Show
-	Images []Image
-	// Next are the users whose turn it now is, to be mentioned; nil to
-	// work it out from State.
-	Next []string
-	// Buttons are short choices for the next player.
+	// Seq is the game's log length after the command: the position the
+	// choices offered with the reply belong to.
+	Seq int
+	// Active says the game is being played (reminders are due); Finished
+	// that it just ended or was over.
+	Active, Finished bool
+	// Next are who must act now, mentioned when the game changed.
+	Next []Actor
+	// Moves are the legal moves now, for buttons (nil if none); a snapshot
+	// safe to read anywhere.
+	Moves *engine.Moves
+	// Buttons are short choices for the next player; when nil they are made
+	// from Moves.
 	Buttons []Button
+	// Images and Files are attachments for the reply.
+	Images []Image
+	Files  []File
 }
 
 // Actor is a seated player who must act now.
-type Actor struct {
-	PlayerID int
-	UserID   string // "" for an unclaimed seat
-	Name     string
-	For      string // the company they act for, "" when they act for themselves
-}
+type Actor = session.Actor
 
 // Actors returns who must act in g: the player the game waits for, or the
 // president of the company it waits for, with their seats' users.
@@ -66,35 +70,5 @@ func Actors(g *engine.Game, seats []storage.Seat) []Actor {
 	if g == nil || g.Finished() {
 		return nil
 	}
-	for _, m := range g.Moves().Actors {
-		if !m.Waiting {
-			continue
-		}
-		a := Actor{PlayerID: m.Player}
-		if m.EntityType != "player" {
-			a.For = corpLabel(m.Name)
-		}
-		if p := g.PlayerByID(a.PlayerID); p != nil {
-			a.Name = p.Name
-		}
-		for _, s := range seats {
-			if s.PlayerID == a.PlayerID {
-				a.UserID = s.UserID
-				if s.DisplayName != "" {
-					a.Name = s.DisplayName
-				}
-			}
-		}
-		return []Actor{a}
-	}
-	return nil
-}
-
-// corpLabel names a company for players: minors, whose ids are numbers,
-// as "minor 7".
-func corpLabel(id string) string {
-	if _, err := strconv.Atoi(id); err == nil {
-		return "minor " + id
-	}
-	return id
+	return session.ActorsOf(g, g.Moves(), seats)
 }

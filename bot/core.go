@@ -2,13 +2,11 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
-	"pbc/engine"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -19,6 +17,7 @@ const (
 	DefaultCatchupAfter = 30 * time.Minute
 	DefaultDrainTimeout = 30 * time.Second
 	DefaultJobTimeout   = 2 * time.Minute
+	DefaultReplyBackoff = 500 * time.Millisecond
 )
 
 // Options configure a Core.
@@ -44,6 +43,12 @@ type Options struct {
 	// NoImages leaves the pictures out of every reply (tests, consoles
 	// without a use for them).
 	NoImages bool
+	// Sessions holds the games in play; when nil, the Commands' own (a
+	// Dispatcher's) or a new one over Store.
+	Sessions *session.Manager
+	// ReplyBackoff is the first wait before a failed reply to a recorded
+	// move is tried again (doubling, three tries in all).
+	ReplyBackoff time.Duration
 }
 
 // Core is the platform-neutral bot: it owns the flow from a message to its
@@ -57,9 +62,12 @@ type Core struct {
 	adapters map[storage.Platform]Adapter
 	lanes    *lanes
 
+	sessions *session.Manager
+
 	mu       sync.Mutex
-	pending  map[storage.GameID]bool // reminders queued but not yet sent
-	base     context.Context         // jobs' parent: lives past shutdown
+	pending  map[storage.GameID]bool    // reminders queued but not yet sent
+	notices  map[storage.Channel]string // recorded moves whose reply was lost
+	base     context.Context            // jobs' parent: lives past shutdown
 	stopBase context.CancelFunc
 }
 
@@ -86,8 +94,19 @@ func New(opt Options) *Core {
 	if opt.JobTimeout <= 0 {
 		opt.JobTimeout = DefaultJobTimeout
 	}
+	if opt.ReplyBackoff <= 0 {
+		opt.ReplyBackoff = DefaultReplyBackoff
+	}
+	if opt.Sessions == nil {
+		if d, ok := opt.Commands.(interface{ Sessions() *session.Manager }); ok {
+			opt.Sessions = d.Sessions()
+		} else {
+			opt.Sessions = session.New(session.Options{Store: opt.Store, Log: opt.Logger, Now: opt.Now, NoImages: opt.NoImages})
+		}
+	}
 	c := &Core{opt: opt, store: opt.Store, cmds: opt.Commands, log: opt.Logger, now: opt.Now,
-		adapters: map[storage.Platform]Adapter{}, lanes: newLanes(), pending: map[storage.GameID]bool{}}
+		adapters: map[storage.Platform]Adapter{}, lanes: newLanes(), pending: map[storage.GameID]bool{},
+		notices: map[storage.Channel]string{}, sessions: opt.Sessions}
 	for _, a := range opt.Adapters {
 		c.adapters[a.Platform()] = a
 	}
@@ -176,133 +195,4 @@ func (c *Core) Submit(m Message) {
 			f.Finish()
 		}
 	}
-}
-
-// mention writes a mention of a user for platform p.
-func (c *Core) mention(p storage.Platform, userID, name string) string {
-	if a := c.adapters[p]; a != nil && userID != "" {
-		return a.Mention(userID)
-	}
-	if name == "" {
-		name = userID
-	}
-	return "@" + name
-}
-
-// handle runs one message and answers it.
-func (c *Core) handle(ctx context.Context, m Message) {
-	if f, ok := m.Respond.(Finisher); ok {
-		defer f.Finish()
-	}
-	start := time.Now()
-	log := c.log.With("platform", m.Channel.Platform, "workspace", m.Channel.Workspace,
-		"channel", m.Channel.ID, "user", m.User.ID, "kind", m.Kind.String())
-	text := strings.TrimSpace(m.Text)
-	verb, args, _ := strings.Cut(text, " ")
-	var err error
-	switch strings.ToLower(verb) {
-	case "catchup", "catch-up":
-		err = c.explicitCatchup(ctx, m)
-	case "remind", "reminders", "quiet":
-		err = c.settings(ctx, m, strings.ToLower(verb), strings.TrimSpace(args))
-	default:
-		err = c.command(ctx, m, log)
-	}
-	if err != nil {
-		log.Error("message failed", "text", text, "err", err)
-		msg := "Sorry, something went wrong; nothing was changed. Try again."
-		if errors.Is(err, context.DeadlineExceeded) {
-			msg = "Sorry, that took too long; try again."
-		}
-		_ = m.Respond.Respond(ctx, Reply{Text: msg, Ephemeral: true})
-		return
-	}
-	log.Info("message handled", "text", text, "took", time.Since(start).Round(time.Millisecond))
-}
-
-// command runs a message through the command layer and replies with the
-// text, the pictures and a mention of whoever must act next.
-func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
-	res, err := c.cmds.Do(ctx, Request{Channel: m.Channel, User: m.User, Text: m.Text})
-	if err != nil {
-		return err
-	}
-	if res.Refused {
-		log.Info("command refused", "text", m.Text, "reason", res.Text)
-		return m.Respond.Respond(ctx, Reply{Text: res.Text, Ephemeral: true})
-	}
-	var ld *storage.Loaded
-	if res.Game != 0 && (res.Changed || res.Show != (Show{})) {
-		if ld, err = c.store.Load(ctx, res.Game); err != nil {
-			return err
-		}
-	}
-	if res.Changed && ld != nil && res.FromSeq > 0 {
-		c.autoCatchup(ctx, m, ld, res.FromSeq, log)
-	}
-	reply := Reply{Text: res.Text, Buttons: res.Buttons}
-	if res.Changed && len(reply.Buttons) == 0 {
-		reply.Buttons = Buttons(res.State)
-	}
-	if ld != nil && res.State != nil {
-		if res.Changed {
-			c.reschedule(ctx, ld.Game, res.State, log)
-		}
-		if line, ids := c.nextLine(m.Channel.Platform, res.State, ld.Seats, res.Next); line != "" && res.Changed {
-			reply.Text = strings.TrimRight(reply.Text, "\n") + "\n" + line
-			reply.Mentions = ids
-		}
-		show := res.Show
-		if res.Changed && res.FromSeq > 0 {
-			show.Map, show.Market = true, true
-		}
-		if imgs, err := c.pictures(ctx, m.Channel, ld, res.State, show, res.FromSeq); err != nil {
-			log.Error("drawing failed", "game", ld.Game.ID, "err", err)
-		} else {
-			reply.Images = imgs
-		}
-	}
-	if ld != nil && res.State == nil && res.Changed {
-		c.reschedule(ctx, ld.Game, nil, log)
-	}
-	if len(reply.Images) == 0 && len(res.Images) > 0 {
-		reply.Images = res.Images
-	}
-	return m.Respond.Respond(ctx, reply)
-}
-
-// nextLine is the "your turn" line mentioning whoever must act in g, with
-// the user ids mentioned.
-func (c *Core) nextLine(p storage.Platform, g *engine.Game, seats []storage.Seat, next []string) (string, []string) {
-	if g == nil || g.Finished() {
-		return "", nil
-	}
-	actors := Actors(g, seats)
-	if next != nil {
-		actors = actors[:0]
-		for _, id := range next {
-			a := Actor{UserID: id, Name: id}
-			for _, s := range seats {
-				if s.UserID == id {
-					a.Name = s.DisplayName
-				}
-			}
-			actors = append(actors, a)
-		}
-	}
-	var parts, ids []string
-	for _, a := range actors {
-		who := c.mention(p, a.UserID, a.Name)
-		if a.UserID != "" {
-			ids = append(ids, a.UserID)
-		}
-		if a.For != "" {
-			who += " (for " + a.For + ")"
-		}
-		parts = append(parts, who)
-	}
-	if len(parts) == 0 {
-		return "", nil
-	}
-	return "Your turn: " + strings.Join(parts, ", "), ids
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,6 +54,7 @@ func openStore(t testing.TB) *sqlite.DB {
 type fakeAdapter struct {
 	mu    sync.Mutex
 	posts []Reply
+	fail  bool // Post fails
 }
 
 func (a *fakeAdapter) Platform() storage.Platform { return storage.Local }
@@ -63,8 +65,16 @@ func (a *fakeAdapter) Run(ctx context.Context, h Handler) error {
 func (a *fakeAdapter) Post(_ context.Context, _ storage.Channel, r Reply) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.fail {
+		return errors.New("fake adapter: post failed")
+	}
 	a.posts = append(a.posts, r)
 	return nil
+}
+func (a *fakeAdapter) setFail(fail bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.fail = fail
 }
 func (a *fakeAdapter) Mention(id string) string { return "<" + id + ">" }
 

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,77 +11,45 @@ import (
 
 	"pbc/commands"
 	"pbc/engine/action"
+	"pbc/session"
 	"pbc/storage"
 )
 
-// maxAttempts bounds the retries of a command whose append lost a race.
+// maxAttempts bounds the retries of a lobby command that lost a race.
 const maxAttempts = 5
 
 // Dispatcher is the command layer over storage: the Commands the core uses
-// in production. For a channel's active game it loads the stored log,
-// rebuilds the table (commands.LoadTable), runs the command through the real
-// dispatcher (commands.Table.Exec), and appends the action it made with
-// optimistic concurrency: when another message of the same game got there
-// first, it reloads and tries again. Seat changes and the final result are
-// stored too. Channels without an active game get the lobby: new, join,
-// leave, start, end, import, games.
+// in production. A channel's active game is played through its session
+// (package session: the game held in memory, each move applied and written
+// once). Channels without an active game get the lobby: new, join, leave,
+// start, end, import, games.
 type Dispatcher struct {
 	Store storage.Store
 	Log   *slog.Logger     // slog.Default() if nil
 	Now   func() time.Time // the time actions are stamped with; time.Now if nil
+	// Manager holds the sessions; made from Store on first use if nil.
+	Manager *session.Manager
 
-	mu     sync.Mutex
-	tables map[storage.GameID]cached
-}
-
-// cached is a game's table as of a log length, kept between messages so
-// that pending requests (undo asks, end votes) last and loads need no replay.
-type cached struct {
-	t   *commands.Table
-	seq int
-}
-
-// maxTables bounds the cached tables.
-const maxTables = 64
-
-// table returns the cached table of game id if it is at log length seq
-// with the same seats, taking it out of the cache.
-func (d *Dispatcher) table(id storage.GameID, seq int, seats []storage.Seat) *commands.Table {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	c, ok := d.tables[id]
-	delete(d.tables, id)
-	if !ok || c.seq != seq || len(c.t.Seats) != len(seats) {
-		return nil
-	}
-	for i, s := range seats {
-		if c.t.Seats[i].User != s.UserID || c.t.Seats[i].Player != s.PlayerID {
-			return nil
-		}
-	}
-	return c.t
-}
-
-// keep caches a table at log length seq.
-func (d *Dispatcher) keep(id storage.GameID, seq int, t *commands.Table) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.tables == nil {
-		d.tables = map[storage.GameID]cached{}
-	}
-	if len(d.tables) >= maxTables {
-		for k := range d.tables {
-			delete(d.tables, k)
-			break
-		}
-	}
-	d.tables[id] = cached{t: t, seq: seq}
+	once sync.Once
 }
 
 var _ Commands = (*Dispatcher)(nil)
 
+// Sessions returns the session manager.
+func (d *Dispatcher) Sessions() *session.Manager {
+	d.once.Do(func() {
+		if d.Manager == nil {
+			d.Manager = session.New(session.Options{Store: d.Store, Log: d.Log, Now: d.Now})
+		}
+	})
+	return d.Manager
+}
+
 // Do runs one command.
 func (d *Dispatcher) Do(ctx context.Context, r Request) (Result, error) {
+	if d.Sessions().Seen(r.EventID) {
+		return Result{Duplicate: true}, nil
+	}
 	var err error
 	for range maxAttempts {
 		var res Result
@@ -90,7 +57,7 @@ func (d *Dispatcher) Do(ctx context.Context, r Request) (Result, error) {
 		if !errors.Is(err, storage.ErrConflict) {
 			return res, err
 		}
-		d.logger().Info("append lost a race; retrying", "channel", r.Channel.ID, "err", err)
+		d.logger().Info("lobby change lost a race; retrying", "channel", r.Channel.ID, "err", err)
 	}
 	return Result{}, err
 }
@@ -123,7 +90,7 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	sg, err := d.Store.OpenGame(ctx, r.Channel)
 	if errors.Is(err, storage.ErrNotFound) || (err == nil && sg.Status == storage.Forming) {
 		if perr != nil {
-			return refused("%s", perr.Error()), nil
+			return refused("%s", commands.Sentence(perr.Error())), nil
 		}
 		if err != nil {
 			return d.noGame(ctx, r, cmd)
@@ -133,76 +100,32 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return d.active(ctx, r, sg)
+	return d.active(ctx, r, sg, cmd)
 }
 
-// active runs a command at an active game.
-func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game) (Result, error) {
-	ld, err := d.Store.Load(ctx, sg.ID)
+// active runs a command at an active game, through its session.
+func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game, cmd *commands.Command) (Result, error) {
+	out, err := d.Sessions().Do(ctx, sg.ID, session.Request{
+		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
+		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages})
 	if err != nil {
 		return Result{}, err
 	}
-	seats := make([]commands.Seat, len(ld.Seats))
-	for i, s := range ld.Seats {
-		seats[i] = commands.Seat{Player: s.PlayerID, Name: s.DisplayName, User: s.UserID}
-	}
-	senders := make([]string, len(ld.Entries))
-	for i, e := range ld.Entries {
-		senders[i] = e.UserID
-	}
-	t := d.table(sg.ID, len(ld.Entries), ld.Seats)
-	if t == nil {
-		if t, err = commands.LoadTable(ld.Log, seats, senders, sg.Creator, importedEntries(ld)); err != nil {
-			return Result{}, fmt.Errorf("game %d does not replay: %w", sg.ID, err)
-		}
-	}
-	rep := t.Exec(commands.Request{User: r.User.ID, Admin: r.User.Admin, Text: r.Text})
-	if !rep.OK {
-		d.keep(sg.ID, len(ld.Entries), t)
-		return Result{Text: rep.Text, Refused: true, Game: sg.ID, State: t.Game}, nil
-	}
-	res := Result{Text: rep.Text, Game: sg.ID, State: t.Game, Next: rep.Next}
-	if rep.Image != nil {
-		res.Images = []Image{{Name: rep.Image.Name, Alt: strings.TrimSuffix(rep.Image.Name, ".png"), PNG: rep.Image.Data}}
-	}
-	if rep.Action != nil {
-		raw, err := json.Marshal(rep.Action)
-		if err != nil {
-			return Result{}, fmt.Errorf("encoding the action: %w", err)
-		}
-		e, err := d.Store.Append(ctx, sg.ID, storage.Entry{Seq: len(ld.Entries) + 1, Action: raw, UserID: r.User.ID, At: d.now()})
-		if err != nil {
-			return Result{}, err
-		}
-		res.Changed, res.FromSeq = true, e.Seq
-	}
-	for i, s := range t.Seats {
-		if s.User == ld.Seats[i].UserID {
-			continue
-		}
-		name := ld.Seats[i].DisplayName
-		if s.User == r.User.ID && r.User.Name != "" {
-			name = r.User.Name
-		}
-		if _, err := d.Store.ReplaceSeat(ctx, sg.ID, ld.Seats[i].Order, s.User, name); err != nil {
-			return Result{}, err
-		}
-		res.Changed = true
-	}
-	if t.Game.Finished() && res.FromSeq > 0 {
-		if _, err := d.Store.Finish(ctx, sg.ID, t.Game.EndReason(), t.Game.Result()); err != nil {
-			return Result{}, err
-		}
-	}
-	d.keep(sg.ID, len(ld.Entries)+btoi(rep.Action != nil), t)
-	return res, nil
+	return fromOutcome(sg.ID, out), nil
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
+// fromOutcome is a session's outcome as a result.
+func fromOutcome(id storage.GameID, out session.Outcome) Result {
+	res := Result{Text: out.Text, Refused: out.Refused, Stale: out.Stale, Duplicate: out.Duplicate,
+		Game: id, Changed: out.Changed, Seq: out.Seq, Active: !out.Finished, Finished: out.Finished,
+		Next: out.Next, Moves: out.Moves}
+	for _, img := range out.Images {
+		res.Images = append(res.Images, Image{Name: img.Name, Alt: img.Alt, PNG: img.PNG})
 	}
-	return 0
+	for _, f := range out.Files {
+		res.Files = append(res.Files, File{Name: f.Name, Type: f.Type, Data: f.Data})
+	}
+	return res
 }
 
 // games lists the user's games across channels, and where it is their turn.
@@ -229,13 +152,9 @@ func (d *Dispatcher) games(ctx context.Context, r Request) (Result, error) {
 		}
 		line := fmt.Sprintf("• %s in %s (%s)", g.Title, channelRef(g.Channel), g.Status)
 		if g.Status == storage.Active {
-			if ld, err := d.Store.Load(ctx, g.ID); err == nil {
-				if st, err := replayPrefix(ld, len(ld.Entries)); err == nil {
-					for _, a := range Actors(st, ld.Seats) {
-						if a.UserID == r.User.ID {
-							line += " — your turn"
-						}
-					}
+			for _, a := range d.actors(ctx, g.ID) {
+				if a.UserID == r.User.ID {
+					line += " — your turn"
 				}
 			}
 		}
@@ -245,6 +164,21 @@ func (d *Dispatcher) games(ctx context.Context, r Request) (Result, error) {
 		return Result{Text: "You are not playing any game here. Start one with `new 1822PNW`, or `join` one being set up."}, nil
 	}
 	return Result{Text: "Your games:\n" + strings.Join(lines, "\n")}, nil
+}
+
+// actors are who must act in active game id, from its session (none if it
+// does not load).
+func (d *Dispatcher) actors(ctx context.Context, id storage.GameID) []Actor {
+	s, err := d.Sessions().Open(ctx, id)
+	if err != nil {
+		return nil
+	}
+	var out []Actor
+	_ = s.View(func(v session.View) error {
+		out = v.Actors()
+		return nil
+	})
+	return out
 }
 
 // channelRef names a channel in a reply.

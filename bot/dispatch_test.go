@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"pbc/engine"
 	"pbc/storage"
 )
 
@@ -16,11 +15,11 @@ type conflictOnce struct {
 	lost atomic.Bool
 }
 
-func (s *conflictOnce) Append(ctx context.Context, id storage.GameID, e storage.Entry) (storage.Entry, error) {
-	if s.lost.CompareAndSwap(false, true) {
-		return storage.Entry{}, &storage.ConflictError{Game: id, Seq: e.Seq, Next: e.Seq}
+func (s *conflictOnce) Commit(ctx context.Context, id storage.GameID, m storage.Move) (storage.Game, error) {
+	if len(m.Entries) > 0 && s.lost.CompareAndSwap(false, true) {
+		return storage.Game{}, &storage.ConflictError{Game: id, Seq: m.Entries[0].Seq, Next: m.Entries[0].Seq}
 	}
-	return s.Store.Append(ctx, id, e)
+	return s.Store.Commit(ctx, id, m)
 }
 
 // do runs a command as user and fails the test on an internal error.
@@ -80,14 +79,14 @@ func TestLobbyAndRetry(t *testing.T) {
 		t.Errorf("a non-player's pass was accepted: %q", res.Text)
 	}
 	var mover string
-	for _, a := range Actors(mustState(t, d, ch), seats) {
+	for _, a := range do(t, d, ch, "", "status").Next {
 		mover = a.UserID
 	}
 	if res := do(t, d, ch, mover, "games"); !strings.Contains(res.Text, "your turn") {
 		t.Errorf("games for %s: %q, want your turn", mover, res.Text)
 	}
 	res = do(t, d, ch, mover, "pass")
-	if res.Refused || !res.Changed || res.FromSeq != 1 {
+	if res.Refused || !res.Changed || res.Seq != 1 {
 		t.Fatalf("pass by %s: %+v", mover, res)
 	}
 	if !st.lost.Load() {
@@ -97,14 +96,4 @@ func TestLobbyAndRetry(t *testing.T) {
 	if err != nil || len(ld.Entries) != 1 || ld.Entries[0].UserID != mover {
 		t.Errorf("log %+v, %v; want one pass by %s", ld.Entries, err, mover)
 	}
-}
-
-// mustState is the channel's game state, by a status query.
-func mustState(t *testing.T, d *Dispatcher, ch storage.Channel) *engine.Game {
-	t.Helper()
-	res := do(t, d, ch, "", "status")
-	if res.State == nil {
-		t.Fatalf("status: no state: %q", res.Text)
-	}
-	return res.State
 }

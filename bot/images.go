@@ -2,63 +2,16 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
-	"pbc/storage"
 )
 
-// replayPrefix replays the first n log entries of a loaded game, its
-// imported entries as 18xx.games played them and the rest as played here.
-func replayPrefix(ld *storage.Loaded, n int) (*engine.Game, error) {
-	l := *ld.Log
-	l.Actions = ld.Log.Actions[:min(max(n, 0), len(ld.Log.Actions))]
-	return engine.ReplayMixed(&l, importedEntries(ld))
-}
-
-// replayLoaded replays a whole loaded game (see replayPrefix).
-func replayLoaded(ld *storage.Loaded) (*engine.Game, error) {
-	return engine.ReplayMixed(ld.Log, importedEntries(ld))
-}
-
-// importedEntries counts the log entries of an 18xx.games import: the
-// leading ones nobody here sent.
-func importedEntries(ld *storage.Loaded) int {
-	n := 0
-	for ld.Game.Imported && n < len(ld.Entries) && ld.Entries[n].UserID == "" {
-		n++
-	}
-	return n
-}
-
-// pictures draws what show asks for: the map (with the hexes
-// changed since log entry fromSeq outlined, when fromSeq > 0), the market
-// and the table. The channel's image preferences can turn them off.
-func (c *Core) pictures(ctx context.Context, ch storage.Channel, ld *storage.Loaded, g *engine.Game, show Show, fromSeq int) ([]Image, error) {
-	if c.opt.NoImages || g == nil || show == (Show{}) {
-		return nil, nil
-	}
-	set, err := c.store.ChannelSettings(ctx, ch)
-	if err != nil {
-		return nil, err
-	}
-	if set.Images.Off {
-		return nil, nil
-	}
-	var highlight []string
-	if show.Map && fromSeq > 0 {
-		if before, err := replayPrefix(ld, fromSeq-1); err == nil {
-			highlight = render.Changed(render.BoardDigest(before), render.BoardDigest(g))
-		}
-	}
-	var routes []action.Route
-	if fromSeq > 0 {
-		routes = runIn(ld.Log.Actions[min(fromSeq-1, len(ld.Log.Actions)):])
-	}
-	return drawAll(g, show, highlight, routes)
+// Show says which pictures to draw.
+type Show struct {
+	Map, Market, Table bool
 }
 
 // drawAll draws the pictures of g that show asks for, in the order map,
@@ -97,14 +50,4 @@ func drawAll(g *engine.Game, show Show, highlight []string, routes []action.Rout
 		out = append(out, Image{Name: j.name, Alt: j.alt, PNG: b.Bytes()})
 	}
 	return out, nil
-}
-
-// runIn returns the routes of the last run among acts, if any.
-func runIn(acts []action.Action) []action.Route {
-	for i := len(acts) - 1; i >= 0; i-- {
-		if rr, ok := acts[i].(*action.RunRoutes); ok {
-			return rr.Routes
-		}
-	}
-	return nil
 }

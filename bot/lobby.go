@@ -12,6 +12,7 @@ import (
 	"pbc/commands"
 	"pbc/engine"
 	"pbc/engine/title"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -66,9 +67,9 @@ func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Comman
 		for _, p := range l.Players {
 			names = append(names, p.Name)
 		}
-		return Result{Game: sg.ID, Changed: true, Show: Show{Map: true, Market: true}, Text: fmt.Sprintf(
-			"Imported %s with %d actions. Players, claim your seats with `join NAME`: %s.",
-			l.Title, len(l.Actions), strings.Join(names, ", "))}, nil
+		lead := fmt.Sprintf("Imported %s with %d actions. Players, claim your seats with `join NAME`: %s.",
+			l.Title, len(l.Actions), strings.Join(names, ", "))
+		return d.overview(ctx, r, sg, lead)
 	case commands.Help:
 		return Result{Text: helpFor(cmd.Text)}, nil
 	}
@@ -117,7 +118,7 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Comma
 		if mine < 0 && !boss {
 			return refused("Only a seated player may start the game."), nil
 		}
-		return d.start(ctx, sg, t, seats)
+		return d.start(ctx, r, sg, t, seats)
 	case commands.End:
 		if !boss {
 			return refused("Only the game's creator or an admin may call off a game being set up."), nil
@@ -156,7 +157,7 @@ func (d *Dispatcher) lobbyStatus(ctx context.Context, sg storage.Game, t *title.
 }
 
 // start begins a game: the engine deals it from the recorded seed.
-func (d *Dispatcher) start(ctx context.Context, sg storage.Game, t *title.Title, seats []storage.Seat) (Result, error) {
+func (d *Dispatcher) start(ctx context.Context, r Request, sg storage.Game, t *title.Title, seats []storage.Seat) (Result, error) {
 	var cs []commands.Seat
 	for _, s := range seats {
 		if s.UserID == "" {
@@ -181,11 +182,24 @@ func (d *Dispatcher) start(ctx context.Context, sg storage.Game, t *title.Title,
 	for _, p := range table.Game.Players {
 		order = append(order, p.Name)
 	}
-	text := fmt.Sprintf("%s begins! Player order: %s.", sg.Title, strings.Join(order, ", "))
-	if st := table.Exec(commands.Request{Text: "status"}); st.OK {
-		text += "\n" + st.Text
+	return d.overview(ctx, r, sg, fmt.Sprintf("%s begins! Player order: %s.", sg.Title, strings.Join(order, ", ")))
+}
+
+// overview answers the start or import of a game: lead, the game's status,
+// the map and the market.
+func (d *Dispatcher) overview(ctx context.Context, r Request, sg storage.Game, lead string) (Result, error) {
+	if sg.Status == storage.Finished {
+		return Result{Game: sg.ID, Changed: true, Finished: true, Text: lead + " The game is over."}, nil
 	}
-	return Result{Game: sg.ID, State: table.Game, Changed: true, Show: Show{Map: true, Market: true}, Text: text}, nil
+	out, err := d.Sessions().Overview(ctx, sg.ID, session.Request{
+		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin}, NoImages: r.NoImages})
+	if err != nil {
+		return Result{}, err
+	}
+	res := fromOutcome(sg.ID, out)
+	res.Refused, res.Changed = false, true
+	res.Text = lead + "\n" + out.Text
+	return res, nil
 }
 
 // resolveTitle turns "new 1822PNW short packet" into a title name and

@@ -10,7 +10,9 @@ import (
 	"time"
 	_ "time/tzdata" // quiet hours' time zones, even in an image without tzdata
 
+	"pbc/commands"
 	"pbc/engine"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -56,26 +58,26 @@ func NextDue(t time.Time, q storage.QuietHours) time.Time {
 	return end.UTC()
 }
 
-// reschedule sets when the game's players are next reminded: one cadence
-// from now (outside quiet hours) while the game is active, none otherwise.
-// g is the game's state (nil if it has not started).
-func (c *Core) reschedule(ctx context.Context, sg storage.Game, g *engine.Game, log *slog.Logger) {
-	set, err := c.store.ChannelSettings(ctx, sg.Channel)
+// reschedule sets when game id's players are next reminded: one cadence
+// from now (outside quiet hours) while the game is being played, none
+// otherwise.
+func (c *Core) reschedule(ctx context.Context, id storage.GameID, ch storage.Channel, playing bool, log *slog.Logger) {
+	set, err := c.store.ChannelSettings(ctx, ch)
 	if err != nil {
-		log.Error("reminder: channel settings", "game", sg.ID, "err", err)
+		log.Error("reminder: channel settings", "game", id, "err", err)
 		return
 	}
 	every := c.cadence(set)
-	if g == nil || g.Finished() || sg.Status != storage.Active || every == 0 {
-		err = c.store.ClearReminder(ctx, sg.ID)
-		log.Debug("reminder cleared", "game", sg.ID, "status", sg.Status, "started", g != nil, "every", every)
+	if !playing || every == 0 {
+		err = c.store.ClearReminder(ctx, id)
+		log.Debug("reminder cleared", "game", id, "playing", playing, "every", every)
 	} else {
 		due := NextDue(c.now().Add(every), set.Quiet)
-		err = c.store.SetReminder(ctx, sg.ID, due)
-		log.Debug("reminder scheduled", "game", sg.ID, "due", due)
+		err = c.store.SetReminder(ctx, id, due)
+		log.Debug("reminder scheduled", "game", id, "due", due)
 	}
 	if err != nil {
-		log.Error("reminder: schedule", "game", sg.ID, "err", err)
+		log.Error("reminder: schedule", "game", id, "err", err)
 	}
 }
 
@@ -147,52 +149,59 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 	if !still {
 		return nil // the player acted since, or the game ended
 	}
-	ld, err := c.store.Load(ctx, id)
+	sess, err := c.sessions.Open(ctx, id)
+	if errors.Is(err, session.ErrNotActive) {
+		return c.store.ClearReminder(ctx, id)
+	}
 	if err != nil {
 		return err
 	}
-	log := c.log.With("game", id, "channel", ld.Game.Channel.ID)
-	g, err := replayLoaded(ld)
-	if err != nil {
-		log.Error("reminder: replay", "err", err)
-	}
-	if g == nil || g.Finished() {
-		return c.store.ClearReminder(ctx, id)
-	}
-	set, err := c.store.ChannelSettings(ctx, ld.Game.Channel)
+	sg := sess.Game()
+	log := c.log.With("game", id, "channel", sg.Channel.ID)
+	set, err := c.store.ChannelSettings(ctx, sg.Channel)
 	if err != nil {
 		return err
 	}
 	every := c.cadence(set)
-	if every == 0 {
+	var actors []Actor
+	var text string
+	over := false
+	err = sess.View(func(v session.View) error {
+		g := v.Game()
+		if g == nil || g.Finished() {
+			over = g != nil
+			return nil
+		}
+		actors = v.Actors()
+		var who []string
+		for _, a := range actors {
+			who = append(who, c.mention(sg.Channel.Platform, a.UserID, a.Name))
+		}
+		if len(who) == 0 {
+			return nil
+		}
+		snap := g.Snapshot(false)
+		text = fmt.Sprintf("%s, a reminder: it is your turn in the %s game here (%s, phase %s).",
+			strings.Join(who, ", "), snap.Title, roundLabel(snap.Round), snap.Phase)
+		if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: "status"}); st.OK {
+			text += "\n" + st.Text
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if over || every == 0 {
 		return c.store.ClearReminder(ctx, id)
 	}
-	actors := Actors(g, ld.Seats)
-	var mentions []string
-	var who []string
-	var status string
-	for _, a := range actors {
-		who = append(who, c.mention(ld.Game.Channel.Platform, a.UserID, a.Name))
-		if a.UserID != "" {
-			mentions = append(mentions, a.UserID)
-		}
-		if status == "" {
-			res, err := c.cmds.Do(ctx, Request{Channel: ld.Game.Channel,
-				User: User{ID: a.UserID, Name: a.Name}, Text: "status"})
-			if err == nil && !res.Refused {
-				status = res.Text
+	if text != "" {
+		var mentions []string
+		for _, a := range actors {
+			if a.UserID != "" {
+				mentions = append(mentions, a.UserID)
 			}
 		}
-	}
-	if len(who) > 0 {
-		snap := g.Snapshot(false)
-		text := fmt.Sprintf("%s, a reminder: it is your turn in the %s game here (%s, phase %s).",
-			strings.Join(who, ", "), snap.Title, roundLabel(snap.Round), snap.Phase)
-		if status != "" {
-			text += "\n" + status
-		}
-		if err := c.adapters[ld.Game.Channel.Platform].Post(ctx, ld.Game.Channel,
-			Reply{Text: text, Mentions: mentions}); err != nil {
+		if err := c.adapters[sg.Channel.Platform].Post(ctx, sg.Channel, Reply{Text: text, Mentions: mentions}); err != nil {
 			log.Error("reminder: post", "err", err)
 		} else {
 			log.Info("reminder sent", "to", mentions)
@@ -256,10 +265,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 			return err
 		}
 		if sg, err := c.store.OpenGame(ctx, m.Channel); err == nil && sg.Status == storage.Active {
-			if ld, err := c.store.Load(ctx, sg.ID); err == nil {
-				g, _ := replayLoaded(ld)
-				c.reschedule(ctx, sg, g, c.log)
-			}
+			c.reschedule(ctx, sg.ID, sg.Channel, true, c.log)
 		}
 	}
 	return m.Respond.Respond(ctx, Reply{Text: c.describeSettings(set)})

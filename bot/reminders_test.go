@@ -78,7 +78,7 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	c := New(Options{Store: st, Commands: &echoCommands{}, Adapters: []Adapter{ad}, Now: clk.now, NoImages: true})
 	defer c.Close(ctx)
 
-	c.reschedule(ctx, sg, g, slog.Default())
+	c.reschedule(ctx, sg.ID, sg.Channel, !g.Finished(), slog.Default())
 	clk.add(23 * time.Hour)
 	c.RemindDue(ctx)
 	time.Sleep(50 * time.Millisecond)
@@ -94,7 +94,7 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	}
 	want := "<" + actors[0].UserID + ">"
 	if r := posts[0]; !strings.HasPrefix(r.Text, want) || len(r.Mentions) != 1 || r.Mentions[0] != actors[0].UserID ||
-		!strings.Contains(r.Text, "1822PNW") || !strings.Contains(r.Text, "status") {
+		!strings.Contains(r.Text, "1822PNW") || !strings.Contains(r.Text, "to act") {
 		t.Errorf("reminder %q (mentions %v), want a mention of %s with the game, round and status", r.Text, r.Mentions, want)
 	}
 	// Checking again at once sends nothing: one reminder per cadence.
@@ -109,7 +109,7 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 		t.Fatal(err)
 	}
 	clk.add(24 * time.Hour) // 06-03 13:00 UTC; due 06-04 13:00, quiet
-	c.reschedule(ctx, sg, g, slog.Default())
+	c.reschedule(ctx, sg.ID, sg.Channel, !g.Finished(), slog.Default())
 	due, _ := st.DueReminders(ctx, clk.now().Add(48*time.Hour))
 	if len(due) != 1 || !due[0].Due.Equal(time.Date(2026, 6, 4, 15, 0, 0, 0, time.UTC)) {
 		t.Errorf("due %+v, want 2026-06-04 15:00 UTC (the end of the quiet hours)", due)
@@ -118,7 +118,7 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	if err := st.SetChannelSettings(ctx, storage.ChannelSettings{Channel: ch, ReminderEvery: RemindersOff}); err != nil {
 		t.Fatal(err)
 	}
-	c.reschedule(ctx, sg, g, slog.Default())
+	c.reschedule(ctx, sg.ID, sg.Channel, !g.Finished(), slog.Default())
 	if due, _ := st.DueReminders(ctx, clk.now().Add(1000*time.Hour)); len(due) != 0 {
 		t.Errorf("reminders off, but due %+v", due)
 	}

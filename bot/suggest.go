@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pbc/engine"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -26,22 +27,31 @@ func (c *Core) Suggest(ctx context.Context, q Query) []Choice {
 	if err != nil {
 		return nil
 	}
-	ld, err := c.store.Load(ctx, sg.ID)
+	if sg.Status != storage.Active {
+		seats, err := c.store.Seats(ctx, sg.ID)
+		if err != nil {
+			return nil
+		}
+		return complete(candidates(nil, seats, q.Field, q.Prefix), q.Prefix)
+	}
+	s, err := c.sessions.Open(ctx, sg.ID)
 	if err != nil {
 		return nil
 	}
-	var g *engine.Game
-	if sg.Status == storage.Active {
-		g, _ = replayLoaded(ld)
-	}
-	var cands []string
-	if g != nil {
-		cands = legalCandidates(g, ld.Seats, q.User.ID, q.Command, q.Field)
-	}
-	if len(cands) == 0 || (q.Field == "amount" && q.Prefix != "") {
-		cands = append(cands, candidates(g, ld.Seats, q.Field, q.Prefix)...)
-	}
-	return complete(cands, q.Prefix)
+	var out []Choice
+	_ = s.View(func(v session.View) error {
+		g := v.Game()
+		if g == nil {
+			return nil
+		}
+		cands := legalCandidates(v.Moves(), v.Seats(), q.User.ID, q.Command, q.Field)
+		if len(cands) == 0 || (q.Field == "amount" && q.Prefix != "") {
+			cands = append(cands, candidates(g, v.Seats(), q.Field, q.Prefix)...)
+		}
+		out = complete(cands, q.Prefix)
+		return nil
+	})
+	return out
 }
 
 // candidates lists every value an argument may take in g.

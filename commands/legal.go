@@ -60,6 +60,10 @@ type movesCache struct {
 	m *engine.Moves
 }
 
+// Moves returns the legal moves now, computed once per state; callers must
+// not keep them past the next change to the table.
+func (t *Table) Moves() *engine.Moves { return t.moves() }
+
 // moves returns the legal moves now, computed once per state.
 func (t *Table) moves() *engine.Moves {
 	c := &t.cache

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,12 @@ type Table struct {
 	// instead of the game (ReplayChat).
 	stage func(a action.Action) error
 	cache movesCache
+
+	// Rebuild, when set, rebuilds the game after an undo or redo (or a
+	// failure) instead of a full replay of the log: a session keeping
+	// checkpoints sets it. It must return the same game ReplayMixed(l,
+	// imported) would.
+	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
 }
 
 // Request is one chat message to a table.
@@ -66,6 +73,9 @@ type Reply struct {
 	Next []string
 	// Image is a picture to post with the text (map, market), if any.
 	Image *Image
+	// Err is an internal failure (a bug, not a refusal): nothing changed,
+	// and the caller logs it and shows a generic message, never its text.
+	Err error
 }
 
 // Image is a rendered picture.
@@ -139,7 +149,11 @@ func (t *Table) rebuild() error {
 		t.Game = g
 		return nil
 	}
-	g, err := engine.ReplayMixed(t.Log, t.Imported)
+	replay := engine.ReplayMixed
+	if t.Rebuild != nil {
+		replay = t.Rebuild
+	}
+	g, err := replay(t.Log, t.Imported)
 	if err != nil {
 		return err
 	}
@@ -187,7 +201,7 @@ func (t *Table) Exec(req Request) Reply {
 func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	defer func() {
 		if r := recover(); r != nil {
-			rep = Reply{Text: fmt.Sprintf("internal error (%v); nothing changed", r)}
+			rep = Reply{Err: fmt.Errorf("%s: panic: %v\n%s", cmd.Verb, r, debug.Stack())}
 			_ = t.rebuild()
 		}
 		if !rep.OK {

@@ -142,7 +142,14 @@ type Loaded struct {
 	Seats   []Seat
 	Entries []Entry
 	Log     *action.GameLog
+	// Events are the platform event ids of the game's latest moves (at most
+	// RecentEvents), so that a delivery repeated after a restart is
+	// recognised before it is run.
+	Events []string
 }
+
+// RecentEvents is how many of a game's latest move event ids Load returns.
+const RecentEvents = 256
 
 // Filter selects games to list; zero fields match everything.
 type Filter struct {

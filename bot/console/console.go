@@ -142,6 +142,20 @@ func (a *Adapter) write(prefix string, r bot.Reply) error {
 	for _, b := range r.Buttons {
 		fmt.Fprintf(a.out, "    [%s] type: %s\n", b.Label, b.Command)
 	}
+	for _, f := range r.Files { // asked for (an export): saved even without a pictures folder
+		dir := a.opt.Images
+		if dir == "" {
+			dir = "."
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		path := filepath.Join(dir, filepath.Base(f.Name))
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.out, "    file: %s\n", path)
+	}
 	if a.opt.Images == "" {
 		return nil
 	}

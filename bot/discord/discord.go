@@ -150,14 +150,15 @@ func (a *Adapter) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 			a.respondNow(i, "I did not understand that command.", true)
 			return
 		}
-		a.deferAndSubmit(i, text, bot.KindSlash)
+		a.deferAndSubmit(i, text, 0, bot.KindSlash)
 	case discordgo.InteractionMessageComponent:
 		id := i.MessageComponentData().CustomID
-		cmd, ok := strings.CutPrefix(id, buttonPrefix)
+		value, ok := strings.CutPrefix(id, buttonPrefix)
 		if !ok {
 			return
 		}
-		a.deferAndSubmit(i, cmd, bot.KindButton)
+		cmd, at := bot.ParseValue(value)
+		a.deferAndSubmit(i, cmd, at, bot.KindButton)
 	}
 }
 
@@ -175,7 +176,7 @@ func (a *Adapter) respondNow(i *discordgo.Interaction, text string, ephemeral bo
 
 // deferAndSubmit acknowledges an interaction at once ("pbc is thinking…"),
 // then hands the command to the core; the reply edits the deferred one.
-func (a *Adapter) deferAndSubmit(i *discordgo.Interaction, text string, kind bot.Kind) {
+func (a *Adapter) deferAndSubmit(i *discordgo.Interaction, text string, at int, kind bot.Kind) {
 	if err := a.s.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
 		a.log.Error("defer interaction", "err", err)
@@ -186,6 +187,8 @@ func (a *Adapter) deferAndSubmit(i *discordgo.Interaction, text string, kind bot
 		User:    user(i.Member, i.User),
 		Text:    text,
 		Kind:    kind,
+		At:      at,
+		EventID: "interaction:" + i.ID,
 		Respond: &interactionResponder{a: a, i: i},
 	})
 }
@@ -229,6 +232,7 @@ func (a *Adapter) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 		User:    user(member, m.Author),
 		Text:    text,
 		Kind:    bot.KindTyped,
+		EventID: "message:" + m.ID,
 		Respond: bot.ResponderFunc(func(ctx context.Context, r bot.Reply) error {
 			ms := messageSend(r)
 			ms.Reference = m.Reference()
@@ -256,11 +260,14 @@ func clip(s string) string {
 	return string(r) + "…"
 }
 
-// files turns images into attachments.
-func files(imgs []bot.Image) []*discordgo.File {
+// files turns a reply's images and files into attachments.
+func files(r bot.Reply) []*discordgo.File {
 	var out []*discordgo.File
-	for _, img := range imgs {
+	for _, img := range r.Images {
 		out = append(out, &discordgo.File{Name: img.Name, ContentType: "image/png", Reader: bytes.NewReader(img.PNG)})
+	}
+	for _, f := range r.Files {
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: f.Type, Reader: bytes.NewReader(f.Data)})
 	}
 	return out
 }
@@ -270,7 +277,7 @@ func components(bs []bot.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	var row discordgo.ActionsRow
 	for _, b := range bs {
-		id := buttonPrefix + b.Command
+		id := buttonPrefix + b.Value()
 		if len(id) > 100 || len(rows) == 5 {
 			continue
 		}
@@ -297,6 +304,6 @@ func allowed(ids []string) *discordgo.MessageAllowedMentions {
 
 // messageSend is a reply as a channel message.
 func messageSend(r bot.Reply) *discordgo.MessageSend {
-	return &discordgo.MessageSend{Content: clip(r.Text), Files: files(r.Images),
+	return &discordgo.MessageSend{Content: clip(r.Text), Files: files(r),
 		Components: components(r.Buttons), AllowedMentions: allowed(r.Mentions)}
 }

@@ -32,7 +32,7 @@ func (r *interactionResponder) Respond(ctx context.Context, rep bot.Reply) error
 			content := clip(rep.Text)
 			comps := components(rep.Buttons)
 			_, err := s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
-				Content: &content, Files: files(rep.Images), Components: &comps,
+				Content: &content, Files: files(rep), Components: &comps,
 				AllowedMentions: allowed(rep.Mentions),
 			}, opt)
 			return err
@@ -41,7 +41,7 @@ func (r *interactionResponder) Respond(ctx context.Context, rep bot.Reply) error
 			r.a.log.Warn("delete deferred response", "err", err)
 		}
 	}
-	p := &discordgo.WebhookParams{Content: clip(rep.Text), Files: files(rep.Images),
+	p := &discordgo.WebhookParams{Content: clip(rep.Text), Files: files(rep),
 		Components: components(rep.Buttons), AllowedMentions: allowed(rep.Mentions)}
 	if rep.Ephemeral {
 		p.Flags = discordgo.MessageFlagsEphemeral

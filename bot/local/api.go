@@ -20,6 +20,9 @@ type sendRequest struct {
 	Text    string `json:"text"`
 	Button  bool   `json:"button"` // sent by a button under a reply
 	Wait    bool   `json:"wait"`   // answer with the replies once handled
+	// ID names this delivery: the page sends a new one per click or
+	// command, and a request sent again with the same id is dropped.
+	ID string `json:"id,omitempty"`
 }
 
 // sendResponse is the answer of POST /api/send.
@@ -50,13 +53,23 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 		http.Error(w, "the command is too long", http.StatusBadRequest)
 		return
 	}
-	said := a.hub.publish(Event{Channel: req.Channel, From: req.User, Text: req.Text})
+	text, at := req.Text, 0
+	if req.Button {
+		text, at = bot.ParseValue(text)
+	}
+	said := a.hub.publish(Event{Channel: req.Channel, From: req.User, Text: text})
 	rs := &responder{a: a, channel: req.Channel, tab: req.Tab, replyTo: said.ID, done: make(chan struct{})}
+	eventID := ""
+	if req.ID != "" {
+		eventID = "local:" + cleanName(req.ID, 64)
+	}
 	h.Submit(bot.Message{
 		Channel: Channel(req.Channel),
 		User:    bot.User{ID: req.User, Name: req.User, Admin: true},
-		Text:    req.Text,
+		Text:    text,
 		Kind:    map[bool]bot.Kind{false: bot.KindTyped, true: bot.KindButton}[req.Button],
+		At:      at,
+		EventID: eventID,
 		Respond: rs,
 	})
 	resp := sendResponse{ID: said.ID}
@@ -183,6 +196,23 @@ func (a *Adapter) image(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=86400, immutable")
+	_, _ = w.Write(b)
+}
+
+// file serves a reply's attachment as a download.
+func (a *Adapter) file(w http.ResponseWriter, r *http.Request) {
+	b, ok := a.hub.image(r.PathValue("id"))
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	typ := "application/octet-stream"
+	if strings.HasSuffix(r.PathValue("name"), ".json") {
+		typ = "application/json"
+	}
+	w.Header().Set("Content-Type", typ)
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", cleanName(r.PathValue("name"), 80)))
 	w.Header().Set("Cache-Control", "private, max-age=86400, immutable")
 	_, _ = w.Write(b)
 }

@@ -182,7 +182,7 @@ func playFixture(t *testing.T, name string) {
 	}
 
 	half := len(lines) / 2
-	autoCatchups := 0
+	autoCatchups, mapShown := 0, false
 	var due time.Time
 	for i, ln := range lines {
 		if i == half {
@@ -231,8 +231,14 @@ func playFixture(t *testing.T, name string) {
 		if last.To != "" {
 			t.Fatalf("command %d %q by %s refused: %s", i, ln.text, ln.user, last.Text)
 		}
-		if i == 0 && (len(last.Images) != 2 || !strings.Contains(last.Text, "Your turn: @")) {
-			t.Errorf("a move's reply should carry the map and market and mention who is next: %+v", last)
+		if i == 0 && (len(last.Images) != 0 || !strings.Contains(last.Text, "Your turn: @")) {
+			t.Errorf("the first bid's reply should mention who is next and carry no picture (the map and market did not change): %+v", last)
+		}
+		if strings.HasPrefix(ln.text, "lay ") && !mapShown {
+			if len(last.Images) == 0 || last.Images[0].Name != "map.png" {
+				t.Errorf("command %d %q: a tile lay's reply carries no map: %+v", i, ln.text, last)
+			}
+			mapShown = true
 		}
 	}
 	if autoCatchups == 0 {

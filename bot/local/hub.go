@@ -17,6 +17,7 @@ type Event struct {
 	Bot      bool      `json:"bot,omitempty"`
 	Text     string    `json:"text"`
 	Images   []Picture `json:"images,omitempty"`
+	Files    []Picture `json:"files,omitempty"` // attachments to download
 	Buttons  []Choice  `json:"buttons,omitempty"`
 	Mentions []string  `json:"mentions,omitempty"`
 	// To is the tab an ephemeral reply is for; "" for everyone.

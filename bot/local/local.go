@@ -12,6 +12,7 @@
 //	                               "wait" the answer lists the replies once the bot is done
 //	GET  /api/suggest?channel=C&user=U&command=lay&field=hex&prefix=D2  completions
 //	GET  /img/ID/NAME.png          a reply's picture
+//	GET  /file/ID/NAME             a reply's attachment (an exported log)
 package local
 
 import (
@@ -144,6 +145,7 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 	mux.HandleFunc("POST /api/send", func(w http.ResponseWriter, r *http.Request) { a.send(w, r, h) })
 	mux.HandleFunc("GET /api/suggest", func(w http.ResponseWriter, r *http.Request) { a.suggest(w, r, h) })
 	mux.HandleFunc("GET /img/{id}/{name}", a.image)
+	mux.HandleFunc("GET /file/{id}/{name}", a.file)
 	return guard(mux)
 }
 
@@ -210,8 +212,12 @@ func (a *Adapter) event(channel, tab string, replyTo int64, r bot.Reply) Event {
 		id := a.hub.addImage(img.PNG)
 		e.Images = append(e.Images, Picture{URL: "/img/" + id + "/" + img.Name, Name: img.Name, Alt: img.Alt})
 	}
+	for _, f := range r.Files {
+		id := a.hub.addImage(f.Data)
+		e.Files = append(e.Files, Picture{URL: "/file/" + id + "/" + f.Name, Name: f.Name})
+	}
 	for _, b := range r.Buttons {
-		e.Buttons = append(e.Buttons, Choice{Label: b.Label, Command: b.Command, Danger: b.Danger})
+		e.Buttons = append(e.Buttons, Choice{Label: b.Label, Command: b.Value(), Danger: b.Danger})
 	}
 	return e
 }

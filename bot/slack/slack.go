@@ -122,16 +122,20 @@ func (a *Adapter) event(ctx context.Context, evt socketmode.Event, h bot.Handler
 		if text == "" {
 			text = "help"
 		}
-		a.submit(ctx, h, cmd.TeamID, cmd.ChannelID, cmd.UserID, cmd.UserName, text, bot.KindSlash)
+		a.submit(ctx, h, cmd.TeamID, cmd.ChannelID, cmd.UserID, cmd.UserName, text, bot.KindSlash, 0, "slash:"+cmd.TriggerID)
 	case socketmode.EventTypeEventsAPI:
 		ev, ok := evt.Data.(slackevents.EventsAPIEvent)
 		if !ok || ev.Type != slackevents.CallbackEvent {
 			return
 		}
+		eventID := ""
+		if cb, ok := ev.Data.(*slackevents.EventsAPICallbackEvent); ok && cb.EventID != "" {
+			eventID = "event:" + cb.EventID // a retried delivery repeats it
+		}
 		switch in := ev.InnerEvent.Data.(type) {
 		case *slackevents.AppMentionEvent:
 			if text, ok := bot.StripPrefix(in.Text, a.Mention(a.me)); ok && text != "" {
-				a.submit(ctx, h, ev.TeamID, in.Channel, in.User, "", text, bot.KindTyped)
+				a.submit(ctx, h, ev.TeamID, in.Channel, in.User, "", text, bot.KindTyped, 0, eventID)
 			}
 		case *slackevents.MessageEvent:
 			if in.BotID != "" || in.SubType != "" || in.User == "" || in.User == a.me ||
@@ -139,7 +143,7 @@ func (a *Adapter) event(ctx context.Context, evt socketmode.Event, h bot.Handler
 				return
 			}
 			if text, ok := bot.StripPrefix(in.Text); ok && text != "" {
-				a.submit(ctx, h, ev.TeamID, in.Channel, in.User, "", text, bot.KindTyped)
+				a.submit(ctx, h, ev.TeamID, in.Channel, in.User, "", text, bot.KindTyped, 0, eventID)
 			}
 		}
 	case socketmode.EventTypeInteractive:
@@ -149,14 +153,16 @@ func (a *Adapter) event(ctx context.Context, evt socketmode.Event, h bot.Handler
 		}
 		for _, act := range cb.ActionCallback.BlockActions {
 			if strings.HasPrefix(act.ActionID, actionPrefix) && act.Value != "" {
-				a.submit(ctx, h, cb.Team.ID, cb.Channel.ID, cb.User.ID, cb.User.Name, act.Value, bot.KindButton)
+				cmd, at := bot.ParseValue(act.Value)
+				a.submit(ctx, h, cb.Team.ID, cb.Channel.ID, cb.User.ID, cb.User.Name, cmd, bot.KindButton, at,
+					"action:"+cb.TriggerID+":"+act.ActionTs)
 			}
 		}
 	}
 }
 
 // submit passes a command to h with a responder for its channel.
-func (a *Adapter) submit(ctx context.Context, h bot.Handler, team, channel, userID, name, text string, kind bot.Kind) {
+func (a *Adapter) submit(ctx context.Context, h bot.Handler, team, channel, userID, name, text string, kind bot.Kind, at int, eventID string) {
 	ch := storage.Channel{Platform: storage.Slack, Workspace: team, ID: channel}
 	m := a.member(ctx, userID, name)
 	h.Submit(bot.Message{
@@ -164,6 +170,8 @@ func (a *Adapter) submit(ctx context.Context, h bot.Handler, team, channel, user
 		User:    bot.User{ID: userID, Name: m.name, Admin: m.admin},
 		Text:    text,
 		Kind:    kind,
+		At:      at,
+		EventID: eventID,
 		Respond: bot.ResponderFunc(func(ctx context.Context, r bot.Reply) error {
 			if r.Ephemeral {
 				_, err := a.api.PostEphemeralContext(ctx, channel, userID, slack.MsgOptionText(r.Text, false))
@@ -209,8 +217,8 @@ const actionPrefix = "pbc"
 // Post sends a reply to a channel: its text with the pictures in one
 // message (the external upload flow), then its buttons.
 func (a *Adapter) Post(ctx context.Context, ch storage.Channel, r bot.Reply) error {
-	if len(r.Images) > 0 {
-		if err := a.upload(ctx, ch.ID, r.Text, r.Images); err != nil {
+	if len(r.Images)+len(r.Files) > 0 {
+		if err := a.upload(ctx, ch.ID, r.Text, attachments(r)); err != nil {
 			return err
 		}
 	} else if len(r.Buttons) == 0 {
@@ -221,7 +229,7 @@ func (a *Adapter) Post(ctx context.Context, ch storage.Channel, r bot.Reply) err
 		return nil
 	}
 	text := r.Text
-	if len(r.Images) > 0 {
+	if len(r.Images)+len(r.Files) > 0 {
 		text = "Choose:"
 	}
 	_, _, err := a.api.PostMessageContext(ctx, ch.ID, slack.MsgOptionText(text, false),
@@ -229,21 +237,39 @@ func (a *Adapter) Post(ctx context.Context, ch storage.Channel, r bot.Reply) err
 	return err
 }
 
-// upload sends PNGs with the external upload flow: an upload URL per file,
+// attachment is a file to upload.
+type attachment struct {
+	name, alt string
+	data      []byte
+}
+
+// attachments are a reply's pictures and files, in that order.
+func attachments(r bot.Reply) []attachment {
+	var out []attachment
+	for _, img := range r.Images {
+		out = append(out, attachment{img.Name, img.Alt, img.PNG})
+	}
+	for _, f := range r.Files {
+		out = append(out, attachment{f.Name, "", f.Data})
+	}
+	return out
+}
+
+// upload sends files with the external upload flow: an upload URL per file,
 // the bytes, then one completion sharing them all with the text.
-func (a *Adapter) upload(ctx context.Context, channel, text string, imgs []bot.Image) error {
+func (a *Adapter) upload(ctx context.Context, channel, text string, atts []attachment) error {
 	var files []slack.FileSummary
-	for _, img := range imgs {
+	for _, at := range atts {
 		u, err := a.api.GetUploadURLExternalContext(ctx, slack.GetUploadURLExternalParameters{
-			FileName: img.Name, FileSize: len(img.PNG), AltTxt: img.Alt})
+			FileName: at.name, FileSize: len(at.data), AltTxt: at.alt})
 		if err != nil {
-			return fmt.Errorf("slack: upload URL for %s: %w", img.Name, err)
+			return fmt.Errorf("slack: upload URL for %s: %w", at.name, err)
 		}
 		if err := a.api.UploadToURL(ctx, slack.UploadToURLParameters{UploadURL: u.UploadURL,
-			Reader: bytes.NewReader(img.PNG), Filename: img.Name}); err != nil {
-			return fmt.Errorf("slack: upload %s: %w", img.Name, err)
+			Reader: bytes.NewReader(at.data), Filename: at.name}); err != nil {
+			return fmt.Errorf("slack: upload %s: %w", at.name, err)
 		}
-		files = append(files, slack.FileSummary{ID: u.FileID, Title: img.Name})
+		files = append(files, slack.FileSummary{ID: u.FileID, Title: at.name})
 	}
 	_, err := a.api.CompleteUploadExternalContext(ctx, slack.CompleteUploadExternalParameters{
 		Files: files, Channel: channel, InitialComment: text})
@@ -260,7 +286,7 @@ func blocks(text string, bs []bot.Button) []slack.Block {
 		if i == 25 {
 			break
 		}
-		btn := slack.NewButtonBlockElement(fmt.Sprintf("%s-%d", actionPrefix, i), b.Command,
+		btn := slack.NewButtonBlockElement(fmt.Sprintf("%s-%d", actionPrefix, i), b.Value(),
 			slack.NewTextBlockObject(slack.PlainTextType, b.Label, false, false))
 		if b.Danger {
 			btn.Style = slack.StyleDanger

@@ -79,7 +79,10 @@ func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, err
 		if err != nil {
 			return err
 		}
-		ld.Entries, err = entries(ctx, tx, id, 0)
+		if ld.Entries, err = entries(ctx, tx, id, 0); err != nil {
+			return err
+		}
+		ld.Events, err = recentEvents(ctx, tx, id)
 		return err
 	})
 	if err != nil {
@@ -163,4 +166,23 @@ func (db *DB) Export(ctx context.Context, id storage.GameID, w io.Writer) error 
 		return err
 	}
 	return ld.Log.Write(w)
+}
+
+// recentEvents reads the event ids of a game's latest moves.
+func recentEvents(ctx context.Context, q querier, id storage.GameID) ([]string, error) {
+	rows, err := q.QueryContext(ctx, "SELECT event_id FROM move_events WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+		id, storage.RecentEvents)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var e string
+		if err := rows.Scan(&e); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }

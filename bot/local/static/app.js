@@ -58,7 +58,7 @@ async function send(text, button) {
     const r = await fetch("api/send", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ channel, user: me, tab, text, button }),
+      body: JSON.stringify({ channel, user: me, tab, text, button, id: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) }),
     });
     if (!r.ok) status(await r.text());
     else status("");
@@ -134,6 +134,18 @@ function show(e) {
       pics.append(a);
     }
     li.append(pics);
+  }
+  if (e.files && e.files.length) {
+    const files = document.createElement("div");
+    files.className = "files";
+    for (const f of e.files) {
+      const a = document.createElement("a");
+      a.href = f.url;
+      a.download = f.name;
+      a.textContent = "⬇ " + f.name;
+      files.append(a);
+    }
+    li.append(files);
   }
   if (e.buttons && e.buttons.length) {
     const row = document.createElement("div");

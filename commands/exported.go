@@ -1,0 +1,28 @@
+package commands
+
+// Sentence makes a reply a sentence: a capital first and a full stop last.
+func Sentence(s string) string { return sentence(s) }
+
+// IsQuery reports whether a verb only reads the game (anyone may send it,
+// at any time, and it never changes anything).
+func IsQuery(v Verb) bool {
+	switch v {
+	case Status, MapView, Market, Company, Player, Trains, Tiles, LogView, Moves, Games, Help:
+		return true
+	}
+	return false
+}
+
+// CorpLabel names a company for players: minors, whose ids are numbers, as
+// "minor 7".
+func CorpLabel(id string) string {
+	for _, r := range id {
+		if r < '0' || r > '9' {
+			return id
+		}
+	}
+	if id == "" {
+		return id
+	}
+	return "minor " + id
+}

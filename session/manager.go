@@ -1,0 +1,254 @@
+// Package session keeps the games being played in memory, one session per
+// active game, between the chat front ends (package bot) and the command
+// layer and storage below them. A session holds the game's decoded log, its
+// engine state, its seats and pending requests, a digest of the board before
+// the last move and a few checkpoints of earlier states. A chat move is
+// parsed once, applied once to the state in hand, written once (one
+// storage.Move, in one transaction) and answered from the state in hand:
+// nothing is reloaded or replayed on the way.
+//
+// The Manager owns the sessions. It keeps as many as its memory budget
+// allows, dropping the least recently used; dropping one is safe at any
+// time, since storage has everything (the next message reloads it). A
+// session notices when another writer appended to its game (the store's
+// sequence check) and reloads before anything is applied again.
+package session
+
+import (
+	"container/list"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"pbc/storage"
+)
+
+// Defaults of Options.
+const (
+	DefaultMemory   = 192 << 20 // bytes of sessions kept
+	DefaultPictures = 96 << 20  // bytes of map canvases kept
+	DefaultEvents   = 8192      // event ids remembered against duplicates
+)
+
+// Options configure a Manager.
+type Options struct {
+	Store storage.Store
+	Log   *slog.Logger     // slog.Default() if nil
+	Now   func() time.Time // the time moves are stamped with; time.Now if nil
+	// Memory bounds the estimated bytes of the sessions kept (DefaultMemory
+	// if 0).
+	Memory int64
+	// Pictures bounds the bytes of the map canvases kept to redraw only
+	// what changed (DefaultPictures if 0; negative keeps none).
+	Pictures int64
+	// NoImages draws no pictures after moves.
+	NoImages bool
+}
+
+// Manager owns the sessions of one process.
+type Manager struct {
+	opt   Options
+	store storage.Store
+	log   *slog.Logger
+
+	mu    sync.Mutex
+	byID  map[storage.GameID]*list.Element // of *Session
+	lru   list.List                        // front: most recently used
+	used  int64
+	loads map[storage.GameID]*loading
+	// latest is the log length of each game this process last wrote, so
+	// that a session loaded before a write by a session dropped meanwhile
+	// is noticed as behind (eight bytes a game).
+	latest map[storage.GameID]int
+
+	events   *eventSet
+	pictures *canvases
+}
+
+// loading is a load in progress, shared by everyone who asks for the game
+// meanwhile.
+type loading struct {
+	done chan struct{}
+	s    *Session
+	err  error
+}
+
+// New returns a manager.
+func New(opt Options) *Manager {
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Memory <= 0 {
+		opt.Memory = DefaultMemory
+	}
+	if opt.Pictures == 0 {
+		opt.Pictures = DefaultPictures
+	}
+	return &Manager{opt: opt, store: opt.Store, log: opt.Log, byID: map[storage.GameID]*list.Element{},
+		loads: map[storage.GameID]*loading{}, latest: map[storage.GameID]int{}, events: newEventSet(DefaultEvents),
+		pictures: newCanvases(opt.Pictures)}
+}
+
+// Open returns the session of game id, loading it if it is not in memory.
+// A game whose log does not load gets a session that says so (Broken) and
+// offers the ways out; only a failure to read the store is an error.
+func (m *Manager) Open(ctx context.Context, id storage.GameID) (*Session, error) {
+	m.mu.Lock()
+	if el, ok := m.byID[id]; ok {
+		s := el.Value.(*Session)
+		if int(s.stored.Load()) >= m.latest[id] {
+			m.lru.MoveToFront(el)
+			m.mu.Unlock()
+			return s, nil
+		}
+		m.used -= s.size // behind a write of this process: reload
+		m.lru.Remove(el)
+		delete(m.byID, id)
+	}
+	if l, ok := m.loads[id]; ok {
+		m.mu.Unlock()
+		select {
+		case <-l.done:
+			return l.s, l.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	l := &loading{done: make(chan struct{})}
+	m.loads[id] = l
+	m.mu.Unlock()
+
+	l.s, l.err = m.load(ctx, id)
+	m.mu.Lock()
+	delete(m.loads, id)
+	if l.err == nil {
+		m.keepLocked(l.s)
+	}
+	m.mu.Unlock()
+	close(l.done)
+	return l.s, l.err
+}
+
+// keepLocked adds s as the most recent session and drops the least recent
+// ones past the budget (never s itself).
+func (m *Manager) keepLocked(s *Session) {
+	if el, ok := m.byID[s.id]; ok {
+		m.used -= el.Value.(*Session).size
+		m.lru.Remove(el)
+	}
+	m.byID[s.id] = m.lru.PushFront(s)
+	m.used += s.size
+	for m.used > m.opt.Memory && m.lru.Len() > 1 {
+		el := m.lru.Back()
+		old := el.Value.(*Session)
+		m.lru.Remove(el)
+		delete(m.byID, old.id)
+		m.used -= old.size
+		m.pictures.drop(old.id)
+	}
+}
+
+// resize records that s now holds about size bytes.
+func (m *Manager) resize(s *Session, size int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if el, ok := m.byID[s.id]; ok && el.Value.(*Session) == s {
+		m.used += size - s.size
+		s.size = size
+		m.lru.MoveToFront(el)
+		return
+	}
+	s.size = size
+}
+
+// wrote records that this process wrote game id's log up to seq.
+func (m *Manager) wrote(id storage.GameID, seq int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.latest[id] = max(m.latest[id], seq)
+}
+
+// Forget drops game id's session, if any; the next use reloads it from the
+// store. Its pictures stay unless the game is over.
+func (m *Manager) Forget(id storage.GameID) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if el, ok := m.byID[id]; ok {
+		m.used -= el.Value.(*Session).size
+		m.lru.Remove(el)
+		delete(m.byID, id)
+	}
+}
+
+// forget drops s if it is still the session kept for its game.
+func (m *Manager) forget(s *Session) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if el, ok := m.byID[s.id]; ok && el.Value.(*Session) == s {
+		m.used -= s.size
+		m.lru.Remove(el)
+		delete(m.byID, s.id)
+	}
+}
+
+// Stats describes what a manager holds.
+type Stats struct {
+	Sessions      int
+	Bytes         int64 // estimated bytes of the sessions
+	Pictures      int   // map canvases kept
+	PictureBytes  int64
+	EventsTracked int
+}
+
+// Stats returns what the manager holds now.
+func (m *Manager) Stats() Stats {
+	m.mu.Lock()
+	st := Stats{Sessions: m.lru.Len(), Bytes: m.used}
+	m.mu.Unlock()
+	st.Pictures, st.PictureBytes = m.pictures.stats()
+	st.EventsTracked = m.events.len()
+	return st
+}
+
+// Seen reports whether the platform event id was handled already, and
+// remembers it: a second delivery of one event is to be dropped. An empty
+// id is never seen.
+func (m *Manager) Seen(eventID string) bool {
+	if eventID == "" {
+		return false
+	}
+	return !m.events.add(eventID)
+}
+
+// ErrNotActive is returned for a game that is not being played.
+var ErrNotActive = errors.New("session: the game is not active")
+
+// load reads game id from the store and rebuilds its table.
+func (m *Manager) load(ctx context.Context, id storage.GameID) (*Session, error) {
+	ld, err := m.store.Load(ctx, id)
+	var corrupt *storage.CorruptError
+	if errors.As(err, &corrupt) {
+		sg, gerr := m.store.Game(ctx, id)
+		if gerr != nil {
+			return nil, gerr
+		}
+		return m.brokenSession(sg, err), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loading game %d: %w", id, err)
+	}
+	if ld.Game.Status != storage.Active {
+		return nil, fmt.Errorf("game %d is %s: %w", id, ld.Game.Status, ErrNotActive)
+	}
+	s, err := m.build(ld)
+	if err != nil {
+		return m.brokenSession(ld.Game, err), nil
+	}
+	return s, nil
+}

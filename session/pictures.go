@@ -1,0 +1,196 @@
+package session
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/render"
+	"pbc/storage"
+)
+
+// pictures draws what a move changed: the map when a hex changed or trains
+// ran (the changed hexes outlined, the runs drawn), the market when what it
+// shows changed. A picture that did not change is not posted again: a bid
+// in a stock round posts neither. The digests move on even when nothing is
+// drawn, so the next move compares with the state players last saw.
+func (s *Session) pictures(a action.Action, draw bool) []Image {
+	g := s.table.Game
+	board := render.BoardDigest(g)
+	highlight := render.Changed(s.board, board)
+	var routes []action.Route
+	if rr, ok := a.(*action.RunRoutes); ok {
+		routes = rr.Routes
+	}
+	market := marketDigest(g)
+	showMap := len(highlight) > 0 || len(routes) > 0
+	showMarket := market != s.market
+	s.board, s.market = board, market
+	if !draw || s.m.opt.NoImages {
+		return nil
+	}
+	var out []Image
+	if showMap {
+		var b bytes.Buffer
+		c := s.m.pictures.get(s.id)
+		err := c.Draw(&b, g, render.MapOptions{Highlight: highlight, Routes: routes})
+		s.m.pictures.put(s.id, c)
+		if err != nil {
+			s.m.log.Error("drawing the map", "game", s.id, "err", err)
+		} else {
+			out = append(out, Image{Name: "map.png", Alt: altOf("map.png"), PNG: b.Bytes()})
+		}
+	}
+	if showMarket {
+		var b bytes.Buffer
+		if err := safely(func() error { return render.Market(&b, g, render.MarketOptions{}) }); err != nil {
+			s.m.log.Error("drawing the market", "game", s.id, "err", err)
+		} else {
+			out = append(out, Image{Name: "market.png", Alt: altOf("market.png"), PNG: b.Bytes()})
+		}
+	}
+	return out
+}
+
+// safely runs a drawing, turning a panic into an error.
+func safely(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("drawing: %v", r)
+		}
+	}()
+	return f()
+}
+
+// marketDigest sums up what the market picture shows: every company's
+// price and the shares in the market.
+func marketDigest(g *engine.Game) string {
+	return render.MarketDigest(g)
+}
+
+// mapDrawer draws one game's map, keeping what it needs to draw the next
+// state cheaply.
+type mapDrawer interface {
+	Draw(w io.Writer, g *engine.Game, opts render.MapOptions) error
+	Bytes() int
+}
+
+// canvases keeps the map drawers of recently moved games, bounded by the
+// bytes they hold.
+type canvases struct {
+	mu    sync.Mutex
+	max   int64
+	used  int64
+	byID  map[storage.GameID]*list.Element
+	lru   list.List
+	sizes map[storage.GameID]int64
+}
+
+type canvasEntry struct {
+	id storage.GameID
+	c  mapDrawer
+}
+
+func newCanvases(max int64) *canvases {
+	return &canvases{max: max, byID: map[storage.GameID]*list.Element{}, sizes: map[storage.GameID]int64{}}
+}
+
+// get takes game id's drawer out of the pool (a new one if none); put
+// gives it back. A drawer is used by one goroutine at a time.
+func (cs *canvases) get(id storage.GameID) mapDrawer {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if el, ok := cs.byID[id]; ok {
+		cs.lru.Remove(el)
+		delete(cs.byID, id)
+		cs.used -= cs.sizes[id]
+		delete(cs.sizes, id)
+		return el.Value.(*canvasEntry).c
+	}
+	return newMapDrawer()
+}
+
+func (cs *canvases) put(id storage.GameID, c mapDrawer) {
+	size := int64(c.Bytes())
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.max <= 0 || size > cs.max {
+		return
+	}
+	if el, ok := cs.byID[id]; ok { // another goroutine put one meanwhile
+		cs.lru.Remove(el)
+		cs.used -= cs.sizes[id]
+	}
+	cs.byID[id] = cs.lru.PushFront(&canvasEntry{id: id, c: c})
+	cs.sizes[id] = size
+	cs.used += size
+	for cs.used > cs.max {
+		el := cs.lru.Back()
+		e := el.Value.(*canvasEntry)
+		cs.lru.Remove(el)
+		delete(cs.byID, e.id)
+		cs.used -= cs.sizes[e.id]
+		delete(cs.sizes, e.id)
+	}
+}
+
+// drop forgets game id's drawer.
+func (cs *canvases) drop(id storage.GameID) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if el, ok := cs.byID[id]; ok {
+		cs.lru.Remove(el)
+		delete(cs.byID, id)
+		cs.used -= cs.sizes[id]
+		delete(cs.sizes, id)
+	}
+}
+
+func (cs *canvases) stats() (int, int64) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.lru.Len(), cs.used
+}
+
+// Overview answers a status query with the whole map and the market, as
+// after a game starts or is imported.
+func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) (Outcome, error) {
+	s, err := m.Open(ctx, id)
+	if err != nil {
+		return Outcome{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.broken != nil {
+		return s.refusal(s.brokenText(s.seq)), nil
+	}
+	rep := s.table.Exec(engineStatus(req))
+	if rep.Err != nil {
+		return Outcome{}, rep.Err
+	}
+	out := s.answer(rep)
+	if req.NoImages || m.opt.NoImages {
+		return out, nil
+	}
+	g := s.table.Game
+	var mb, kb bytes.Buffer
+	c := m.pictures.get(s.id)
+	err = c.Draw(&mb, g, render.MapOptions{})
+	m.pictures.put(s.id, c)
+	if err != nil {
+		m.log.Error("drawing the map", "game", s.id, "err", err)
+	} else {
+		out.Images = append(out.Images, Image{Name: "map.png", Alt: altOf("map.png"), PNG: mb.Bytes()})
+	}
+	if err := safely(func() error { return render.Market(&kb, g, render.MarketOptions{}) }); err != nil {
+		m.log.Error("drawing the market", "game", s.id, "err", err)
+	} else {
+		out.Images = append(out.Images, Image{Name: "market.png", Alt: altOf("market.png"), PNG: kb.Bytes()})
+	}
+	return out, nil
+}

@@ -1,0 +1,400 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"pbc/commands"
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/render"
+	"pbc/storage"
+)
+
+// Session is one active game in memory. Its methods are safe for concurrent
+// use; they run one at a time.
+type Session struct {
+	m  *Manager
+	id storage.GameID
+
+	mu    sync.Mutex
+	rec   storage.Game
+	seats []storage.Seat
+	table *commands.Table
+	times []int64 // when each log entry was written, Unix milliseconds
+	seq   int     // log entries stored
+	size  int64   // estimated bytes held; guarded by the manager's lock
+	// stored is seq, readable without the session's lock.
+	stored atomic.Int64
+	// board and market digest what the pictures of the current state show,
+	// so that a move draws the hexes it changed and posts only pictures
+	// that changed.
+	board  map[string]string
+	market string
+	hist   history
+	// events are the platform event ids of the game's latest stored moves,
+	// so that a delivery repeated after a restart is recognised before it
+	// is run again.
+	events map[string]bool
+	// gone marks a session dropped after a failed write: its table may hold
+	// what the store does not, so whoever still holds it must reopen.
+	gone bool
+	// broken is why the game's log does not load (see broken.go).
+	broken error
+}
+
+// User is the chat user sending a command.
+type User struct {
+	ID, Name string
+	Admin    bool // may administer the channel
+}
+
+// Request is one command for a game.
+type Request struct {
+	User User
+	Text string
+	// Cmd is Text parsed; nil to parse it here.
+	Cmd *commands.Command
+	// At is one more than the log position a button or menu was offered
+	// at (see Offer); 0 for a typed command. A choice offered before the
+	// game moved on is refused.
+	At int
+	// EventID is the platform delivery this request came in; "" if none.
+	EventID string
+	// NoImages draws no pictures for this command (the channel has them
+	// off); the digests of what players saw still move on.
+	NoImages bool
+}
+
+// Outcome is what a command did.
+type Outcome struct {
+	Text string
+	// Refused says nothing changed and Text says why and what is legal.
+	Refused bool
+	// Stale says the choice was offered at an earlier position (refused).
+	Stale bool
+	// Duplicate says the same platform event was handled before: nothing
+	// was done and nothing is to be answered.
+	Duplicate bool
+	// Changed says the log or the seats were written.
+	Changed bool
+	// Seq is the length of the game's log after the command: the position
+	// the choices offered with this answer belong to.
+	Seq      int
+	Finished bool
+	// Next are who must act now (mentioned after a change).
+	Next []Actor
+	// Moves are the legal moves now, for buttons; nil once finished. They
+	// are a snapshot: reading them needs no lock.
+	Moves *engine.Moves
+	// Images are the pictures to post (the map and market that changed, or
+	// what a query asked for); Files other attachments (an export).
+	Images []Image
+	Files  []File
+	Title  string
+}
+
+// Image is a PNG picture.
+type Image struct {
+	Name, Alt string
+	PNG       []byte
+}
+
+// File is an attachment other than a picture.
+type File struct {
+	Name, Type string
+	Data       []byte
+}
+
+// Actor is a seated player who must act now.
+type Actor struct {
+	PlayerID int
+	UserID   string // "" for an unclaimed seat
+	Name     string
+	For      string // the company they act for, "" when they act for themselves
+}
+
+// Offer is the At of a choice offered when the log has seq entries.
+func Offer(seq int) int { return seq + 1 }
+
+// errReopen asks the caller to open the game's session again: it was
+// dropped, or another writer got to the store first.
+var errReopen = errors.New("session: reopen")
+
+// conflict is errReopen after a lost race, with the log position the
+// command was built on.
+type conflict struct{ seq int }
+
+func (c *conflict) Error() string { return fmt.Sprintf("session: the log moved past %d", c.seq) }
+func (c *conflict) Unwrap() error { return errReopen }
+
+// build makes a session of a loaded game.
+func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
+	seats := make([]commands.Seat, len(ld.Seats))
+	for i, st := range ld.Seats {
+		seats[i] = commands.Seat{Player: st.PlayerID, Name: st.DisplayName, User: st.UserID}
+	}
+	senders := make([]string, len(ld.Entries))
+	times := make([]int64, len(ld.Entries))
+	for i, e := range ld.Entries {
+		senders[i], times[i] = e.UserID, e.At.UnixMilli()
+	}
+	s := &Session{m: m, id: ld.Game.ID, rec: ld.Game, seats: ld.Seats, times: times, seq: len(ld.Entries)}
+	s.stored.Store(int64(s.seq))
+	t, err := commands.LoadTable(ld.Log, seats, senders, ld.Game.Creator, importedEntries(ld))
+	if err != nil {
+		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
+	}
+	t.Rebuild = s.hist.rebuild
+	s.table = t
+	s.hist.note(t.Game)
+	s.board = render.BoardDigest(t.Game)
+	s.market = marketDigest(t.Game)
+	s.size = estimate(len(ld.Log.Actions))
+	s.events = map[string]bool{}
+	for _, id := range ld.Events {
+		s.events[id] = true
+	}
+	return s, nil
+}
+
+// importedEntries counts the log entries of an 18xx.games import: the
+// leading ones nobody here sent.
+func importedEntries(ld *storage.Loaded) int {
+	n := 0
+	for ld.Game.Imported && n < len(ld.Entries) && ld.Entries[n].UserID == "" {
+		n++
+	}
+	return n
+}
+
+// estimate is the heap a session of a log of n actions holds, measured on
+// late fixtures (the decoded log, the engine state, the table).
+func estimate(n int) int64 { return 160<<10 + int64(n)*600 }
+
+// Game is the stored record of the session's game as of its last write.
+func (s *Session) Game() storage.Game {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rec
+}
+
+// Exec runs one command.
+func (s *Session) Exec(ctx context.Context, req Request) (Outcome, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gone {
+		return Outcome{}, errReopen
+	}
+	if s.broken != nil {
+		return s.brokenExec(ctx, req)
+	}
+	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); strings.EqualFold(w, "export") {
+		f, err := s.export(ctx)
+		if err != nil {
+			return Outcome{}, err
+		}
+		out := s.answer(commands.Reply{Text: fmt.Sprintf("The log of this %s game (%d entries), in the 18xx.games format.", s.rec.Title, s.seq)})
+		out.Files = []File{f}
+		return out, nil
+	}
+	cmd := req.Cmd
+	if cmd == nil {
+		var err error
+		if cmd, err = commands.Parse(req.Text); err != nil {
+			return s.refusal(commands.Sentence(err.Error())), nil
+		}
+	}
+	if req.EventID != "" && s.events[req.EventID] {
+		return Outcome{Duplicate: true}, nil
+	}
+	if req.At > 0 && req.At != Offer(s.seq) && !commands.IsQuery(cmd.Verb) {
+		out := s.answer(commands.Reply{Text: "That choice is no longer current: the game has moved on since it was offered. " +
+			"The choices now are below."})
+		out.Refused, out.Stale = true, true
+		return out, nil
+	}
+	rep := s.table.Do(commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text}, cmd)
+	if rep.Err != nil {
+		s.drop()
+		return Outcome{}, rep.Err
+	}
+	if !rep.OK {
+		// A refusal may come from a state another process has moved past:
+		// then reload and try again rather than refuse a legal move.
+		if rows, err := s.m.store.Rows(ctx, s.id, s.seq); err == nil && len(rows) > 0 {
+			s.drop()
+			return Outcome{}, errReopen
+		}
+		return s.refusal(rep.Text), nil
+	}
+	changes := seatChanges(s.seats, s.table.Seats, req.User)
+	if rep.Action == nil && len(changes) == 0 {
+		out := s.answer(rep)
+		if rep.Image != nil {
+			out.Images = []Image{{Name: rep.Image.Name, Alt: altOf(rep.Image.Name), PNG: rep.Image.Data}}
+		}
+		return out, nil
+	}
+	mv := storage.Move{EventID: req.EventID, Seats: changes}
+	now := s.m.opt.Now()
+	if rep.Action != nil {
+		raw, err := json.Marshal(rep.Action)
+		if err != nil {
+			s.drop()
+			return Outcome{}, fmt.Errorf("encoding the action: %w", err)
+		}
+		mv.Entries = []storage.Entry{{Seq: s.seq + 1, Action: raw, UserID: req.User.ID, At: now}}
+		if s.table.Game.Finished() && !s.wasFinished() {
+			mv.Finish = &storage.Finish{Reason: s.table.Game.EndReason(), Result: s.table.Game.Result()}
+		}
+	}
+	rec, err := s.m.store.Commit(ctx, s.id, mv)
+	if err != nil {
+		// The table holds the move; the store does not.
+		s.drop()
+		switch {
+		case errors.Is(err, storage.ErrConflict):
+			return Outcome{}, &conflict{seq: s.seq}
+		case errors.Is(err, storage.ErrDuplicate):
+			return Outcome{Duplicate: true}, nil
+		}
+		return Outcome{}, fmt.Errorf("storing the move: %w", err)
+	}
+	s.rec = rec
+	if req.EventID != "" {
+		if len(s.events) >= storage.RecentEvents {
+			clear(s.events)
+		}
+		s.events[req.EventID] = true
+	}
+	for _, c := range changes {
+		for i := range s.seats {
+			if s.seats[i].Order == c.Order {
+				s.seats[i].UserID, s.seats[i].DisplayName = c.UserID, c.DisplayName
+			}
+		}
+	}
+	if rep.Action != nil {
+		s.seq++
+		s.stored.Store(int64(s.seq))
+		s.m.wrote(s.id, s.seq)
+		s.times = append(s.times, now.UnixMilli())
+		s.hist.note(s.table.Game)
+		s.m.resize(s, estimate(len(s.table.Log.Actions)))
+	}
+	out := s.answer(rep)
+	out.Changed = true
+	if rep.Action != nil {
+		out.Images = s.pictures(rep.Action, !req.NoImages)
+	}
+	if out.Finished {
+		s.m.pictures.drop(s.id)
+	}
+	return out, nil
+}
+
+// wasFinished reports whether the stored game is over already.
+func (s *Session) wasFinished() bool { return s.rec.Status == storage.Finished }
+
+// drop forgets the session after a failure: the next use reloads it.
+func (s *Session) drop() {
+	s.gone = true
+	s.m.forget(s)
+}
+
+// refusal is a refused command's outcome.
+func (s *Session) refusal(text string) Outcome {
+	return Outcome{Text: text, Refused: true, Seq: s.seq, Title: s.rec.Title}
+}
+
+// answer is the outcome of an accepted command, with who acts next.
+func (s *Session) answer(rep commands.Reply) Outcome {
+	out := Outcome{Text: rep.Text, Seq: s.seq, Title: s.rec.Title, Finished: s.table.Game.Finished()}
+	if out.Finished {
+		return out
+	}
+	out.Moves = s.table.Moves()
+	if rep.Next != nil {
+		for _, id := range rep.Next {
+			a := Actor{UserID: id, Name: id}
+			for _, st := range s.seats {
+				if st.UserID == id {
+					a.PlayerID, a.Name = st.PlayerID, st.DisplayName
+				}
+			}
+			out.Next = append(out.Next, a)
+		}
+		return out
+	}
+	out.Next = actors(s.table.Game, out.Moves, s.seats)
+	return out
+}
+
+// altOf describes a picture by its file name.
+func altOf(name string) string {
+	switch name {
+	case "map.png":
+		return "the map"
+	case "market.png":
+		return "the stock market"
+	case "table.png":
+		return "players, companies and trains"
+	}
+	return name
+}
+
+// seatChanges lists the seats the table now gives to other users than the
+// store has.
+func seatChanges(stored []storage.Seat, now []commands.Seat, sender User) []storage.SeatChange {
+	var out []storage.SeatChange
+	for i, st := range now {
+		if i >= len(stored) || st.User == stored[i].UserID {
+			continue
+		}
+		name := stored[i].DisplayName
+		if st.User == sender.ID && sender.Name != "" {
+			name = sender.Name
+		}
+		out = append(out, storage.SeatChange{Order: stored[i].Order, UserID: st.User, DisplayName: name})
+	}
+	return out
+}
+
+// ActorsOf returns who must act in g, whose legal moves are m: the player
+// the game waits for, or the president of the company it waits for, with
+// their seats' users.
+func ActorsOf(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
+	return actors(g, m, seats)
+}
+
+// actors is ActorsOf.
+func actors(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
+	for _, mv := range m.Actors {
+		if !mv.Waiting {
+			continue
+		}
+		a := Actor{PlayerID: mv.Player}
+		if mv.EntityType != action.EntityPlayer {
+			a.For = commands.CorpLabel(mv.Name)
+		}
+		if p := g.PlayerByID(a.PlayerID); p != nil {
+			a.Name = p.Name
+		}
+		for _, st := range seats {
+			if st.PlayerID == a.PlayerID {
+				a.UserID = st.UserID
+				if st.DisplayName != "" {
+					a.Name = st.DisplayName
+				}
+			}
+		}
+		return []Actor{a}
+	}
+	return nil
+}
