@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"pbc/commands"
+	"pbc/storage"
+)
+
+// chatSession plays one fixture cut through a core as its players would:
+// the log imported (straight into the store: a whole log is far longer
+// than a chat command may be), the seats claimed with `join`, then the
+// recorded moves typed one by one. When they run out it imports a fresh
+// copy into a new channel.
+type chatSession struct {
+	core    *Core
+	store   storage.Store
+	game    *benchGame
+	prefix  string // of the channels' ids
+	imports int
+	next    int // the next move of game.moves
+	ch      storage.Channel
+}
+
+// restart imports the cut log into a new channel and claims its seats.
+func (s *chatSession) restart() error {
+	s.imports++
+	s.ch = storage.Channel{Platform: storage.Local, ID: fmt.Sprintf("%s-%d", s.prefix, s.imports)}
+	if _, err := s.store.Import(context.Background(), s.ch, benchCreator, s.game.cut); err != nil {
+		return fmt.Errorf("importing: %w", err)
+	}
+	for _, p := range s.game.cut.Players {
+		u := User{ID: commands.ChatUser(p.ID), Name: p.Name}
+		if _, err := send(s.core, s.ch, u, "join "+p.Name); err != nil {
+			return fmt.Errorf("claiming %s's seat: %w", p.Name, err)
+		}
+	}
+	s.next = 0
+	return nil
+}
+
+// move sends the next recorded move.
+func (s *chatSession) move() (Reply, error) {
+	m := s.game.moves[s.next]
+	s.next++
+	return send(s.core, s.ch, User{ID: m.user, Name: s.game.names[m.user]}, m.text)
+}
+
+// chatFigures are one sub-benchmark's times per move.
+type chatFigures struct {
+	ns, cpu float64
+}
+
+// BenchmarkChatMove times one move typed in a channel, through the whole
+// core (parsing, rules, storage, the reply with its map and market images),
+// on a real SQLite file, early and late in a game. PNW-late, run after
+// PNW-early, also reports how much dearer its moves are (x-early metrics).
+func BenchmarkChatMove(b *testing.B) {
+	var early *chatFigures
+	for _, c := range []struct {
+		name, fixture string
+		frac          float64
+	}{
+		{"PNW-early", benchPNW, 0.10},
+		{"PNW-late", benchPNW, 0.90},
+		{"CA-late", benchCA, 0.90},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			figs := benchChatMove(b, c.fixture, c.frac)
+			switch {
+			case c.name == "PNW-early":
+				early = &figs
+			case c.name == "PNW-late" && early != nil:
+				b.ReportMetric(figs.ns/early.ns, "time-x-early")
+				b.ReportMetric(figs.cpu/early.cpu, "cpu-x-early")
+				b.Logf("PNW-late / PNW-early: %.2fx the time, %.2fx the CPU per move (aim: within 1.3x)",
+					figs.ns/early.ns, figs.cpu/early.cpu)
+			}
+		})
+	}
+}
+
+// benchChatMove plays the moves of fixture cut at frac, importing a fresh
+// copy (untimed) whenever they run out.
+func benchChatMove(b *testing.B, fixtureName string, frac float64) chatFigures {
+	g := newBenchGame(b, fixture(b, fixtureName), frac)
+	st := openStore(b)
+	c := benchCore(st, false)
+	b.Cleanup(func() { c.Close(context.Background()) })
+	s := &chatSession{core: c, store: st, game: g, prefix: "chat"}
+	if err := s.restart(); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%s cut at %d actions of %d: %d moves play on through chat, then %.160s",
+		g.cut.Title, len(g.cut.Actions), len(g.cut.Actions)+g.remain, len(g.moves), g.stop)
+	b.ReportAllocs()
+	var cpu time.Duration
+	images, n := 0, 0
+	for b.Loop() {
+		if s.next == len(g.moves) {
+			b.StopTimer()
+			if err := s.restart(); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		before := cpuTime()
+		r, err := s.move()
+		cpu += cpuTime() - before
+		if err != nil {
+			b.Fatalf("move %d after the cut: %v", s.next, err)
+		}
+		if len(r.Images) == 0 {
+			b.Fatalf("move %d after the cut (%q) was answered without images", s.next, g.moves[s.next-1].text)
+		}
+		images += len(r.Images)
+		n++
+	}
+	figs := chatFigures{ns: float64(b.Elapsed().Nanoseconds()) / float64(n), cpu: float64(cpu.Nanoseconds()) / float64(n)}
+	b.ReportMetric(figs.cpu, "cpu-ns/op")
+	b.ReportMetric(float64(images)/float64(n), "images/op")
+	if s.imports > 1 {
+		b.Logf("%d imports for %d moves", s.imports, n)
+	}
+	return figs
+}
