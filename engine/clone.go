@@ -36,6 +36,23 @@ type cloner struct {
 	rounds  map[*round]*round
 	steps   map[step]step
 	board   *BoardState
+
+	// The copies of the many small objects are cut from one array per type.
+	corpSlab  []Corp
+	compSlab  []Company
+	shareSlab []Share
+	tokenSlab []Token
+	trainSlab []Train
+}
+
+// take returns the next element of slab, or a new one once it is used up.
+func take[T any](slab *[]T) *T {
+	if len(*slab) == 0 {
+		return new(T)
+	}
+	p := &(*slab)[0]
+	*slab = (*slab)[1:]
+	return p
 }
 
 func newCloner(g *Game) *cloner {
@@ -53,6 +70,12 @@ func newCloner(g *Game) *cloner {
 		trains:  make(map[*Train]*Train, len(g.Depot.all)),
 		rounds:  map[*round]*round{},
 		steps:   map[step]step{},
+
+		corpSlab:  make([]Corp, len(g.Corps)),
+		compSlab:  make([]Company, len(g.Companies)),
+		shareSlab: make([]Share, nShares),
+		tokenSlab: make([]Token, nTokens),
+		trainSlab: make([]Train, len(g.Depot.all)),
 	}
 }
 
@@ -141,7 +164,7 @@ func (cc *cloner) corp(c *Corp) *Corp {
 	if n, ok := cc.corps[c]; ok {
 		return n
 	}
-	n := new(Corp)
+	n := take(&cc.corpSlab)
 	*n = *c
 	cc.corps[c] = n
 	n.Shares = mapSlice(c.Shares, cc.share)
@@ -159,7 +182,7 @@ func (cc *cloner) company(c *Company) *Company {
 	if n, ok := cc.comps[c]; ok {
 		return n
 	}
-	n := new(Company)
+	n := take(&cc.compSlab)
 	*n = *c
 	cc.comps[c] = n
 	n.Owner = cc.entity(c.Owner)
@@ -173,7 +196,7 @@ func (cc *cloner) share(s *Share) *Share {
 	if n, ok := cc.shares[s]; ok {
 		return n
 	}
-	n := new(Share)
+	n := take(&cc.shareSlab)
 	*n = *s
 	cc.shares[s] = n
 	n.Corp = cc.corp(s.Corp)
@@ -188,7 +211,7 @@ func (cc *cloner) token(t *Token) *Token {
 	if n, ok := cc.tokens[t]; ok {
 		return n
 	}
-	n := new(Token)
+	n := take(&cc.tokenSlab)
 	*n = *t
 	cc.tokens[t] = n
 	n.Corp = cc.corp(t.Corp)
@@ -202,7 +225,7 @@ func (cc *cloner) train(t *Train) *Train {
 	if n, ok := cc.trains[t]; ok {
 		return n
 	}
-	n := new(Train)
+	n := take(&cc.trainSlab)
 	*n = *t
 	cc.trains[t] = n
 	n.Owner = cc.corp(t.Owner)
