@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"testing"
@@ -10,18 +11,27 @@ import (
 )
 
 // stateDigest is everything a player can see of a game: its snapshot with
-// the map and the moves it lists.
+// the map, the moves it lists and, when a company is to run, the best routes.
 func stateDigest(t *testing.T, g *Game) string {
 	t.Helper()
 	snap, err := json.Marshal(g.Snapshot(true))
 	if err != nil {
 		t.Fatalf("snapshot: %v", err)
 	}
-	moves, err := json.Marshal(g.Moves())
+	m := g.Moves()
+	moves, err := json.Marshal(m)
 	if err != nil {
 		t.Fatalf("moves: %v", err)
 	}
-	return string(snap) + "\n" + string(moves)
+	out := string(snap) + "\n" + string(moves)
+	if len(m.Actors) > 0 && m.Actors[0].Routes != nil {
+		if c := g.Corp(m.Actors[0].Entity.String()); c != nil {
+			routes, revenue, err := g.AutoRoutes(c)
+			b, _ := json.Marshal(routes)
+			out += fmt.Sprintf("\n%s routes: %d %v %s", c.ID, revenue, err, b)
+		}
+	}
+	return out
 }
 
 // clonePositions picks about every 100th of n effective actions (at least
