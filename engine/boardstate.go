@@ -22,7 +22,9 @@ type HexState struct {
 	Cost     int // terrain cost still to pay on the next lay
 	Cubes    int // PNW builder cubes
 	// Extra holds tokens placed beside a city's slots (CA P10 in Winnipeg).
-	Extra   map[int][]*Token
+	Extra map[int][]*Token
+	// Markers are the hex's icons and the tokens of privates placed on it
+	// (nil when there are none: most hexes have none).
 	Markers map[string]bool
 	laid    bool // a tile from the supply is on it
 	board   *BoardState
@@ -44,9 +46,9 @@ func newBoardState(m *board.Map) *BoardState {
 	for i := range m.Hexes {
 		d := &m.Hexes[i]
 		h := &HexState{Def: d, Tile: &d.Tile, TileID: preprintedID(d), Borders: append([]board.Border(nil), d.Borders...), Cost: d.Cost,
-			Markers: map[string]bool{}, board: b}
+			board: b}
 		for _, ic := range d.Icons {
-			h.Markers[ic] = true
+			h.mark(ic)
 		}
 		h.resetSlots(nil, nil)
 		b.Hexes[d.ID] = h
@@ -329,6 +331,14 @@ func (h *HexState) removeCheaterSlot(node int) {
 	if len(r) > len(h.Slots[node]) {
 		h.Reserved[node] = r[:len(h.Slots[node])]
 	}
+}
+
+// mark sets marker id on h.
+func (h *HexState) mark(id string) {
+	if h.Markers == nil {
+		h.Markers = map[string]bool{}
+	}
+	h.Markers[id] = true
 }
 
 // touch marks the board as changed.

@@ -121,11 +121,7 @@ func (g *Game) startChoicesRound() {
 	}
 	r.entities = []any{owner}
 	r.steps = []step{&chooseStep{stepBase: stepBase{g: g}, r: r}}
-	r.afterProcess = func(action.Action) {
-		if r.activeStep() == nil {
-			r.done = true
-		}
-	}
+	r.after = afterChoices
 	r.resetSteps()
 	r.skipSteps()
 	if r.activeStep() == nil {

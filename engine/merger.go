@@ -517,7 +517,7 @@ func (g *Game) startMergerRound(num int) {
 		}
 	}
 	g.round = r
-	r.afterProcess = func(action.Action) { g.mergerAdvance() }
+	r.after = afterMerger
 	if len(r.entities) == 0 {
 		r.done = true
 		return

@@ -199,7 +199,13 @@ func (g *Game) Moves() *Moves {
 	}
 	defer func() {
 		for i, c := range g.Corps {
-			c.routeSticky = sticky[i]
+			if c.routeSticky != sticky[i] {
+				// The network cached while finding that route must go
+				// too: a later walk of it marks the route as a walk made
+				// in play would, and a cached answer would not.
+				c.routeSticky = sticky[i]
+				delete(g.reachCache, c)
+			}
 		}
 		g.invalidate()
 	}()

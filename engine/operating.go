@@ -69,7 +69,7 @@ func (g *Game) startOperatingRound(num int) {
 			t.Operated = false
 		}
 	}
-	r.afterProcess = func(a action.Action) { g.orAfterProcess(a) }
+	r.after = afterOR
 	r.resetSteps()
 	if g.orAnyToAct() {
 		g.orStartOperating()

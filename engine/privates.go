@@ -241,7 +241,7 @@ func (s *assignStep) process(a action.Action, e any) error {
 	if len(comp.Def.Hexes) > 0 && !contains(comp.Def.Hexes, v.Target) {
 		return ruleErr("%s can be placed on %s", comp.ID, strings.Join(comp.Def.Hexes, ", "))
 	}
-	h.Markers[comp.ID] = true
+	h.mark(comp.ID)
 	if comp.Def.Ability == "sawmill" {
 		s.g.sawmillOwner, s.g.sawmillHex = comp.Owner.(*Corp), h.Def.ID
 	}

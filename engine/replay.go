@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -24,8 +25,30 @@ func (e *ReplayError) Error() string {
 
 func (e *ReplayError) Unwrap() error { return e.Reason }
 
-// TitleByName returns the title data with its board wired in.
+// TitleByName returns the title data with its board wired in. Every game of
+// a title shares the one copy (it is half of a late game's heap otherwise):
+// it is read-only.
 func TitleByName(name string) (*title.Title, error) {
+	titlesMu.Lock()
+	defer titlesMu.Unlock()
+	if t, ok := titles[name]; ok {
+		return t, nil
+	}
+	t, err := buildTitle(name)
+	if err != nil {
+		return nil, err
+	}
+	titles[name] = t
+	return t, nil
+}
+
+var (
+	titlesMu sync.Mutex
+	titles   = map[string]*title.Title{}
+)
+
+// buildTitle makes a title's data afresh.
+func buildTitle(name string) (*title.Title, error) {
 	t, err := title.ByName(name)
 	if err != nil {
 		return nil, err

@@ -67,8 +67,9 @@ type round struct {
 	done     bool
 	// actVersion changes whenever step answers may have changed.
 	actVersion int
-	// hooks
-	afterProcess func(a action.Action)
+	// after is what the round does once a step has processed an action
+	// (data, not a closure, so that a game can be copied).
+	after afterHook
 	// operating-round state
 	op *orState
 	sr *srState
@@ -190,10 +191,35 @@ func (r *round) process(a action.Action, e any) error {
 		return err
 	}
 	r.skipSteps()
-	if r.afterProcess != nil {
-		r.afterProcess(a)
-	}
+	r.runAfter(a)
 	return nil
+}
+
+// afterHook names a round's follow-up to each processed action.
+type afterHook uint8
+
+const (
+	noAfter afterHook = iota
+	afterSR
+	afterChoices
+	afterOR
+	afterMerger
+)
+
+// runAfter moves the round on after an action, as its kind requires.
+func (r *round) runAfter(a action.Action) {
+	switch r.after {
+	case afterSR:
+		r.g.srAfterProcess()
+	case afterChoices:
+		if r.activeStep() == nil {
+			r.done = true
+		}
+	case afterOR:
+		r.g.orAfterProcess(a)
+	case afterMerger:
+		r.g.mergerAdvance()
+	}
 }
 
 func (r *round) resetSteps() {

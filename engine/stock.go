@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"pbc/engine/action"
 	"pbc/engine/title"
 )
 
@@ -35,7 +34,7 @@ func (g *Game) startStockRound() {
 		r.entities = append(r.entities, p)
 	}
 	r.steps = []step{&discardStep{stepBase: stepBase{g: g}, r: r}, &shareStep{stepBase: stepBase{g: g}, r: r}}
-	r.afterProcess = func(action.Action) { g.srAfterProcess() }
+	r.after = afterSR
 	g.round = r
 	r.resetSteps()
 	r.skipSteps()

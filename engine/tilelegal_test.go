@@ -329,7 +329,7 @@ func TestCheckTileLay(t *testing.T) {
 		{name: "timber locked", phase: 2, corp: "6", hex: "F7", tile: "81",
 			setup: func(t *testing.T, g *Game) {
 				putTile(t, g, "F7", "9", 1)
-				g.Board.Hex("F7").Markers["forest_laid"] = true
+				g.Board.Hex("F7").mark("forest_laid")
 			},
 			want: "F7 holds a timber tile, which is never upgraded; no tile can be laid on F7 now"},
 		{name: "supply exhausted", corp: "6", hex: "G8", tile: "58", rot: 1,

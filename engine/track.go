@@ -374,8 +374,8 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		op.laidHexes = append(op.laidHexes, h.Def.ID)
 	}
 	if forest && g.isPNW() {
-		h.Markers["forest"] = true
-		h.Markers["forest_laid"] = true
+		h.mark("forest")
+		h.mark("forest_laid")
 	}
 	return nil
 }
