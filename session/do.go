@@ -172,7 +172,7 @@ func (v View) StateAt(n int) (*engine.Game, error) {
 	}
 	l := *t.Log
 	l.Actions = t.Log.Actions[:min(max(n, 0), len(t.Log.Actions))]
-	return v.s.hist.rebuild(&l, min(t.Imported, len(l.Actions)))
+	return v.s.hist.stateAt(&l, min(t.Imported, len(l.Actions)))
 }
 
 // export writes the game's log as an 18xx.games JSON file.

@@ -5,8 +5,8 @@ import (
 	"pbc/engine/action"
 )
 
-// checkpointEvery is how many moves apart checkpoints are taken: undoing
-// a move replays at most about that many actions from a copy.
+// checkpointEvery is how many moves apart checkpoints are taken: rebuilding
+// a state replays at most about that many actions from a copy.
 const checkpointEvery = 64
 
 // keepCheckpoints is how many checkpoints a session keeps.
@@ -14,58 +14,72 @@ const keepCheckpoints = 2
 
 // history keeps copies of a game's state at a few earlier points, so that
 // an undo, a redo or a catch-up rebuilds a state from the nearest copy
-// instead of replaying the whole log.
+// instead of replaying the whole log. Copies cost memory, so a session
+// keeps none until its game first rebuilds a state (an undo or a redo):
+// that one replays the log, and from then on undo and redo cost about a
+// move, however many pairs of them follow.
 type history struct {
+	on  bool
 	cps []*engine.Game // oldest first; never applied to
 }
 
-// cloner and prefixer are what checkpoints need of the engine.
-type cloner interface{ Clone() *engine.Game }
-type prefixer interface {
-	Applied() []action.Action
-	ImportedCount() int
-}
-
 // note takes a checkpoint of g when it has moved far enough past the last
-// one. Only states past the imported part of a log are kept: the actions
-// after a checkpoint are then all replayed as moves played here.
+// one, and drops those that are no longer a prefix of g's actions (undone).
+// Only states past the imported part of a log are kept: the actions after
+// a checkpoint are then all replayed as moves played here.
 func (h *history) note(g *engine.Game) {
-	c, ok1 := any(g).(cloner)
-	p, ok2 := any(g).(prefixer)
-	if !ok1 || !ok2 {
+	if !h.on {
 		return
 	}
-	n := len(p.Applied())
-	if n < p.ImportedCount() {
-		return
-	}
-	if len(h.cps) > 0 {
-		last := any(h.cps[len(h.cps)-1]).(prefixer)
-		if n < len(last.Applied())+checkpointEvery && isPrefix(last.Applied(), p.Applied()) {
-			return
+	cur := g.Applied()
+	kept := h.cps[:0]
+	for _, cp := range h.cps {
+		if isPrefix(cp.Applied(), cur) {
+			kept = append(kept, cp)
 		}
 	}
-	h.cps = append(h.cps, c.Clone())
+	clear(h.cps[len(kept):])
+	h.cps = kept
+	n := len(cur)
+	if n < g.ImportedCount() {
+		return
+	}
+	if len(h.cps) > 0 && n < len(h.cps[len(h.cps)-1].Applied())+checkpointEvery {
+		return
+	}
+	h.cps = append(h.cps, g.Clone())
 	if len(h.cps) > keepCheckpoints {
+		h.cps[0] = nil
 		h.cps = h.cps[1:]
 	}
 }
 
 // rebuild returns the game after the effective actions of l, as
 // engine.ReplayMixed(l, imported) does, from the latest checkpoint whose
-// actions are a prefix of them.
+// actions are a prefix of them: the command layer's rebuild after an undo
+// or redo. The first one turns checkpoints on.
 func (h *history) rebuild(l *action.GameLog, imported int) (*engine.Game, error) {
+	g, err := h.stateAt(l, imported)
+	if err == nil && !h.on {
+		h.on = true
+		h.note(g)
+	}
+	return g, err
+}
+
+// stateAt is rebuild without turning checkpoints on.
+func (h *history) stateAt(l *action.GameLog, imported int) (*engine.Game, error) {
 	eff, err := action.Effective(l.Actions)
 	if err != nil {
 		return nil, err
 	}
 	for i := len(h.cps) - 1; i >= 0; i-- {
 		cp := h.cps[i]
-		applied := any(cp).(prefixer).Applied()
+		applied := cp.Applied()
 		if len(applied) > len(eff) || !isPrefix(applied, eff) {
 			continue
 		}
-		g := any(cp).(cloner).Clone()
+		g := cp.Clone()
 		ok := true
 		for _, a := range eff[len(applied):] {
 			if err := g.Apply(a); err != nil {
@@ -80,6 +94,9 @@ func (h *history) rebuild(l *action.GameLog, imported int) (*engine.Game, error)
 	}
 	return engine.ReplayMixed(l, imported)
 }
+
+// bytes estimates the memory the checkpoints hold.
+func (h *history) bytes() int64 { return int64(len(h.cps)) * gameBytes }
 
 // isPrefix reports whether p is a prefix of all (the same action values).
 func isPrefix(p, all []action.Action) bool {

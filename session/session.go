@@ -175,7 +175,10 @@ func importedEntries(ld *storage.Loaded) int {
 
 // estimate is the heap a session of a log of n actions holds, measured on
 // late fixtures (the decoded log, the engine state, the table).
-func estimate(n int) int64 { return 160<<10 + int64(n)*600 }
+func estimate(n int) int64 { return gameBytes + int64(n)*600 }
+
+// gameBytes is about what one engine state holds beside its log.
+const gameBytes = 160 << 10
 
 // Game is the stored record of the session's game as of its last write.
 func (s *Session) Game() storage.Game {
@@ -286,7 +289,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (Outcome, error) {
 		s.m.wrote(s.id, s.seq)
 		s.times = append(s.times, now.UnixMilli())
 		s.hist.note(s.table.Game)
-		s.m.resize(s, estimate(len(s.table.Log.Actions)))
+		s.m.resize(s, estimate(len(s.table.Log.Actions))+s.hist.bytes())
 	}
 	out := s.answer(rep)
 	out.Changed = true
