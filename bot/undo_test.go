@@ -114,4 +114,3 @@ func BenchmarkUndoRedo(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 }
-

@@ -82,7 +82,14 @@ func (h *history) stateAt(l *action.GameLog, imported int) (*engine.Game, error)
 		g := cp.Clone()
 		ok := true
 		for _, a := range eff[len(applied):] {
-			if err := g.Apply(a); err != nil {
+			// The actions were applied to the live game already, which
+			// recorded their auto actions on them; applying them again
+			// must not record more, so that the log stays as stored.
+			env := a.Env()
+			n := len(env.AutoActions)
+			err := g.Apply(a)
+			env.AutoActions = env.AutoActions[:n]
+			if err != nil {
 				ok = false
 				break
 			}
