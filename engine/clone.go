@@ -35,7 +35,6 @@ type cloner struct {
 	trains  map[*Train]*Train
 	rounds  map[*round]*round
 	steps   map[step]step
-	board   *BoardState
 
 	// The copies of the many small objects are cut from one array per type.
 	corpSlab  []Corp
@@ -290,7 +289,6 @@ func (cc *cloner) boardState(b *BoardState) *BoardState {
 		return nil
 	}
 	n := *b // Map is the title's
-	cc.board = &n
 	n.order = slices.Clone(b.order)
 	n.tileUsed = maps.Clone(b.tileUsed)
 	n.Hexes = make(map[string]*HexState, len(b.Hexes))
