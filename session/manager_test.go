@@ -12,7 +12,7 @@ import (
 )
 
 // newStore opens a fresh SQLite database.
-func newStore(t *testing.T) *sqlite.DB {
+func newStore(t testing.TB) *sqlite.DB {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "pbc.db"))
 	if err != nil {

@@ -1,0 +1,76 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"pbc/engine/action"
+	"pbc/storage"
+)
+
+// lateFixtures are the largest fixtures, cut late, for the footprint.
+var lateFixtures = []string{"1822PNW/1822PNW_game_end_stock_market.json", "1822CA/1822CA_game_end_bank.json"}
+
+// readFixture reads a fixture log, skipping without ../shared.
+func readFixture(t testing.TB, name string) *action.GameLog {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "shared", "fixtures", name))
+	if err != nil {
+		t.Skipf("skipping: fixture %s not found (../shared/fixtures is kept beside the repository)", name)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func heapNow() int64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
+}
+
+// BenchmarkSessionFootprint measures the heap a session of a late game
+// holds (its decoded log, engine state and table), against the estimate
+// the manager bounds its sessions by.
+func BenchmarkSessionFootprint(b *testing.B) {
+	for _, name := range lateFixtures {
+		b.Run(filepath.Dir(name), func(b *testing.B) {
+			l := readFixture(b, name)
+			l.Actions = l.Actions[:len(l.Actions)*9/10]
+			l.Result, l.GameEndReason = nil, ""
+			st := newStore(b)
+			ctx := context.Background()
+			const n = 12
+			var ids []storage.GameID
+			for i := range n {
+				sg, err := st.Import(ctx, storage.Channel{Platform: storage.Local, ID: fmt.Sprint("f", i)}, "x", l)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ids = append(ids, sg.ID)
+			}
+			for b.Loop() {
+				m := New(Options{Store: st, Memory: 1 << 40, NoImages: true})
+				before := heapNow()
+				for _, id := range ids {
+					if _, err := m.Open(ctx, id); err != nil {
+						b.Fatal(err)
+					}
+				}
+				per := float64(heapNow()-before) / n
+				b.ReportMetric(per, "heap-B/session")
+				b.ReportMetric(float64(m.Stats().Bytes)/n, "estimate-B/session")
+				runtime.KeepAlive(m)
+			}
+		})
+	}
+}
