@@ -44,7 +44,7 @@ type Envelope struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	src *object // the object this action was decoded from, if any
+	src *source // how the action was written, if it was decoded
 }
 
 // Env returns e itself; every action type gets it by embedding Envelope.
@@ -111,39 +111,58 @@ func TypeName(a Action) string {
 	return typeNames[reflect.TypeOf(a)]
 }
 
-// maxDepth bounds how deeply auto actions may nest (real logs nest one level);
-// decoding cost grows with the square of the depth.
+// maxDepth bounds how deeply auto actions may nest (real logs nest one level).
 const maxDepth = 16
 
 // Decode reads one action, including its auto actions. Types this package does
 // not model decode to *Unknown.
-func Decode(raw []byte) (Action, error) { return decodeAction(raw, 0) }
-
-// decodeAction reads one action nested depth levels deep in action lists.
-func decodeAction(raw []byte, depth int) (Action, error) {
-	if depth > maxDepth {
-		return nil, fmt.Errorf("action: auto_actions nested more than %d deep", maxDepth)
-	}
-	o, err := parseObject(raw)
+func Decode(raw []byte) (Action, error) {
+	d := newDecoder(raw)
+	defer d.release()
+	a, end, err := d.action(skipSpace(raw, 0), 0)
 	if err != nil {
-		return nil, fmt.Errorf("action: %w", err)
+		return nil, err
 	}
-	b, ok := o.raw("type")
-	if !ok {
-		return nil, errors.New(`action: no "type"`)
+	if skipSpace(raw, end) != len(raw) {
+		return nil, fmt.Errorf("action: %w", errTrailing)
+	}
+	return a, nil
+}
+
+// action reads the action starting at data[i], nested depth levels deep in
+// action lists, and returns the index just after it.
+func (d *decoder) action(i, depth int) (Action, int, error) {
+	if depth > maxDepth {
+		return nil, 0, fmt.Errorf("action: auto_actions nested more than %d deep", maxDepth)
+	}
+	end, base, err := d.object(i)
+	if err != nil {
+		return nil, 0, fmt.Errorf("action: %w", err)
 	}
 	var typ string
-	if err := json.Unmarshal(b, &typ); err != nil {
-		return nil, fmt.Errorf("action type: %w", err)
+	found := false
+	for _, m := range d.members[base:] {
+		if string(m.key) == "type" {
+			if _, err := decodeString(d.data[m.start:m.end], &typ); err != nil {
+				d.members = d.members[:base]
+				return nil, 0, fmt.Errorf("action type: %w", err)
+			}
+			found = true
+			break
+		}
+	}
+	if !found {
+		d.members = d.members[:base]
+		return nil, 0, errors.New(`action: no "type"`)
 	}
 	var a Action = new(Unknown)
 	if mk, ok := constructors[typ]; ok {
 		a = mk()
 	}
-	if err := decodeObject(o, actionRecord{a}, depth); err != nil {
-		return nil, fmt.Errorf("%s action: %w", typ, err)
+	if err := d.fill(base, actionRecord{a}, depth); err != nil {
+		return nil, 0, fmt.Errorf("%s action: %w", typ, err)
 	}
-	return a, nil
+	return a, end, nil
 }
 
 // unmarshalAction is the UnmarshalJSON of every action type.
@@ -166,7 +185,7 @@ func marshalAction(a Action) ([]byte, error) {
 // actionRecord adapts an Action to the record codec.
 type actionRecord struct{ a Action }
 
-func (r actionRecord) rawState() (*map[string]json.RawMessage, **object) {
+func (r actionRecord) rawState() (*map[string]json.RawMessage, **source) {
 	e := r.a.Env()
 	return &e.Extra, &e.src
 }
@@ -193,29 +212,35 @@ func (r actionRecord) codecFields(c *codec) {
 	rawValue(c, "original_id", &e.OriginalID)
 }
 
-// actionList codes a list of actions (auto_actions).
+// actionList codes a list of actions (auto_actions, a log's actions).
 func actionList(c *codec, key string, p *[]Action) {
 	if !c.enc {
-		b, ok := c.take(key)
+		start, end, ok := c.takeAt(key)
 		if !ok {
 			return
 		}
-		c.src.vals[key] = nil
-		var raws []json.RawMessage
-		if err := json.Unmarshal(b, &raws); err != nil {
-			c.fail(key, err)
+		data := c.d.data
+		switch data[start] {
+		case 'n':
+			return
+		case '[':
+		default:
+			var raws []json.RawMessage // for encoding/json's error
+			c.fail(key, json.Unmarshal(data[start:end], &raws))
 			return
 		}
-		if raws != nil {
-			*p = make([]Action, len(raws))
-		}
-		for i, r := range raws {
-			a, err := decodeAction(r, c.depth+1)
+		*p = make([]Action, countElements(data, start))
+		i := skipSpace(data, start+1)
+		for k := range *p {
+			a, next, err := c.d.action(i, c.depth+1)
 			if err != nil {
-				c.fail(key, fmt.Errorf("%d: %w", i, err))
+				c.fail(key, fmt.Errorf("%d: %w", k, err))
 				return
 			}
-			(*p)[i] = a
+			(*p)[k] = a
+			if i = skipSpace(data, next); data[i] == ',' {
+				i = skipSpace(data, i+1)
+			}
 		}
 		return
 	}

@@ -23,7 +23,7 @@ type GameLog struct {
 	// Extra holds the top-level fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // Player is an entry of a game's players list.
@@ -33,7 +33,7 @@ type Player struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // Settings holds a game's settings.
@@ -44,7 +44,7 @@ type Settings struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // ReadGameLog reads an exported game.
@@ -135,7 +135,7 @@ func seedInt(s string) int64 {
 	return n.Mod(n, big.NewInt(1<<31)).Int64()
 }
 
-func (l *GameLog) rawState() (*map[string]json.RawMessage, **object) { return &l.Extra, &l.src }
+func (l *GameLog) rawState() (*map[string]json.RawMessage, **source) { return &l.Extra, &l.src }
 
 func (l *GameLog) codecFields(c *codec) {
 	scalar(c, "id", &l.ID)
@@ -153,14 +153,14 @@ func (p Player) MarshalJSON() ([]byte, error) { return encodeRecord(&p) }
 // UnmarshalJSON reads the player from the 18xx.games format.
 func (p *Player) UnmarshalJSON(b []byte) error { return decodeRecord(b, p) }
 
-func (p *Player) rawState() (*map[string]json.RawMessage, **object) { return &p.Extra, &p.src }
+func (p *Player) rawState() (*map[string]json.RawMessage, **source) { return &p.Extra, &p.src }
 
 func (p *Player) codecFields(c *codec) {
 	scalar(c, "id", &p.ID)
 	scalar(c, "name", &p.Name)
 }
 
-func (s *Settings) rawState() (*map[string]json.RawMessage, **object) { return &s.Extra, &s.src }
+func (s *Settings) rawState() (*map[string]json.RawMessage, **source) { return &s.Extra, &s.src }
 
 func (s *Settings) codecFields(c *codec) {
 	rawValue(c, "seed", &s.Seed)
@@ -175,11 +175,12 @@ func (s *Settings) isZero() bool {
 // and is written back when the value is still zero).
 func nested(c *codec, key string, r record, zero bool) {
 	if !c.enc {
-		if b, ok := c.take(key); ok && string(bytes.TrimSpace(b)) != "null" {
-			if err := decodeRecord(b, r); err != nil {
+		if start, end, ok := c.takeAt(key); ok {
+			if b := c.d.data[start:end]; string(b) == "null" {
+				c.keep(key, b)
+			} else if _, err := c.d.record(start, r, 0); err != nil {
 				c.fail(key, err)
 			}
-			c.src.vals[key] = nil
 		}
 		return
 	}
@@ -204,6 +205,8 @@ func intMap(c *codec, key string, p *map[string]int) {
 		if b, ok := c.take(key); ok {
 			if err := json.Unmarshal(b, p); err != nil {
 				c.fail(key, err)
+			} else if !exactJSON(b, *p) {
+				c.keep(key, b)
 			}
 		}
 		return

@@ -1,0 +1,304 @@
+package action
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"slices"
+	"sync"
+	"unicode/utf8"
+)
+
+// A decoder reads records straight from the bytes of one JSON text: the
+// members of the object being decoded are found in one pass (their values
+// validated and skipped), then each modelled field is decoded from its
+// member's bytes. Nothing of the input is retained: decoded strings and raw
+// values are copies, and the way each record was written is kept as a shared
+// *source.
+
+// member is a key of an object being decoded and where its value is.
+type member struct {
+	key        []byte // unescaped; usually a sub-slice of the input
+	start, end int    // the value is data[start:end]
+	used       bool   // consumed by a modelled field
+}
+
+// decoder holds the input and the scratch space of one decoding.
+type decoder struct {
+	data []byte
+	// members is a stack: a record's members are pushed above those of the
+	// records it is nested in, and popped when it is decoded.
+	members []member
+	index   map[string]int // member position by key, while scanning a large object
+	codecs  []*codec       // free codecs
+	sig     []byte         // scratch for source signatures
+}
+
+var decoders = sync.Pool{New: func() any { return &decoder{index: map[string]int{}} }}
+
+// newDecoder returns a decoder of data; release it when done.
+func newDecoder(data []byte) *decoder {
+	d := decoders.Get().(*decoder)
+	d.data = data
+	return d
+}
+
+// release returns d to the pool, dropping its reference to the input.
+func (d *decoder) release() {
+	d.data = nil
+	clear(d.members[:cap(d.members)])
+	d.members = d.members[:0]
+	decoders.Put(d)
+}
+
+var (
+	errNotObject = errors.New("expected a JSON object")
+	errTrailing  = errors.New("unexpected data after the JSON object")
+)
+
+// linearKeys is how many keys an object may have before duplicates are
+// looked up in a map rather than by comparing with every earlier key.
+const linearKeys = 16
+
+// object scans the object starting at data[i] and pushes its members: each
+// key once, at its first position, with its last value (as encoding/json
+// decodes a repeated key). It returns the index just after the object and the
+// stack position of its first member.
+func (d *decoder) object(i int) (end, base int, err error) {
+	data := d.data
+	base = len(d.members)
+	if i >= len(data) {
+		return 0, base, errEOF
+	}
+	if data[i] != '{' {
+		return 0, base, errNotObject
+	}
+	defer func() {
+		if err != nil {
+			d.members = d.members[:base]
+		}
+	}()
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return i + 1, base, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return 0, base, syntaxError(data, i, "looking for beginning of object key string")
+		}
+		keyEnd, flags, err := scanString(data, i)
+		if err != nil {
+			return 0, base, err
+		}
+		key := data[i+1 : keyEnd-1]
+		if flags&strEscaped != 0 || flags&strNonASCII != 0 && !utf8.Valid(key) {
+			var s string
+			if err := json.Unmarshal(data[i:keyEnd], &s); err != nil {
+				return 0, base, err
+			}
+			key = []byte(s)
+		}
+		if i = skipSpace(data, keyEnd); i >= len(data) || data[i] != ':' {
+			return 0, base, syntaxError(data, i, "after object key")
+		}
+		start := skipSpace(data, i+1)
+		valEnd, err := skipValue(data, start, 1)
+		if err != nil {
+			return 0, base, err
+		}
+		d.add(base, key, start, valEnd)
+		switch i = skipSpace(data, valEnd); {
+		case i >= len(data):
+			return 0, base, errEOF
+		case data[i] == ',':
+			i = skipSpace(data, i+1)
+		case data[i] == '}':
+			return i + 1, base, nil
+		default:
+			return 0, base, syntaxError(data, i, "after object key:value pair")
+		}
+	}
+}
+
+// add pushes a member of the object whose members start at base, or gives
+// an earlier member of the same key its new value.
+func (d *decoder) add(base int, key []byte, start, end int) {
+	n := len(d.members) - base
+	if n < linearKeys {
+		for j := base; j < len(d.members); j++ {
+			if string(d.members[j].key) == string(key) {
+				d.members[j].start, d.members[j].end = start, end
+				return
+			}
+		}
+	} else {
+		if n == linearKeys {
+			clear(d.index)
+			for j := base; j < len(d.members); j++ {
+				d.index[string(d.members[j].key)] = j
+			}
+		}
+		if j, ok := d.index[string(key)]; ok {
+			d.members[j].start, d.members[j].end = start, end
+			return
+		}
+		d.index[string(key)] = len(d.members)
+	}
+	d.members = append(d.members, member{key: key, start: start, end: end})
+}
+
+// record decodes the object starting at data[i] into r, found depth levels
+// deep in action lists, and returns the index just after it.
+func (d *decoder) record(i int, r record, depth int) (int, error) {
+	end, base, err := d.object(i)
+	if err != nil {
+		return 0, err
+	}
+	return end, d.fill(base, r, depth)
+}
+
+// fill decodes r from the members on the stack from base up, and pops them.
+func (d *decoder) fill(base int, r record, depth int) error {
+	top := len(d.members)
+	defer func() { d.members = d.members[:base] }()
+	c := d.codec(base, top, depth)
+	defer d.freeCodec(c)
+	r.codecFields(c)
+	if c.err != nil {
+		return c.err
+	}
+	extra, src := r.rawState()
+	*extra = nil
+	for j := base; j < top; j++ {
+		if m := d.members[j]; !m.used {
+			if *extra == nil {
+				*extra = map[string]json.RawMessage{}
+			}
+			(*extra)[string(m.key)] = slices.Clone(d.data[m.start:m.end])
+		}
+	}
+	*src = d.source(base, top, c.kept)
+	return nil
+}
+
+// codec returns a decoding codec over the members base to top.
+func (d *decoder) codec(base, top, depth int) *codec {
+	var c *codec
+	if n := len(d.codecs); n > 0 {
+		c, d.codecs = d.codecs[n-1], d.codecs[:n-1]
+	} else {
+		c = new(codec)
+	}
+	c.d, c.base, c.top, c.depth = d, base, top, depth
+	return c
+}
+
+func (d *decoder) freeCodec(c *codec) {
+	*c = codec{kept: c.kept[:0]}
+	d.codecs = append(d.codecs, c)
+}
+
+// source is how a record was written, for writing it back the same way: its
+// keys in input order, and the raw values of those scalar fields whose
+// decoded value would not be written back as read (null, false, escapes).
+// Sources never change once made, so records written alike share one.
+type source struct {
+	keys []string
+	kept []kv
+}
+
+// has reports whether key was present in the input.
+func (s *source) has(key string) bool {
+	if s == nil {
+		return false
+	}
+	return slices.Contains(s.keys, key)
+}
+
+// raw returns the value kept for key, if any.
+func (s *source) raw(key string) (json.RawMessage, bool) {
+	if s == nil {
+		return nil, false
+	}
+	for _, f := range s.kept {
+		if f.key == key {
+			return f.val, true
+		}
+	}
+	return nil, false
+}
+
+// Shared sources, by signature. The table is bounded so that odd input
+// cannot grow it without end; records of other shapes get their own source.
+var sources = struct {
+	sync.RWMutex
+	m map[string]*source
+}{m: map[string]*source{}}
+
+const (
+	maxSources   = 1024
+	maxSignature = 1024
+)
+
+// source returns the source of the record whose members are base to top.
+func (d *decoder) source(base, top int, kept []kv) *source {
+	sig := binary.AppendUvarint(d.sig[:0], uint64(top-base))
+	for _, m := range d.members[base:top] {
+		sig = binary.AppendUvarint(sig, uint64(len(m.key)))
+		sig = append(sig, m.key...)
+	}
+	for _, f := range kept {
+		sig = binary.AppendUvarint(sig, uint64(len(f.key)))
+		sig = append(sig, f.key...)
+		sig = binary.AppendUvarint(sig, uint64(len(f.val)))
+		sig = append(sig, f.val...)
+	}
+	d.sig = sig
+	if len(sig) > maxSignature {
+		return d.newSource(base, top, kept)
+	}
+	sources.RLock()
+	s := sources.m[string(sig)]
+	sources.RUnlock()
+	if s != nil {
+		return s
+	}
+	s = d.newSource(base, top, kept)
+	sources.Lock()
+	defer sources.Unlock()
+	if old := sources.m[string(sig)]; old != nil {
+		return old
+	}
+	if len(sources.m) < maxSources {
+		sources.m[string(sig)] = s
+	}
+	return s
+}
+
+func (d *decoder) newSource(base, top int, kept []kv) *source {
+	s := &source{keys: make([]string, top-base)}
+	for j, m := range d.members[base:top] {
+		s.keys[j] = string(m.key)
+	}
+	if len(kept) > 0 {
+		s.kept = make([]kv, len(kept))
+		for j, f := range kept {
+			s.kept[j] = kv{f.key, slices.Clone(f.val)}
+		}
+	}
+	return s
+}
+
+// decodeRecord fills r from data, which must hold one JSON object.
+func decodeRecord(data []byte, r record) error {
+	d := newDecoder(data)
+	defer d.release()
+	end, err := d.record(skipSpace(data, 0), r, 0)
+	if err != nil {
+		return err
+	}
+	if skipSpace(data, end) != len(data) {
+		return errTrailing
+	}
+	return nil
+}
