@@ -119,14 +119,19 @@ const maxDepth = 16
 func Decode(raw []byte) (Action, error) {
 	d := newDecoder(raw)
 	defer d.release()
-	a, end, err := d.action(skipSpace(raw, 0), 0)
-	if err != nil {
-		return nil, err
-	}
-	if skipSpace(raw, end) != len(raw) {
+	i := skipSpace(raw, 0)
+	end, err := skipValue(raw, i, 0)
+	switch {
+	case i < len(raw) && raw[i] != '{':
+		return nil, fmt.Errorf("action: %w", errNotObject)
+	case err != nil:
+		return nil, fmt.Errorf("action: %w", err)
+	case skipSpace(raw, end) != len(raw):
 		return nil, fmt.Errorf("action: %w", errTrailing)
 	}
-	return a, nil
+	d.valid = true
+	a, _, err := d.action(i, 0)
+	return a, err
 }
 
 // action reads the action starting at data[i], nested depth levels deep in
@@ -139,36 +144,49 @@ func (d *decoder) action(i, depth int) (Action, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("action: %w", err)
 	}
-	var typ string
-	found := false
-	for _, m := range d.members[base:] {
-		if string(m.key) == "type" {
-			if _, err := decodeString(d.data[m.start:m.end], &typ); err != nil {
-				d.members = d.members[:base]
-				return nil, 0, fmt.Errorf("action type: %w", err)
-			}
-			found = true
-			break
-		}
-	}
-	if !found {
+	mk, err := d.constructor(base)
+	if err != nil {
 		d.members = d.members[:base]
-		return nil, 0, errors.New(`action: no "type"`)
+		return nil, 0, err
 	}
-	var a Action = new(Unknown)
-	if mk, ok := constructors[typ]; ok {
+	var a Action
+	if mk != nil {
 		a = mk()
+	} else {
+		a = new(Unknown)
 	}
-	if err := d.fill(base, actionRecord{a}, depth); err != nil {
-		return nil, 0, fmt.Errorf("%s action: %w", typ, err)
+	if err := d.fill(base, a.Env(), a, depth); err != nil {
+		return nil, 0, fmt.Errorf("%s action: %w", a.Env().Type, err)
 	}
 	return a, end, nil
+}
+
+// constructor returns the constructor of the type named by the "type" among
+// the members from base up, nil for a type not modelled.
+func (d *decoder) constructor(base int) (func() Action, error) {
+	for _, m := range d.members[base:] {
+		if string(m.key) != "type" {
+			continue
+		}
+		b := d.data[m.start:m.end]
+		if len(b) >= 2 && b[0] == '"' {
+			if lit, _ := plain(b[1 : len(b)-1]); lit {
+				return constructors[string(b[1:len(b)-1])], nil
+			}
+		}
+		var typ string
+		if err := json.Unmarshal(b, &typ); err != nil {
+			return nil, fmt.Errorf("action type: %w", err)
+		}
+		return constructors[typ], nil
+	}
+	return nil, errors.New(`action: no "type"`)
 }
 
 // unmarshalAction is the UnmarshalJSON of every action type.
 func unmarshalAction(a Action, b []byte) error {
 	want := typeNames[reflect.TypeOf(a)]
-	if err := decodeRecord(b, actionRecord{a}); err != nil {
+	if err := decodeRecord(b, a.Env(), a); err != nil {
 		return fmt.Errorf("%s action: %w", want, err)
 	}
 	if got := a.Env().Type; want != "" && got != want {
@@ -179,26 +197,23 @@ func unmarshalAction(a Action, b []byte) error {
 
 // marshalAction is the MarshalJSON of every action type.
 func marshalAction(a Action) ([]byte, error) {
-	return encodeRecord(actionRecord{a})
+	return encode(a.Env(), a)
 }
 
-// actionRecord adapts an Action to the record codec.
-type actionRecord struct{ a Action }
+// The envelope of an action is the record the codec codes for it, with the
+// action as the codec's act: its codecFields codes the action's own fields
+// too. (An Action is not a record itself: that would take an allocation.)
 
-func (r actionRecord) rawState() (*map[string]json.RawMessage, **source) {
-	e := r.a.Env()
+func (e *Envelope) rawState() (*map[string]json.RawMessage, **source) {
 	return &e.Extra, &e.src
 }
 
-func (r actionRecord) codecFields(c *codec) {
-	e := r.a.Env()
-	typ := e.Type
+func (e *Envelope) codecFields(c *codec) {
 	if c.enc {
-		typ = TypeName(r.a)
-	}
-	scalar(c, "type", &typ)
-	if !c.enc {
-		e.Type = typ
+		typ := TypeName(c.act)
+		scalar(c, "type", &typ)
+	} else {
+		scalar(c, "type", &e.Type)
 	}
 	scalar(c, "entity", &e.Entity)
 	scalar(c, "entity_type", &e.EntityType)
@@ -206,7 +221,7 @@ func (r actionRecord) codecFields(c *codec) {
 	rawValue(c, "user", &e.User)
 	rawValue(c, "created_at", &e.CreatedAt)
 	actionList(c, "auto_actions", &e.AutoActions)
-	if t, ok := r.a.(typed); ok {
+	if t, ok := c.act.(typed); ok {
 		t.actionFields(c)
 	}
 	rawValue(c, "original_id", &e.OriginalID)
@@ -229,19 +244,24 @@ func actionList(c *codec, key string, p *[]Action) {
 			c.fail(key, json.Unmarshal(data[start:end], &raws))
 			return
 		}
-		*p = make([]Action, countElements(data, start))
-		i := skipSpace(data, start+1)
-		for k := range *p {
-			a, next, err := c.d.action(i, c.depth+1)
+		d := c.d
+		base := len(d.actions)
+		defer func() {
+			clear(d.actions[base:])
+			d.actions = d.actions[:base]
+		}()
+		for i := skipSpace(data, start+1); data[i] != ']'; {
+			a, next, err := d.action(i, c.depth+1)
 			if err != nil {
-				c.fail(key, fmt.Errorf("%d: %w", k, err))
+				c.fail(key, fmt.Errorf("%d: %w", len(d.actions)-base, err))
 				return
 			}
-			(*p)[k] = a
+			d.actions = append(d.actions, a)
 			if i = skipSpace(data, next); data[i] == ',' {
 				i = skipSpace(data, i+1)
 			}
 		}
+		*p = clone(d.actions[base:])
 		return
 	}
 	if c.src.has(key) || *p != nil {

@@ -32,6 +32,8 @@ type codec struct {
 	err error
 	// depth is how deeply the record being decoded is nested in action lists.
 	depth int
+	// act is the action whose Envelope is the record, if it is one.
+	act Action
 }
 
 type kv struct {
@@ -41,9 +43,12 @@ type kv struct {
 
 // encodeRecord writes r as a compact JSON object. Keys the input had come first,
 // in input order; new keys follow in field order, then unknown ones sorted.
-func encodeRecord(r record) ([]byte, error) {
+func encodeRecord(r record) ([]byte, error) { return encode(r, nil) }
+
+// encode is encodeRecord of r, the Envelope of act when act is not nil.
+func encode(r record, act Action) ([]byte, error) {
 	extra, src := r.rawState()
-	c := &codec{enc: true, src: *src}
+	c := &codec{enc: true, src: *src, act: act}
 	r.codecFields(c)
 	if c.err != nil {
 		return nil, c.err
@@ -153,8 +158,9 @@ func (c *codec) emit(key string, v any) {
 }
 
 // A decodeFunc reads a scalar from its JSON b into *p; exact reports whether
-// encoding *p gives back b, so that the source need not keep b.
-type decodeFunc[T any] func(b []byte, p *T) (exact bool, err error)
+// encoding *p gives back b, so that the source need not keep b. d, when not
+// nil, is the decoder whose strings the value may share.
+type decodeFunc[T any] func(d *decoder, b []byte, p *T) (exact bool, err error)
 
 // scalar codes a field of a comparable type. It is written when the input had
 // it or the value is not the zero value; an unchanged value is written exactly
@@ -165,14 +171,14 @@ func scalar[T comparable](c *codec, key string, p *T) {
 
 // decodeScalar reads the scalar types of this package quickly, others with
 // encoding/json.
-func decodeScalar[T any](b []byte, p *T) (bool, error) {
+func decodeScalar[T any](d *decoder, b []byte, p *T) (bool, error) {
 	switch p := any(p).(type) {
 	case *string:
-		return decodeString(b, p)
+		return d.decodeString(b, p)
 	case *int:
 		return decodeInt(b, p)
 	case *EntityID:
-		return p.decode(b)
+		return p.decode(d, b)
 	}
 	if err := json.Unmarshal(b, p); err != nil {
 		return false, err
@@ -184,7 +190,7 @@ func decodeScalar[T any](b []byte, p *T) (bool, error) {
 func scalarFunc[T comparable](c *codec, key string, p *T, decode decodeFunc[T]) {
 	if !c.enc {
 		if b, ok := c.take(key); ok {
-			exact, err := decode(b, p)
+			exact, err := decode(c.d, b, p)
 			if err != nil {
 				c.fail(key, err)
 			} else if !exact {
@@ -195,7 +201,7 @@ func scalarFunc[T comparable](c *codec, key string, p *T, decode decodeFunc[T]) 
 	}
 	if b, ok := c.src.raw(key); ok {
 		var old T
-		if _, err := decode(b, &old); err == nil && old == *p {
+		if _, err := decode(nil, b, &old); err == nil && old == *p {
 			c.out = append(c.out, kv{key, b})
 			return
 		}
@@ -261,7 +267,7 @@ func decodeIntPtr(b []byte, p **int) (bool, error) {
 func rawValue(c *codec, key string, p *json.RawMessage) {
 	if !c.enc {
 		if b, ok := c.take(key); ok {
-			*p = slices.Clone(b)
+			*p = c.d.rawCopy(b)
 		}
 		return
 	}

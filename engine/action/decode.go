@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"sync"
 	"unicode/utf8"
@@ -26,15 +27,98 @@ type member struct {
 // decoder holds the input and the scratch space of one decoding.
 type decoder struct {
 	data []byte
+	// valid is set once the whole input has been validated, so that the
+	// objects nested in it are scanned without checking them again.
+	valid bool
 	// members is a stack: a record's members are pushed above those of the
 	// records it is nested in, and popped when it is decoded.
 	members []member
 	index   map[string]int // member position by key, while scanning a large object
 	codecs  []*codec       // free codecs
 	sig     []byte         // scratch for source signatures
+	// Stacks of the lists being decoded, which nest like the members.
+	actions []Action
+	strings []string
+	lists   [][]string
+	// strs holds the short strings handed out, to hand them out again; it is
+	// kept with the pooled decoder, so the rows of a stored game share them too.
+	strs map[string]string
+	// arena is where short raw values are copied, many to an allocation.
+	arena []byte
 }
 
-var decoders = sync.Pool{New: func() any { return &decoder{index: map[string]int{}} }}
+var decoders = sync.Pool{New: func() any {
+	d := &decoder{index: map[string]int{}}
+	d.resetStrings()
+	return d
+}}
+
+// Strings longer than maxInterned bytes are not shared; a decoder forgets
+// its strings when it holds maxStrings.
+const (
+	maxInterned = 32
+	maxStrings  = 2048
+)
+
+// names are the strings every decoder shares: action and entity types.
+var names = func() map[string]string {
+	m := map[string]string{EntityPlayer: EntityPlayer, EntityCorporation: EntityCorporation, EntityCompany: EntityCompany}
+	for name := range constructors {
+		m[name] = name
+	}
+	return m
+}()
+
+func (d *decoder) resetStrings() {
+	if d.strs == nil {
+		d.strs = make(map[string]string, len(names))
+	}
+	clear(d.strs)
+	maps.Copy(d.strs, names)
+}
+
+// Raw values of at most maxArenaValue bytes are copied into chunks of
+// arenaChunk bytes: a log's created_at values take one allocation per chunk
+// instead of one each.
+const (
+	maxArenaValue = 64
+	arenaChunk    = 1024
+)
+
+// rawCopy returns a copy of the raw value b.
+func (d *decoder) rawCopy(b []byte) json.RawMessage {
+	if len(b) > maxArenaValue {
+		return slices.Clone(b)
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		d.arena = make([]byte, 0, arenaChunk)
+	}
+	n := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return d.arena[n:len(d.arena):len(d.arena)] // appending to it copies
+}
+
+// str returns b as a string, the same string for the same text where it can.
+func (d *decoder) str(b []byte) string {
+	if d == nil {
+		if s, ok := names[string(b)]; ok {
+			return s
+		}
+		return string(b)
+	}
+	if len(b) > maxInterned {
+		return string(b)
+	}
+	if s, ok := d.strs[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(d.strs) >= maxStrings {
+		d.resetStrings()
+	}
+	d.strs[s] = s
+	return s
+}
 
 // newDecoder returns a decoder of data; release it when done.
 func newDecoder(data []byte) *decoder {
@@ -45,7 +129,7 @@ func newDecoder(data []byte) *decoder {
 
 // release returns d to the pool, dropping its reference to the input.
 func (d *decoder) release() {
-	d.data = nil
+	d.data, d.valid = nil, false
 	clear(d.members[:cap(d.members)])
 	d.members = d.members[:0]
 	decoders.Put(d)
@@ -86,8 +170,14 @@ func (d *decoder) object(i int) (end, base int, err error) {
 		if i >= len(data) || data[i] != '"' {
 			return 0, base, syntaxError(data, i, "looking for beginning of object key string")
 		}
-		keyEnd, flags, err := scanString(data, i)
-		if err != nil {
+		var keyEnd, flags int
+		if d.valid {
+			keyEnd = skipValidString(data, i)
+			flags = strEscaped | strNonASCII // see below
+			if lit, _ := plain(data[i+1 : keyEnd-1]); lit {
+				flags = 0
+			}
+		} else if keyEnd, flags, err = scanString(data, i); err != nil {
 			return 0, base, err
 		}
 		key := data[i+1 : keyEnd-1]
@@ -102,8 +192,10 @@ func (d *decoder) object(i int) (end, base int, err error) {
 			return 0, base, syntaxError(data, i, "after object key")
 		}
 		start := skipSpace(data, i+1)
-		valEnd, err := skipValue(data, start, 1)
-		if err != nil {
+		var valEnd int
+		if d.valid {
+			valEnd = skipValid(data, start)
+		} else if valEnd, err = skipValue(data, start, 1); err != nil {
 			return 0, base, err
 		}
 		d.add(base, key, start, valEnd)
@@ -154,14 +246,16 @@ func (d *decoder) record(i int, r record, depth int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return end, d.fill(base, r, depth)
+	return end, d.fill(base, r, nil, depth)
 }
 
-// fill decodes r from the members on the stack from base up, and pops them.
-func (d *decoder) fill(base int, r record, depth int) error {
+// fill decodes r (the Envelope of act when act is not nil) from the members
+// on the stack from base up, and pops them.
+func (d *decoder) fill(base int, r record, act Action, depth int) error {
 	top := len(d.members)
 	defer func() { d.members = d.members[:base] }()
 	c := d.codec(base, top, depth)
+	c.act = act
 	defer d.freeCodec(c)
 	r.codecFields(c)
 	if c.err != nil {
@@ -169,12 +263,18 @@ func (d *decoder) fill(base int, r record, depth int) error {
 	}
 	extra, src := r.rawState()
 	*extra = nil
-	for j := base; j < top; j++ {
-		if m := d.members[j]; !m.used {
-			if *extra == nil {
-				*extra = map[string]json.RawMessage{}
+	unused := 0
+	for _, m := range d.members[base:top] {
+		if !m.used {
+			unused++
+		}
+	}
+	if unused > 0 {
+		*extra = make(map[string]json.RawMessage, unused)
+		for _, m := range d.members[base:top] {
+			if !m.used {
+				(*extra)[d.str(m.key)] = d.rawCopy(d.data[m.start:m.end])
 			}
-			(*extra)[string(m.key)] = slices.Clone(d.data[m.start:m.end])
 		}
 	}
 	*src = d.source(base, top, c.kept)
@@ -194,6 +294,7 @@ func (d *decoder) codec(base, top, depth int) *codec {
 }
 
 func (d *decoder) freeCodec(c *codec) {
+	clear(c.kept) // they point into the input
 	*c = codec{kept: c.kept[:0]}
 	d.codecs = append(d.codecs, c)
 }
@@ -289,12 +390,18 @@ func (d *decoder) newSource(base, top int, kept []kv) *source {
 	return s
 }
 
-// decodeRecord fills r from data, which must hold one JSON object.
-func decodeRecord(data []byte, r record) error {
+// decodeRecord fills r (the Envelope of act when act is not nil) from data,
+// which must hold one JSON object.
+func decodeRecord(data []byte, r record, act Action) error {
 	d := newDecoder(data)
 	defer d.release()
-	end, err := d.record(skipSpace(data, 0), r, 0)
+	i := skipSpace(data, 0)
+	end, base, err := d.object(i)
 	if err != nil {
+		return err
+	}
+	d.valid = true
+	if err := d.fill(base, r, act, 0); err != nil {
 		return err
 	}
 	if skipSpace(data, end) != len(data) {

@@ -51,13 +51,14 @@ func (e EntityID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON integer (player), a string or null.
 func (e *EntityID) UnmarshalJSON(b []byte) error {
-	_, err := e.decode(b)
+	_, err := e.decode(nil, b)
 	return err
 }
 
-// decode is UnmarshalJSON that also reports whether MarshalJSON gives b back.
-func (e *EntityID) decode(b []byte) (exact bool, err error) {
-	text, number, exact, err := stringOrInteger(b)
+// decode is UnmarshalJSON that also reports whether MarshalJSON gives b back;
+// d, when not nil, is the decoder whose strings the id may share.
+func (e *EntityID) decode(d *decoder, b []byte) (exact bool, err error) {
+	text, number, exact, err := d.stringOrInteger(b)
 	if err != nil {
 		return false, fmt.Errorf("entity: %w", err)
 	}
@@ -90,7 +91,7 @@ func (g GameID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON integer, a string or null.
 func (g *GameID) UnmarshalJSON(b []byte) error {
-	text, number, _, err := stringOrInteger(b)
+	text, number, _, err := (*decoder)(nil).stringOrInteger(b)
 	if err != nil {
 		return fmt.Errorf("game id: %w", err)
 	}
@@ -102,7 +103,7 @@ func (g *GameID) UnmarshalJSON(b []byte) error {
 // returned as its literal text so that it can be written back unchanged.
 // exact reports whether the value, written back (the empty string as null),
 // gives b.
-func stringOrInteger(b []byte) (text string, number, exact bool, err error) {
+func (d *decoder) stringOrInteger(b []byte) (text string, number, exact bool, err error) {
 	trimmed := bytes.TrimSpace(b)
 	exact = len(trimmed) == len(b)
 	b = trimmed
@@ -114,13 +115,14 @@ func stringOrInteger(b []byte) (text string, number, exact bool, err error) {
 	case b[0] == '"':
 		if len(b) >= 2 && b[len(b)-1] == '"' {
 			if lit, ex := plain(b[1 : len(b)-1]); lit {
-				return string(b[1 : len(b)-1]), false, exact && ex && len(b) > 2, nil
+				return d.str(b[1 : len(b)-1]), false, exact && ex && len(b) > 2, nil
 			}
 		}
-		if err := json.Unmarshal(b, &text); err != nil {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
 			return "", false, false, err
 		}
-		return text, false, exact && text != "" && exactJSON(b, text), nil
+		return s, false, exact && s != "" && exactJSON(b, s), nil
 	}
 	digits := b
 	if digits[0] == '-' {
@@ -134,5 +136,5 @@ func stringOrInteger(b []byte) (text string, number, exact bool, err error) {
 			return "", false, false, fmt.Errorf("want an integer or a string, got %s", b)
 		}
 	}
-	return string(b), true, exact, nil
+	return d.str(b), true, exact, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math/big"
 	"strconv"
@@ -49,7 +50,7 @@ type Settings struct {
 
 // ReadGameLog reads an exported game.
 func ReadGameLog(r io.Reader) (*GameLog, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r)
 	if err != nil {
 		return nil, err
 	}
@@ -58,6 +59,27 @@ func ReadGameLog(r io.Reader) (*GameLog, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// readAll is io.ReadAll reading into one buffer of the right size when r
+// tells its length (an in-memory reader or a file).
+func readAll(r io.Reader) ([]byte, error) {
+	size := -1
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		size = r.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = int(fi.Size())
+		}
+	}
+	if size < 0 {
+		return io.ReadAll(r)
+	}
+	var buf bytes.Buffer
+	buf.Grow(size + bytes.MinRead)
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // Write writes the game as compact JSON in the site's format, without a
@@ -76,7 +98,7 @@ func (l *GameLog) MarshalJSON() ([]byte, error) { return encodeRecord(l) }
 
 // UnmarshalJSON reads the game from the 18xx.games format.
 func (l *GameLog) UnmarshalJSON(b []byte) error {
-	if err := decodeRecord(b, l); err != nil {
+	if err := decodeRecord(b, l, nil); err != nil {
 		return fmt.Errorf("game log: %w", err)
 	}
 	return nil
@@ -151,7 +173,7 @@ func (l *GameLog) codecFields(c *codec) {
 func (p Player) MarshalJSON() ([]byte, error) { return encodeRecord(&p) }
 
 // UnmarshalJSON reads the player from the 18xx.games format.
-func (p *Player) UnmarshalJSON(b []byte) error { return decodeRecord(b, p) }
+func (p *Player) UnmarshalJSON(b []byte) error { return decodeRecord(b, p, nil) }
 
 func (p *Player) rawState() (*map[string]json.RawMessage, **source) { return &p.Extra, &p.src }
 

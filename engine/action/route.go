@@ -23,7 +23,7 @@ type Route struct {
 func (r Route) MarshalJSON() ([]byte, error) { return encodeRecord(&r) }
 
 // UnmarshalJSON reads the route from the 18xx.games format.
-func (r *Route) UnmarshalJSON(b []byte) error { return decodeRecord(b, r) }
+func (r *Route) UnmarshalJSON(b []byte) error { return decodeRecord(b, r, nil) }
 
 func (r *Route) rawState() (*map[string]json.RawMessage, **source) { return &r.Extra, &r.src }
 

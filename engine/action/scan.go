@@ -215,33 +215,65 @@ func skipComposite(data []byte, i, depth int, closer byte) (int, error) {
 	}
 }
 
+// The rest reads JSON already validated, without checking it again.
+
+// skipValid returns the index just after the valid value starting at data[i].
+func skipValid(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return skipValidString(data, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				i = skipValidString(data, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	}
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case ',', ']', '}', ' ', '\t', '\n', '\r':
+			return i
+		}
+	}
+	return i
+}
+
+// skipValidString returns the index just after the valid string starting at
+// data[i], and its flags.
+func skipValidString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++
+		}
+	}
+	return i
+}
+
 // countElements counts the elements of the valid array starting at data[i].
 func countElements(data []byte, i int) int {
 	i = skipSpace(data, i+1)
 	if i >= len(data) || data[i] == ']' {
 		return 0
 	}
-	n, depth := 1, 0
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '"':
-			for i++; i < len(data) && data[i] != '"'; i++ {
-				if data[i] == '\\' {
-					i++
-				}
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth == 0 {
-				return n
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
+	n := 1
+	for {
+		i = skipSpace(data, skipValid(data, i))
+		if i >= len(data) || data[i] != ',' {
+			return n
 		}
+		n++
+		i = skipSpace(data, i+1)
 	}
-	return n
 }

@@ -267,7 +267,7 @@ func shareFields(c *codec, shares *[]string, percent, sharePrice *int) {
 
 // decodeSharePrice reads a share_price that may be a number, false or null
 // (false and null mean "not set", read as 0).
-func decodeSharePrice(b []byte, p *int) (exact bool, err error) {
+func decodeSharePrice(_ *decoder, b []byte, p *int) (exact bool, err error) {
 	switch string(bytes.TrimSpace(b)) {
 	case "false", "null":
 		*p = 0

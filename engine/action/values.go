@@ -33,10 +33,10 @@ func plain(s []byte) (literal, exact bool) {
 }
 
 // decodeString reads a JSON string; null leaves *p as it is.
-func decodeString(b []byte, p *string) (exact bool, err error) {
+func (d *decoder) decodeString(b []byte, p *string) (exact bool, err error) {
 	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
 		if lit, exact := plain(b[1 : len(b)-1]); lit {
-			*p = string(b[1 : len(b)-1])
+			*p = d.str(b[1 : len(b)-1])
 			return exact, nil
 		}
 	}
@@ -87,10 +87,10 @@ func decodeList[T any](d *decoder, start, end int, p *[]T) error {
 	switch p := any(p).(type) {
 	case *[]string:
 		var next int
-		*p, next, ok = decodeStrings(d.data, start)
+		*p, next, ok = d.decodeStrings(start)
 		ok = ok && next == end
 	case *[][]string:
-		ok = decodeStringLists(d.data, start, p)
+		ok = d.decodeStringLists(start, p)
 	case *[]Route:
 		ok, err = decodeRecords(d, start, p)
 	case *[]Player:
@@ -104,16 +104,18 @@ func decodeList[T any](d *decoder, start, end int, p *[]T) error {
 
 // decodeStrings reads the list of plain strings or null starting at data[i]
 // and returns the index after it; false means the list is not that simple.
-func decodeStrings(data []byte, i int) (out []string, end int, ok bool) {
+func (d *decoder) decodeStrings(i int) (out []string, end int, ok bool) {
+	data := d.data
 	if data[i] == 'n' {
 		return nil, i + len("null"), true
 	}
 	if data[i] != '[' {
 		return nil, 0, false
 	}
-	out = make([]string, countElements(data, i))
+	base := len(d.strings)
+	defer func() { d.strings = d.strings[:base] }()
 	i = skipSpace(data, i+1)
-	for k := range out {
+	for data[i] != ']' {
 		if data[i] != '"' {
 			return nil, 0, false
 		}
@@ -122,20 +124,18 @@ func decodeStrings(data []byte, i int) (out []string, end int, ok bool) {
 		if lit, _ := plain(s); !lit {
 			return nil, 0, false
 		}
-		out[k] = string(s)
-		if i = skipSpace(data, j+1); data[i] == ',' && k < len(out)-1 {
+		d.strings = append(d.strings, d.str(s))
+		if i = skipSpace(data, j+1); data[i] == ',' {
 			i = skipSpace(data, i+1)
 		}
 	}
-	if data[i] != ']' {
-		return nil, 0, false
-	}
-	return out, i + 1, true
+	return clone(d.strings[base:]), i + 1, true
 }
 
 // decodeStringLists reads a list of lists of plain strings (or null)
 // starting at data[i]; false means it is not that simple.
-func decodeStringLists(data []byte, i int, p *[][]string) bool {
+func (d *decoder) decodeStringLists(i int, p *[][]string) bool {
+	data := d.data
 	if data[i] == 'n' {
 		*p = nil
 		return true
@@ -143,18 +143,23 @@ func decodeStringLists(data []byte, i int, p *[][]string) bool {
 	if data[i] != '[' {
 		return false
 	}
-	out := make([][]string, countElements(data, i))
+	base := len(d.lists)
+	defer func() {
+		clear(d.lists[base:])
+		d.lists = d.lists[:base]
+	}()
 	i = skipSpace(data, i+1)
-	for k := range out {
-		var ok bool
-		if out[k], i, ok = decodeStrings(data, i); !ok {
+	for data[i] != ']' {
+		l, next, ok := d.decodeStrings(i)
+		if !ok {
 			return false
 		}
-		if i = skipSpace(data, i); data[i] == ',' {
+		d.lists = append(d.lists, l)
+		if i = skipSpace(data, next); data[i] == ',' {
 			i = skipSpace(data, i+1)
 		}
 	}
-	*p = out
+	*p = clone(d.lists[base:])
 	return true
 }
 
@@ -191,4 +196,11 @@ func decodeRecords[T any, P recordPtr[T]](d *decoder, i int, p *[]T) (bool, erro
 	}
 	*p = out
 	return true, nil
+}
+
+// clone copies s into a new slice of its length, never nil.
+func clone[T any](s []T) []T {
+	out := make([]T, len(s))
+	copy(out, s)
+	return out
 }
