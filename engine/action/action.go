@@ -6,6 +6,14 @@
 // package does not model are kept in Envelope.Extra, values it reads loosely
 // (null, false) are written back as read, and keys keep their input order, so
 // a log re-encodes to the same JSON.
+//
+// Decoding scans the bytes itself rather than building generic values: it
+// validates the input once, as encoding/json would, then fills each record's
+// fields straight from the bytes of its members. A decoded record keeps no
+// raw JSON but what it needs to be written back as it was read: a shared
+// description of its key order and of the few values its fields would not
+// reproduce (see source). Writing compares the fields with that description,
+// so a changed, added or removed field is written as encoding/json would.
 package action
 
 import (

@@ -7,15 +7,14 @@ import (
 	"maps"
 	"slices"
 	"sync"
-	"unicode/utf8"
 )
 
-// A decoder reads records straight from the bytes of one JSON text: the
-// members of the object being decoded are found in one pass (their values
-// validated and skipped), then each modelled field is decoded from its
-// member's bytes. Nothing of the input is retained: decoded strings and raw
-// values are copies, and the way each record was written is kept as a shared
-// *source.
+// A decoder reads records straight from the bytes of one JSON text. The
+// input is validated once; then the members of each object are found in one
+// pass over it (the values skipped), and each modelled field is decoded from
+// its member's bytes. Nothing of the input is retained: decoded strings and
+// raw values are copies, and the way each record was written is kept as a
+// shared *source.
 
 // member is a key of an object being decoded and where its value is.
 type member struct {
@@ -166,22 +165,19 @@ func (d *decoder) object(i int) (end, base int, err error) {
 	if i < len(data) && data[i] == '}' {
 		return i + 1, base, nil
 	}
+	var seen uint64 // keys met, by keyBit
 	for {
 		if i >= len(data) || data[i] != '"' {
 			return 0, base, syntaxError(data, i, "looking for beginning of object key string")
 		}
-		var keyEnd, flags int
+		var keyEnd int
 		if d.valid {
 			keyEnd = skipValidString(data, i)
-			flags = strEscaped | strNonASCII // see below
-			if lit, _ := plain(data[i+1 : keyEnd-1]); lit {
-				flags = 0
-			}
-		} else if keyEnd, flags, err = scanString(data, i); err != nil {
+		} else if keyEnd, err = scanString(data, i); err != nil {
 			return 0, base, err
 		}
 		key := data[i+1 : keyEnd-1]
-		if flags&strEscaped != 0 || flags&strNonASCII != 0 && !utf8.Valid(key) {
+		if lit, _ := plain(key); !lit { // escaped, or not UTF-8
 			var s string
 			if err := json.Unmarshal(data[i:keyEnd], &s); err != nil {
 				return 0, base, err
@@ -198,7 +194,13 @@ func (d *decoder) object(i int) (end, base int, err error) {
 		} else if valEnd, err = skipValue(data, start, 1); err != nil {
 			return 0, base, err
 		}
-		d.add(base, key, start, valEnd)
+		if bit := keyBit(key); seen&bit == 0 && len(d.members)-base+1 < linearKeys {
+			d.members = append(d.members, member{key: key, start: start, end: valEnd})
+			seen |= bit
+		} else {
+			d.add(base, key, start, valEnd)
+			seen |= bit
+		}
 		switch i = skipSpace(data, valEnd); {
 		case i >= len(data):
 			return 0, base, errEOF
@@ -209,6 +211,25 @@ func (d *decoder) object(i int) (end, base int, err error) {
 		default:
 			return 0, base, syntaxError(data, i, "after object key:value pair")
 		}
+	}
+}
+
+// keyBit is a bit that the same key always sets, so that a key whose bit is
+// not yet set needs no search for an earlier one.
+func keyBit(key []byte) uint64 {
+	h := uint(len(key))
+	if len(key) > 0 {
+		h = h*7 + uint(key[0]) + uint(key[len(key)-1])*3
+	}
+	return 1 << (h & 63)
+}
+
+// indexMembers indexes the members from base up by key, once an object has
+// so many that searching them one by one would be slow.
+func (d *decoder) indexMembers(base int) {
+	clear(d.index)
+	for j := base; j < len(d.members); j++ {
+		d.index[string(d.members[j].key)] = j
 	}
 }
 
@@ -223,19 +244,17 @@ func (d *decoder) add(base int, key []byte, start, end int) {
 				return
 			}
 		}
-	} else {
-		if n == linearKeys {
-			clear(d.index)
-			for j := base; j < len(d.members); j++ {
-				d.index[string(d.members[j].key)] = j
-			}
+		d.members = append(d.members, member{key: key, start: start, end: end})
+		if n+1 == linearKeys {
+			d.indexMembers(base)
 		}
-		if j, ok := d.index[string(key)]; ok {
-			d.members[j].start, d.members[j].end = start, end
-			return
-		}
-		d.index[string(key)] = len(d.members)
+		return
 	}
+	if j, ok := d.index[string(key)]; ok {
+		d.members[j].start, d.members[j].end = start, end
+		return
+	}
+	d.index[string(key)] = len(d.members)
 	d.members = append(d.members, member{key: key, start: start, end: end})
 }
 

@@ -3,7 +3,6 @@ package action
 import (
 	"errors"
 	"fmt"
-	"unicode/utf8"
 )
 
 // The scanner validates JSON as encoding/json does (RFC 8259 syntax; bytes
@@ -37,25 +36,18 @@ func skipSpace(data []byte, i int) int {
 	return i
 }
 
-// String flags returned by scanString.
-const (
-	strEscaped  = 1 << iota // has a backslash escape
-	strNonASCII             // has a byte >= 0x80
-)
-
 // scanString validates the string starting at data[i] (a '"') and returns
 // the index just after its closing quote.
-func scanString(data []byte, i int) (end int, flags int, err error) {
+func scanString(data []byte, i int) (end int, err error) {
 	i++
 	for i < len(data) {
 		c := data[i]
 		switch {
 		case c == '"':
-			return i + 1, flags, nil
+			return i + 1, nil
 		case c == '\\':
-			flags |= strEscaped
 			if i+1 >= len(data) {
-				return 0, 0, errEOF
+				return 0, errEOF
 			}
 			switch data[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -63,26 +55,23 @@ func scanString(data []byte, i int) (end int, flags int, err error) {
 			case 'u':
 				for j := i + 2; j < i+6; j++ {
 					if j >= len(data) {
-						return 0, 0, errEOF
+						return 0, errEOF
 					}
 					if !isHex(data[j]) {
-						return 0, 0, syntaxError(data, j, "in \\u hexadecimal character escape")
+						return 0, syntaxError(data, j, "in \\u hexadecimal character escape")
 					}
 				}
 				i += 6
 			default:
-				return 0, 0, syntaxError(data, i+1, "in string escape code")
+				return 0, syntaxError(data, i+1, "in string escape code")
 			}
 		case c < 0x20:
-			return 0, 0, syntaxError(data, i, "in string literal")
+			return 0, syntaxError(data, i, "in string literal")
 		default:
-			if c >= utf8.RuneSelf {
-				flags |= strNonASCII
-			}
 			i++
 		}
 	}
-	return 0, 0, errEOF
+	return 0, errEOF
 }
 
 func isHex(c byte) bool {
@@ -154,8 +143,7 @@ func skipValue(data []byte, i, depth int) (int, error) {
 	}
 	switch c := data[i]; {
 	case c == '"':
-		end, _, err := scanString(data, i)
-		return end, err
+		return scanString(data, i)
 	case c == '{':
 		return skipComposite(data, i, depth, '}')
 	case c == '[':
@@ -188,7 +176,7 @@ func skipComposite(data []byte, i, depth int, closer byte) (int, error) {
 			if i >= len(data) || data[i] != '"' {
 				return 0, syntaxError(data, i, "looking for beginning of object key string")
 			}
-			if i, _, err = scanString(data, i); err != nil {
+			if i, err = scanString(data, i); err != nil {
 				return 0, err
 			}
 			if i = skipSpace(data, i); i >= len(data) || data[i] != ':' {
@@ -248,7 +236,7 @@ func skipValid(data []byte, i int) int {
 }
 
 // skipValidString returns the index just after the valid string starting at
-// data[i], and its flags.
+// data[i].
 func skipValidString(data []byte, i int) int {
 	for i++; i < len(data); i++ {
 		switch data[i] {

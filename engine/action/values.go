@@ -113,7 +113,10 @@ func (d *decoder) decodeStrings(i int) (out []string, end int, ok bool) {
 		return nil, 0, false
 	}
 	base := len(d.strings)
-	defer func() { d.strings = d.strings[:base] }()
+	defer func() {
+		clear(d.strings[base:])
+		d.strings = d.strings[:base]
+	}()
 	i = skipSpace(data, i+1)
 	for data[i] != ']' {
 		if data[i] != '"' {
