@@ -6,6 +6,14 @@
 // package does not model are kept in Envelope.Extra, values it reads loosely
 // (null, false) are written back as read, and keys keep their input order, so
 // a log re-encodes to the same JSON.
+//
+// Decoding scans the bytes itself rather than building generic values: it
+// validates the input once, as encoding/json would, then fills each record's
+// fields straight from the bytes of its members. A decoded record keeps no
+// raw JSON but what it needs to be written back as it was read: a shared
+// description of its key order and of the few values its fields would not
+// reproduce (see source). Writing compares the fields with that description,
+// so a changed, added or removed field is written as encoding/json would.
 package action
 
 import (
@@ -44,7 +52,7 @@ type Envelope struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage `json:"-"`
 
-	src *object // the object this action was decoded from, if any
+	src *source // how the action was written, if it was decoded
 }
 
 // Env returns e itself; every action type gets it by embedding Envelope.
@@ -111,45 +119,82 @@ func TypeName(a Action) string {
 	return typeNames[reflect.TypeOf(a)]
 }
 
-// maxDepth bounds how deeply auto actions may nest (real logs nest one level);
-// decoding cost grows with the square of the depth.
+// maxDepth bounds how deeply auto actions may nest (real logs nest one level).
 const maxDepth = 16
 
 // Decode reads one action, including its auto actions. Types this package does
 // not model decode to *Unknown.
-func Decode(raw []byte) (Action, error) { return decodeAction(raw, 0) }
-
-// decodeAction reads one action nested depth levels deep in action lists.
-func decodeAction(raw []byte, depth int) (Action, error) {
-	if depth > maxDepth {
-		return nil, fmt.Errorf("action: auto_actions nested more than %d deep", maxDepth)
-	}
-	o, err := parseObject(raw)
-	if err != nil {
+func Decode(raw []byte) (Action, error) {
+	d := newDecoder(raw)
+	defer d.release()
+	i := skipSpace(raw, 0)
+	end, err := skipValue(raw, i, 0)
+	switch {
+	case i < len(raw) && raw[i] != '{':
+		return nil, fmt.Errorf("action: %w", errNotObject)
+	case err != nil:
 		return nil, fmt.Errorf("action: %w", err)
+	case skipSpace(raw, end) != len(raw):
+		return nil, fmt.Errorf("action: %w", errTrailing)
 	}
-	b, ok := o.raw("type")
-	if !ok {
-		return nil, errors.New(`action: no "type"`)
+	d.valid = true
+	a, _, err := d.action(i, 0)
+	return a, err
+}
+
+// action reads the action starting at data[i], nested depth levels deep in
+// action lists, and returns the index just after it.
+func (d *decoder) action(i, depth int) (Action, int, error) {
+	if depth > maxDepth {
+		return nil, 0, fmt.Errorf("action: auto_actions nested more than %d deep", maxDepth)
 	}
-	var typ string
-	if err := json.Unmarshal(b, &typ); err != nil {
-		return nil, fmt.Errorf("action type: %w", err)
+	end, base, err := d.object(i)
+	if err != nil {
+		return nil, 0, fmt.Errorf("action: %w", err)
 	}
-	var a Action = new(Unknown)
-	if mk, ok := constructors[typ]; ok {
+	mk, err := d.constructor(base)
+	if err != nil {
+		d.members = d.members[:base]
+		return nil, 0, err
+	}
+	var a Action
+	if mk != nil {
 		a = mk()
+	} else {
+		a = new(Unknown)
 	}
-	if err := decodeObject(o, actionRecord{a}, depth); err != nil {
-		return nil, fmt.Errorf("%s action: %w", typ, err)
+	if err := d.fill(base, a.Env(), a, depth); err != nil {
+		return nil, 0, fmt.Errorf("%s action: %w", a.Env().Type, err)
 	}
-	return a, nil
+	return a, end, nil
+}
+
+// constructor returns the constructor of the type named by the "type" among
+// the members from base up, nil for a type not modelled.
+func (d *decoder) constructor(base int) (func() Action, error) {
+	for _, m := range d.members[base:] {
+		if string(m.key) != "type" {
+			continue
+		}
+		b := d.data[m.start:m.end]
+		if len(b) >= 2 && b[0] == '"' {
+			if lit, _ := plain(b[1 : len(b)-1]); lit {
+				return constructors[string(b[1:len(b)-1])], nil
+			}
+		}
+		var typ string
+		if err := json.Unmarshal(b, &typ); err != nil {
+			return nil, fmt.Errorf("action type: %w", err)
+		}
+		return constructors[typ], nil
+	}
+	return nil, errors.New(`action: no "type"`)
 }
 
 // unmarshalAction is the UnmarshalJSON of every action type.
 func unmarshalAction(a Action, b []byte) error {
 	want := typeNames[reflect.TypeOf(a)]
-	if err := decodeRecord(b, actionRecord{a}); err != nil {
+	if err := decodeRecord(b, a.Env(), a); err != nil {
 		return fmt.Errorf("%s action: %w", want, err)
 	}
 	if got := a.Env().Type; want != "" && got != want {
@@ -160,26 +205,23 @@ func unmarshalAction(a Action, b []byte) error {
 
 // marshalAction is the MarshalJSON of every action type.
 func marshalAction(a Action) ([]byte, error) {
-	return encodeRecord(actionRecord{a})
+	return encode(a.Env(), a)
 }
 
-// actionRecord adapts an Action to the record codec.
-type actionRecord struct{ a Action }
+// The envelope of an action is the record the codec codes for it, with the
+// action as the codec's act: its codecFields codes the action's own fields
+// too. (An Action is not a record itself: that would take an allocation.)
 
-func (r actionRecord) rawState() (*map[string]json.RawMessage, **object) {
-	e := r.a.Env()
+func (e *Envelope) rawState() (*map[string]json.RawMessage, **source) {
 	return &e.Extra, &e.src
 }
 
-func (r actionRecord) codecFields(c *codec) {
-	e := r.a.Env()
-	typ := e.Type
+func (e *Envelope) codecFields(c *codec) {
 	if c.enc {
-		typ = TypeName(r.a)
-	}
-	scalar(c, "type", &typ)
-	if !c.enc {
-		e.Type = typ
+		typ := TypeName(c.act)
+		scalar(c, "type", &typ)
+	} else {
+		scalar(c, "type", &e.Type)
 	}
 	scalar(c, "entity", &e.Entity)
 	scalar(c, "entity_type", &e.EntityType)
@@ -187,36 +229,47 @@ func (r actionRecord) codecFields(c *codec) {
 	rawValue(c, "user", &e.User)
 	rawValue(c, "created_at", &e.CreatedAt)
 	actionList(c, "auto_actions", &e.AutoActions)
-	if t, ok := r.a.(typed); ok {
+	if t, ok := c.act.(typed); ok {
 		t.actionFields(c)
 	}
 	rawValue(c, "original_id", &e.OriginalID)
 }
 
-// actionList codes a list of actions (auto_actions).
+// actionList codes a list of actions (auto_actions, a log's actions).
 func actionList(c *codec, key string, p *[]Action) {
 	if !c.enc {
-		b, ok := c.take(key)
+		start, end, ok := c.takeAt(key)
 		if !ok {
 			return
 		}
-		c.src.vals[key] = nil
-		var raws []json.RawMessage
-		if err := json.Unmarshal(b, &raws); err != nil {
-			c.fail(key, err)
+		data := c.d.data
+		switch data[start] {
+		case 'n':
+			return
+		case '[':
+		default:
+			var raws []json.RawMessage // for encoding/json's error
+			c.fail(key, json.Unmarshal(data[start:end], &raws))
 			return
 		}
-		if raws != nil {
-			*p = make([]Action, len(raws))
-		}
-		for i, r := range raws {
-			a, err := decodeAction(r, c.depth+1)
+		d := c.d
+		base := len(d.actions)
+		defer func() {
+			clear(d.actions[base:])
+			d.actions = d.actions[:base]
+		}()
+		for i := skipSpace(data, start+1); data[i] != ']'; {
+			a, next, err := d.action(i, c.depth+1)
 			if err != nil {
-				c.fail(key, fmt.Errorf("%d: %w", i, err))
+				c.fail(key, fmt.Errorf("%d: %w", len(d.actions)-base, err))
 				return
 			}
-			(*p)[i] = a
+			d.actions = append(d.actions, a)
+			if i = skipSpace(data, next); data[i] == ',' {
+				i = skipSpace(data, i+1)
+			}
 		}
+		*p = clone(d.actions[base:])
 		return
 	}
 	if c.src.has(key) || *p != nil {

@@ -5,95 +5,35 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"slices"
 )
 
-// object is a JSON object as it was read: its keys in first-seen order and the
-// raw value of each key. Raw values of list fields are dropped after decoding
-// (only their presence matters for re-encoding), scalars are kept so that a
-// value such as null or false can be written back exactly.
-type object struct {
-	keys []string
-	vals map[string]json.RawMessage
-}
-
-// has reports whether key was present in the input.
-func (o *object) has(key string) bool {
-	if o == nil {
-		return false
-	}
-	_, ok := o.vals[key]
-	return ok
-}
-
-// raw returns the input's value for key, if it was present and kept.
-func (o *object) raw(key string) (json.RawMessage, bool) {
-	if o == nil {
-		return nil, false
-	}
-	v, ok := o.vals[key]
-	return v, ok && v != nil
-}
-
-// parseObject reads one JSON object, keeping key order. A repeated key keeps
-// its first position and its last value, as encoding/json does.
-func parseObject(data []byte) (*object, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, fmt.Errorf("expected a JSON object, got %v", tok)
-	}
-	o := &object{vals: map[string]json.RawMessage{}}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key, ok := tok.(string)
-		if !ok {
-			return nil, fmt.Errorf("expected an object key, got %v", tok)
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		if _, dup := o.vals[key]; !dup {
-			o.keys = append(o.keys, key)
-		}
-		o.vals[key] = v
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("unexpected data after the JSON object")
-	}
-	return o, nil
-}
-
-// record is a JSON object type that keeps its unknown fields and its input.
+// record is a JSON object type that keeps its unknown fields and its source.
 type record interface {
 	// codecFields reads or writes each modelled field through c.
 	codecFields(c *codec)
-	// rawState returns the places of the unknown fields and of the input object.
-	rawState() (extra *map[string]json.RawMessage, src **object)
+	// rawState returns the places of the unknown fields and of the source.
+	rawState() (extra *map[string]json.RawMessage, src **source)
 }
 
-// codec reads fields out of an object, or writes them into a new one. One
-// fields method per type serves both directions.
+// codec reads fields out of an object being decoded, or writes them into a
+// new one. One fields method per type serves both directions.
 type codec struct {
-	enc  bool
-	src  *object         // input object (decoding), or the one a value was read from (encoding)
-	used map[string]bool // decoding: keys consumed by modelled fields
-	out  []kv            // encoding: fields written
-	err  error
+	enc bool
+	// Decoding: the record's members are d.members[base:top]; kept collects
+	// the raw values the source must keep.
+	d         *decoder
+	base, top int
+	kept      []kv
+	// Encoding: the source of the value (nil if built in Go), the fields written.
+	src *source
+	out []kv
+	err error
 	// depth is how deeply the record being decoded is nested in action lists.
 	depth int
+	// act is the action whose Envelope is the record, if it is one.
+	act Action
 }
 
 type kv struct {
@@ -101,42 +41,14 @@ type kv struct {
 	val json.RawMessage
 }
 
-// decodeRecord fills r from data.
-func decodeRecord(data []byte, r record) error {
-	o, err := parseObject(data)
-	if err != nil {
-		return err
-	}
-	return decodeObject(o, r, 0)
-}
-
-// decodeObject fills r from an already parsed object found at the given
-// action-list nesting depth.
-func decodeObject(o *object, r record, depth int) error {
-	c := &codec{src: o, used: map[string]bool{}, depth: depth}
-	r.codecFields(c)
-	if c.err != nil {
-		return c.err
-	}
-	extra, src := r.rawState()
-	*extra = nil
-	for _, k := range o.keys {
-		if !c.used[k] {
-			if *extra == nil {
-				*extra = map[string]json.RawMessage{}
-			}
-			(*extra)[k] = o.vals[k]
-		}
-	}
-	*src = o
-	return nil
-}
-
 // encodeRecord writes r as a compact JSON object. Keys the input had come first,
 // in input order; new keys follow in field order, then unknown ones sorted.
-func encodeRecord(r record) ([]byte, error) {
+func encodeRecord(r record) ([]byte, error) { return encode(r, nil) }
+
+// encode is encodeRecord of r, the Envelope of act when act is not nil.
+func encode(r record, act Action) ([]byte, error) {
 	extra, src := r.rawState()
-	c := &codec{enc: true, src: *src}
+	c := &codec{enc: true, src: *src, act: act}
 	r.codecFields(c)
 	if c.err != nil {
 		return nil, c.err
@@ -199,19 +111,40 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
 }
 
+// exactJSON reports whether v is written back as b.
+func exactJSON(b []byte, v any) bool {
+	out, err := marshal(v)
+	return err == nil && bytes.Equal(out, b)
+}
+
 func (c *codec) fail(key string, err error) {
 	if c.err == nil {
 		c.err = fmt.Errorf("%q: %w", key, err)
 	}
 }
 
-// take returns the input value of key for decoding and marks it consumed.
-func (c *codec) take(key string) (json.RawMessage, bool) {
-	v, ok := c.src.raw(key)
-	if c.src.has(key) {
-		c.used[key] = true
+// takeAt finds the input value of key for decoding, at data[start:end], and
+// marks it consumed.
+func (c *codec) takeAt(key string) (start, end int, ok bool) {
+	for j := c.base; j < c.top; j++ {
+		if m := &c.d.members[j]; string(m.key) == key {
+			m.used = true
+			return m.start, m.end, true
+		}
 	}
-	return v, ok
+	return 0, 0, false
+}
+
+// take returns the input value of key for decoding and marks it consumed.
+func (c *codec) take(key string) ([]byte, bool) {
+	start, end, ok := c.takeAt(key)
+	return c.d.data[start:end], ok
+}
+
+// keep records that the source must keep the raw value b of key (a
+// sub-slice of the input; the source copies it).
+func (c *codec) keep(key string, b []byte) {
+	c.kept = append(c.kept, kv{key, b})
 }
 
 // emit writes key with the JSON encoding of v.
@@ -224,26 +157,51 @@ func (c *codec) emit(key string, v any) {
 	c.out = append(c.out, kv{key, b})
 }
 
+// A decodeFunc reads a scalar from its JSON b into *p; exact reports whether
+// encoding *p gives back b, so that the source need not keep b. d, when not
+// nil, is the decoder whose strings the value may share.
+type decodeFunc[T any] func(d *decoder, b []byte, p *T) (exact bool, err error)
+
 // scalar codes a field of a comparable type. It is written when the input had
 // it or the value is not the zero value; an unchanged value is written exactly
 // as it was read (so null stays null).
 func scalar[T comparable](c *codec, key string, p *T) {
-	scalarFunc(c, key, p, func(b []byte, v *T) error { return json.Unmarshal(b, v) })
+	scalarFunc(c, key, p, decodeScalar[T])
+}
+
+// decodeScalar reads the scalar types of this package quickly, others with
+// encoding/json.
+func decodeScalar[T any](d *decoder, b []byte, p *T) (bool, error) {
+	switch p := any(p).(type) {
+	case *string:
+		return d.decodeString(b, p)
+	case *int:
+		return decodeInt(b, p)
+	case *EntityID:
+		return p.decode(d, b)
+	}
+	if err := json.Unmarshal(b, p); err != nil {
+		return false, err
+	}
+	return exactJSON(b, *p), nil
 }
 
 // scalarFunc is scalar with a custom decoding function.
-func scalarFunc[T comparable](c *codec, key string, p *T, decode func([]byte, *T) error) {
+func scalarFunc[T comparable](c *codec, key string, p *T, decode decodeFunc[T]) {
 	if !c.enc {
 		if b, ok := c.take(key); ok {
-			if err := decode(b, p); err != nil {
+			exact, err := decode(c.d, b, p)
+			if err != nil {
 				c.fail(key, err)
+			} else if !exact {
+				c.keep(key, b)
 			}
 		}
 		return
 	}
 	if b, ok := c.src.raw(key); ok {
 		var old T
-		if decode(b, &old) == nil && old == *p {
+		if _, err := decode(nil, b, &old); err == nil && old == *p {
 			c.out = append(c.out, kv{key, b})
 			return
 		}
@@ -269,15 +227,18 @@ func required[T comparable](c *codec, key string, p *T) {
 func intPtr(c *codec, key string, p **int) {
 	if !c.enc {
 		if b, ok := c.take(key); ok {
-			if err := json.Unmarshal(b, p); err != nil {
+			exact, err := decodeIntPtr(b, p)
+			if err != nil {
 				c.fail(key, err)
+			} else if !exact {
+				c.keep(key, b)
 			}
 		}
 		return
 	}
 	if b, ok := c.src.raw(key); ok {
 		var old *int
-		if json.Unmarshal(b, &old) == nil && (old == nil) == (*p == nil) && (old == nil || *old == **p) {
+		if _, err := decodeIntPtr(b, &old); err == nil && (old == nil) == (*p == nil) && (old == nil || *old == **p) {
 			c.out = append(c.out, kv{key, b})
 			return
 		}
@@ -287,11 +248,26 @@ func intPtr(c *codec, key string, p **int) {
 	}
 }
 
+// decodeIntPtr reads an integer or null.
+func decodeIntPtr(b []byte, p **int) (bool, error) {
+	if string(b) == "null" {
+		*p = nil
+		return true, nil
+	}
+	n := new(int)
+	exact, err := decodeInt(b, n)
+	if err != nil {
+		return false, err
+	}
+	*p = n
+	return exact, nil
+}
+
 // rawValue codes a field kept as raw JSON; it is written when not empty.
 func rawValue(c *codec, key string, p *json.RawMessage) {
 	if !c.enc {
 		if b, ok := c.take(key); ok {
-			*p = slices.Clone(b)
+			*p = c.d.rawCopy(b)
 		}
 		return
 	}
@@ -308,11 +284,10 @@ func rawValue(c *codec, key string, p *json.RawMessage) {
 // written when the input had it or the value is not nil, so [] and null survive.
 func list[T any](c *codec, key string, p *[]T) {
 	if !c.enc {
-		if b, ok := c.take(key); ok {
-			if err := json.Unmarshal(b, p); err != nil {
+		if start, end, ok := c.takeAt(key); ok {
+			if err := decodeList(c.d, start, end, p); err != nil {
 				c.fail(key, err)
 			}
-			c.src.vals[key] = nil // presence is enough from now on
 		}
 		return
 	}

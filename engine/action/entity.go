@@ -51,12 +51,19 @@ func (e EntityID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON integer (player), a string or null.
 func (e *EntityID) UnmarshalJSON(b []byte) error {
-	text, number, err := stringOrInteger(b)
+	_, err := e.decode(nil, b)
+	return err
+}
+
+// decode is UnmarshalJSON that also reports whether MarshalJSON gives b back;
+// d, when not nil, is the decoder whose strings the id may share.
+func (e *EntityID) decode(d *decoder, b []byte) (exact bool, err error) {
+	text, number, exact, err := d.stringOrInteger(b)
 	if err != nil {
-		return fmt.Errorf("entity: %w", err)
+		return false, fmt.Errorf("entity: %w", err)
 	}
 	*e = EntityID{text: text, player: number}
-	return nil
+	return exact, nil
 }
 
 // GameID is a game id, which the site writes as a JSON integer or a string.
@@ -84,7 +91,7 @@ func (g GameID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a JSON integer, a string or null.
 func (g *GameID) UnmarshalJSON(b []byte) error {
-	text, number, err := stringOrInteger(b)
+	text, number, _, err := (*decoder)(nil).stringOrInteger(b)
 	if err != nil {
 		return fmt.Errorf("game id: %w", err)
 	}
@@ -94,28 +101,40 @@ func (g *GameID) UnmarshalJSON(b []byte) error {
 
 // stringOrInteger decodes a JSON string, integer or null; an integer is
 // returned as its literal text so that it can be written back unchanged.
-func stringOrInteger(b []byte) (text string, number bool, err error) {
-	b = bytes.TrimSpace(b)
+// exact reports whether the value, written back (the empty string as null),
+// gives b.
+func (d *decoder) stringOrInteger(b []byte) (text string, number, exact bool, err error) {
+	trimmed := bytes.TrimSpace(b)
+	exact = len(trimmed) == len(b)
+	b = trimmed
 	switch {
 	case len(b) == 0:
-		return "", false, fmt.Errorf("empty value")
+		return "", false, false, fmt.Errorf("empty value")
 	case string(b) == "null":
-		return "", false, nil
+		return "", false, exact, nil
 	case b[0] == '"':
-		err := json.Unmarshal(b, &text)
-		return text, false, err
+		if len(b) >= 2 && b[len(b)-1] == '"' {
+			if lit, ex := plain(b[1 : len(b)-1]); lit {
+				return d.str(b[1 : len(b)-1]), false, exact && ex && len(b) > 2, nil
+			}
+		}
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return "", false, false, err
+		}
+		return s, false, exact && s != "" && exactJSON(b, s), nil
 	}
 	digits := b
 	if digits[0] == '-' {
 		digits = digits[1:]
 	}
 	if len(digits) == 0 || (len(digits) > 1 && digits[0] == '0') {
-		return "", false, fmt.Errorf("want an integer or a string, got %s", b)
+		return "", false, false, fmt.Errorf("want an integer or a string, got %s", b)
 	}
 	for _, c := range digits {
 		if c < '0' || c > '9' {
-			return "", false, fmt.Errorf("want an integer or a string, got %s", b)
+			return "", false, false, fmt.Errorf("want an integer or a string, got %s", b)
 		}
 	}
-	return string(b), true, nil
+	return d.str(b), true, exact, nil
 }

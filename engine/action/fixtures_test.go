@@ -33,7 +33,7 @@ func fixtureName(path string) string {
 }
 
 // readFixture reads a fixture file, skipping the test when it is absent.
-func readFixture(t *testing.T, name string) []byte {
+func readFixture(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(fixtureDir, name))
 	if os.IsNotExist(err) {

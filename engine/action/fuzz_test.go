@@ -38,6 +38,9 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
+		if !json.Valid(data) {
+			t.Fatalf("Decode accepted invalid JSON %q", data)
+		}
 		out, err := marshalAction(a)
 		if err != nil {
 			t.Fatalf("Decode(%q) ok, encode failed: %v", data, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math/big"
 	"strconv"
@@ -23,7 +24,7 @@ type GameLog struct {
 	// Extra holds the top-level fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // Player is an entry of a game's players list.
@@ -33,7 +34,7 @@ type Player struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // Settings holds a game's settings.
@@ -44,12 +45,12 @@ type Settings struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // ReadGameLog reads an exported game.
 func ReadGameLog(r io.Reader) (*GameLog, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r)
 	if err != nil {
 		return nil, err
 	}
@@ -58,6 +59,27 @@ func ReadGameLog(r io.Reader) (*GameLog, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// readAll is io.ReadAll reading into one buffer of the right size when r
+// tells its length (an in-memory reader or a file).
+func readAll(r io.Reader) ([]byte, error) {
+	size := -1
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		size = r.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = int(fi.Size())
+		}
+	}
+	if size < 0 {
+		return io.ReadAll(r)
+	}
+	var buf bytes.Buffer
+	buf.Grow(size + bytes.MinRead)
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // Write writes the game as compact JSON in the site's format, without a
@@ -76,7 +98,7 @@ func (l *GameLog) MarshalJSON() ([]byte, error) { return encodeRecord(l) }
 
 // UnmarshalJSON reads the game from the 18xx.games format.
 func (l *GameLog) UnmarshalJSON(b []byte) error {
-	if err := decodeRecord(b, l); err != nil {
+	if err := decodeRecord(b, l, nil); err != nil {
 		return fmt.Errorf("game log: %w", err)
 	}
 	return nil
@@ -135,7 +157,7 @@ func seedInt(s string) int64 {
 	return n.Mod(n, big.NewInt(1<<31)).Int64()
 }
 
-func (l *GameLog) rawState() (*map[string]json.RawMessage, **object) { return &l.Extra, &l.src }
+func (l *GameLog) rawState() (*map[string]json.RawMessage, **source) { return &l.Extra, &l.src }
 
 func (l *GameLog) codecFields(c *codec) {
 	scalar(c, "id", &l.ID)
@@ -151,16 +173,16 @@ func (l *GameLog) codecFields(c *codec) {
 func (p Player) MarshalJSON() ([]byte, error) { return encodeRecord(&p) }
 
 // UnmarshalJSON reads the player from the 18xx.games format.
-func (p *Player) UnmarshalJSON(b []byte) error { return decodeRecord(b, p) }
+func (p *Player) UnmarshalJSON(b []byte) error { return decodeRecord(b, p, nil) }
 
-func (p *Player) rawState() (*map[string]json.RawMessage, **object) { return &p.Extra, &p.src }
+func (p *Player) rawState() (*map[string]json.RawMessage, **source) { return &p.Extra, &p.src }
 
 func (p *Player) codecFields(c *codec) {
 	scalar(c, "id", &p.ID)
 	scalar(c, "name", &p.Name)
 }
 
-func (s *Settings) rawState() (*map[string]json.RawMessage, **object) { return &s.Extra, &s.src }
+func (s *Settings) rawState() (*map[string]json.RawMessage, **source) { return &s.Extra, &s.src }
 
 func (s *Settings) codecFields(c *codec) {
 	rawValue(c, "seed", &s.Seed)
@@ -175,11 +197,12 @@ func (s *Settings) isZero() bool {
 // and is written back when the value is still zero).
 func nested(c *codec, key string, r record, zero bool) {
 	if !c.enc {
-		if b, ok := c.take(key); ok && string(bytes.TrimSpace(b)) != "null" {
-			if err := decodeRecord(b, r); err != nil {
+		if start, end, ok := c.takeAt(key); ok {
+			if b := c.d.data[start:end]; string(b) == "null" {
+				c.keep(key, b)
+			} else if _, err := c.d.record(start, r, 0); err != nil {
 				c.fail(key, err)
 			}
-			c.src.vals[key] = nil
 		}
 		return
 	}
@@ -204,6 +227,8 @@ func intMap(c *codec, key string, p *map[string]int) {
 		if b, ok := c.take(key); ok {
 			if err := json.Unmarshal(b, p); err != nil {
 				c.fail(key, err)
+			} else if !exactJSON(b, *p) {
+				c.keep(key, b)
 			}
 		}
 		return

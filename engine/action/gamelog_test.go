@@ -117,3 +117,47 @@ func TestReadGameLogErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestGameLogChanged checks what is written after a decoded log is changed.
+func TestGameLogChanged(t *testing.T) {
+	const in = `{"id":"g_1","settings":{"seed":5,"x":1},"players":[{"name":"A","id":1}],"actions":[{"type":"pass","entity":1,"id":1}],"result":{"1":5},"z":true}`
+	tests := []struct {
+		name   string
+		change func(*GameLog)
+		want   string
+	}{
+		{"unchanged", func(*GameLog) {}, in},
+		{"action appended", func(l *GameLog) {
+			l.Actions = append(l.Actions, &Bid{Envelope: Envelope{ID: 2, Entity: PlayerEntity(1), EntityType: EntityPlayer}, Company: "P1"})
+		}, `{"id":"g_1","settings":{"seed":5,"x":1},"players":[{"name":"A","id":1}],"actions":[{"type":"pass","entity":1,"id":1},` +
+			`{"type":"bid","entity":1,"entity_type":"player","id":2,"company":"P1","price":0}],"result":{"1":5},"z":true}`},
+		{"read action changed", func(l *GameLog) { l.Actions[0].Env().ID = 3 },
+			`{"id":"g_1","settings":{"seed":5,"x":1},"players":[{"name":"A","id":1}],"actions":[{"type":"pass","entity":1,"id":3}],"result":{"1":5},"z":true}`},
+		{"player renamed and added", func(l *GameLog) {
+			l.Players[0].Name = "B"
+			l.Players = append(l.Players, Player{ID: 2, Name: "C"})
+		}, `{"id":"g_1","settings":{"seed":5,"x":1},"players":[{"name":"B","id":1},{"id":2,"name":"C"}],"actions":[{"type":"pass","entity":1,"id":1}],"result":{"1":5},"z":true}`},
+		{"settings changed", func(l *GameLog) { l.Settings.OptionalRules = []string{"r"}; l.Settings.Seed = nil },
+			`{"id":"g_1","settings":{"x":1,"optional_rules":["r"]},"players":[{"name":"A","id":1}],"actions":[{"type":"pass","entity":1,"id":1}],"result":{"1":5},"z":true}`},
+		{"settings cleared", func(l *GameLog) { l.Settings = Settings{} },
+			`{"id":"g_1","settings":{},"players":[{"name":"A","id":1}],"actions":[{"type":"pass","entity":1,"id":1}],"result":{"1":5},"z":true}`},
+		{"result and extra changed", func(l *GameLog) { l.Result["2"] = 7; delete(l.Extra, "z"); l.GameEndReason = "bank" },
+			`{"id":"g_1","settings":{"seed":5,"x":1},"players":[{"name":"A","id":1}],"actions":[{"type":"pass","entity":1,"id":1}],"result":{"1":5,"2":7},"game_end_reason":"bank"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := ReadGameLog(bytes.NewReader([]byte(in)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.change(l)
+			var out bytes.Buffer
+			if err := l.Write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != tt.want {
+				t.Fatalf("got  %s\nwant %s", out.String(), tt.want)
+			}
+		})
+	}
+}

@@ -16,16 +16,16 @@ type Route struct {
 	// Extra holds fields this package does not model, by JSON key.
 	Extra map[string]json.RawMessage
 
-	src *object
+	src *source
 }
 
 // MarshalJSON writes the route in the 18xx.games format.
 func (r Route) MarshalJSON() ([]byte, error) { return encodeRecord(&r) }
 
 // UnmarshalJSON reads the route from the 18xx.games format.
-func (r *Route) UnmarshalJSON(b []byte) error { return decodeRecord(b, r) }
+func (r *Route) UnmarshalJSON(b []byte) error { return decodeRecord(b, r, nil) }
 
-func (r *Route) rawState() (*map[string]json.RawMessage, **object) { return &r.Extra, &r.src }
+func (r *Route) rawState() (*map[string]json.RawMessage, **source) { return &r.Extra, &r.src }
 
 func (r *Route) codecFields(c *codec) {
 	scalar(c, "train", &r.Train)

@@ -1,9 +1,6 @@
 package action
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "bytes"
 
 // Pass ends the entity's turn or step, or declines what the current step offers.
 type Pass struct {
@@ -270,11 +267,11 @@ func shareFields(c *codec, shares *[]string, percent, sharePrice *int) {
 
 // decodeSharePrice reads a share_price that may be a number, false or null
 // (false and null mean "not set", read as 0).
-func decodeSharePrice(b []byte, p *int) error {
+func decodeSharePrice(_ *decoder, b []byte, p *int) (exact bool, err error) {
 	switch string(bytes.TrimSpace(b)) {
 	case "false", "null":
 		*p = 0
-		return nil
+		return false, nil
 	}
-	return json.Unmarshal(b, p)
+	return decodeInt(b, p)
 }
