@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -414,4 +415,53 @@ func TestUnloadableGame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// failingCommands fails every command: with a panic or an error.
+type failingCommands struct{ panics bool }
+
+func (f failingCommands) Do(context.Context, Request) (Result, error) {
+	if f.panics {
+		panic("index out of range [7] with length 3")
+	}
+	return Result{}, errors.New("storage: disk I/O error")
+}
+
+func TestInternalErrorsShowAnIncidentNotTheError(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		panics bool
+		secret string
+	}{{"panic", true, "index out of range"}, {"storage error", false, "disk I/O"}} {
+		t.Run(c.name, func(t *testing.T) {
+			var logged strings.Builder
+			log := slog.New(slog.NewTextHandler(&syncWriter{w: &logged}, nil))
+			core := New(Options{Store: openStore(t), Commands: failingCommands{panics: c.panics}, NoImages: true, Logger: log})
+			defer core.Close(context.Background())
+			tb := &table{t: t, ch: storage.Channel{Platform: storage.Local, ID: "x"}}
+			r := tb.send(core, Message{User: User{ID: "ann"}, Text: "pass"})
+			got := r.text()
+			if !strings.Contains(got, "incident ") || strings.Contains(got, c.secret) || !r.last().Ephemeral {
+				t.Errorf("reply %q: want a private message with an incident id and without the error", got)
+			}
+			id := strings.Fields(got[strings.Index(got, "incident ")+len("incident "):])[0]
+			id = strings.Trim(id, ");,.")
+			if l := logged.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, "incident="+id) ||
+				!strings.Contains(l, c.secret) {
+				t.Errorf("log %q: want the error at Error with incident %s", l, id)
+			}
+		})
+	}
+}
+
+// syncWriter serialises writes to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  *strings.Builder
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -190,9 +191,15 @@ func (s *Session) Game() storage.Game {
 }
 
 // Exec runs one command.
-func (s *Session) Exec(ctx context.Context, req Request) (Outcome, error) {
+func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil { // the table may hold what the store does not
+			s.drop()
+			out, err = Outcome{}, fmt.Errorf("game %d: panic: %v\n%s", s.id, r, debug.Stack())
+		}
+	}()
 	if s.gone {
 		return Outcome{}, errReopen
 	}
@@ -293,7 +300,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (Outcome, error) {
 		s.hist.note(s.table.Game)
 		s.m.resize(s, estimate(len(s.table.Log.Actions))+s.hist.bytes())
 	}
-	out := s.answer(rep)
+	out = s.answer(rep)
 	out.Changed = true
 	if rep.Action != nil {
 		out.Images = s.pictures(rep.Action, !req.NoImages)
