@@ -305,8 +305,9 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if rep.Action != nil {
 		out.Images = s.pictures(rep.Action, !req.NoImages)
 	}
-	if out.Finished {
+	if out.Finished { // the game no longer occupies the channel
 		s.m.pictures.drop(s.id)
+		s.m.forget(s)
 	}
 	return out, nil
 }
