@@ -62,6 +62,9 @@ func (s *Session) brokenExec(ctx context.Context, req Request) (Outcome, error) 
 		return Outcome{Text: fmt.Sprintf("The log of game %d as stored (%d entries).", s.id, len(rows)), Seq: len(rows),
 			Title: s.rec.Title, Files: []File{{Name: fmt.Sprintf("game-%d.json", s.id), Type: "application/json", Data: data}}}, nil
 	case "undo":
+		if len(rows) == 0 {
+			return s.refusal(s.brokenText(0) + " Its log has no entries to drop."), nil
+		}
 		n := 1
 		if len(words) > 1 {
 			if n, err = strconv.Atoi(words[1]); err != nil || n < 1 || n > len(rows) {
