@@ -15,7 +15,8 @@ const decodeBatch = 64
 
 // LogDecoder decodes a game's log rows on all CPUs while they are added, so
 // that decoding a log overlaps reading it from storage. Add and Finish are
-// called by one goroutine; the rows must come in seq order.
+// called by one goroutine, the rows in seq order; Finish must be called, or
+// the workers wait for rows forever.
 type LogDecoder struct {
 	id      GameID
 	entries []Entry
