@@ -125,3 +125,18 @@ func BenchmarkCommit(b *testing.B) {
 		seq++
 	}
 }
+
+// BenchmarkLoadLateGame loads a late game of small actions, whose decoding
+// is cheap: Load's own work (reading the rows, building the log) shows.
+func BenchmarkLoadLateGame(b *testing.B) {
+	ctx := context.Background()
+	db, _ := openTest(b)
+	id := lateGame(b, db)
+	b.ReportAllocs()
+	for b.Loop() {
+		ld, err := db.Load(ctx, id)
+		if err != nil || len(ld.Log.Actions) != lateActions {
+			b.Fatalf("Load: %v", err)
+		}
+	}
+}
