@@ -224,7 +224,9 @@ type Store interface {
 	Rows(ctx context.Context, id GameID, after int) ([]Entry, error)
 	// Truncate drops open game id's log rows after seq keep, keeping them
 	// aside with who dropped them and when, and returns how many it dropped.
-	// It reads nothing of the rows, so it works on corrupt ones.
+	// It reads nothing of the rows, so it works on corrupt ones. The game's
+	// event ids stay remembered; a session holding the game learns of the cut
+	// from a ConflictError whose Next is at or below its own log's length.
 	Truncate(ctx context.Context, id GameID, keep int, by string) (int, error)
 	// Load returns the game with its seats and log; a bad row is a *CorruptError.
 	Load(ctx context.Context, id GameID) (*Loaded, error)

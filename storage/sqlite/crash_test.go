@@ -27,7 +27,11 @@ const (
 	crashEnvAcks   = "PBC_STORAGE_CRASH_ACKS"   // the file acknowledgements go to
 	crashEnvSource = "PBC_STORAGE_CRASH_SOURCE" // the fixture to play, or ""
 	crashEnvImport = "PBC_STORAGE_CRASH_IMPORT" // "1": first import the whole fixture
+	crashEnvCommit = "PBC_STORAGE_CRASH_COMMIT" // "1": write two-action moves with Commit
 )
+
+// crashMover is the user of the rows the child writes as moves.
+const crashMover = "crash-move"
 
 // crashFixture is a real game whose prefixes the crash test appends.
 const crashFixture = "1822PNW/165580.json"
@@ -80,8 +84,10 @@ func (cs *crashSource) action(seq int) []byte {
 }
 
 // TestCrashChild is the child process of TestCrashKeepsAcknowledgedAppends; it
-// does nothing unless the crash environment is set. It appends until killed,
-// acknowledging each append (and import) in the ack file after its commit.
+// does nothing unless the crash environment is set. It appends (or commits
+// moves of two actions, each answering event "m<its first seq>") until
+// killed, acknowledging each write's last seq (and each import) in the ack
+// file after its commit.
 func TestCrashChild(t *testing.T) {
 	path := os.Getenv(crashEnvDB)
 	if path == "" {
@@ -127,8 +133,17 @@ func crashChild(path string) error {
 		return err
 	}
 	deadline := time.Now().Add(20 * time.Second) // the parent kills us long before
+	moves := os.Getenv(crashEnvCommit) == "1"
 	for seq := len(ld.Entries) + 1; time.Now().Before(deadline); seq++ {
-		if _, err := db.Append(ctx, g.ID, storage.Entry{Seq: seq, Action: cs.action(seq), UserID: "crash"}); err != nil {
+		if moves {
+			m := storage.Move{EventID: fmt.Sprint("m", seq), Entries: []storage.Entry{
+				{Seq: seq, Action: cs.action(seq), UserID: crashMover},
+				{Seq: seq + 1, Action: cs.action(seq + 1), UserID: crashMover}}}
+			if _, err := db.Commit(ctx, g.ID, m); err != nil {
+				return err
+			}
+			seq++
+		} else if _, err := db.Append(ctx, g.ID, storage.Entry{Seq: seq, Action: cs.action(seq), UserID: "crash"}); err != nil {
 			return err
 		}
 		if _, err := fmt.Fprintf(acks, "%d\n", seq); err != nil {
@@ -165,7 +180,7 @@ func TestCrashKeepsAcknowledgedAppends(t *testing.T) {
 	for i := range kills {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), crashEnvDB+"="+path, crashEnvAcks+"="+ackPath,
-			crashEnvSource+"="+source, crashEnvImport+"="+strconv.Itoa(i%2))
+			crashEnvSource+"="+source, crashEnvImport+"="+strconv.Itoa(i%2), crashEnvCommit+"="+strconv.Itoa(i/2%2))
 		out := &readyWriter{ready: make(chan struct{})}
 		cmd.Stdout, cmd.Stderr = out, out
 		if err := cmd.Start(); err != nil {
@@ -191,7 +206,7 @@ func TestCrashKeepsAcknowledgedAppends(t *testing.T) {
 		st.verify(t, i, path, ackPath, cs)
 	}
 	maxSeq, imports := readAcks(t, ackPath)
-	t.Logf("%d kills: %d appends acknowledged", kills, maxSeq)
+	t.Logf("%d kills: %d rows acknowledged", kills, maxSeq)
 	if cs.full != nil {
 		t.Logf("%d of %d whole-game imports acknowledged (the others were killed midway)", len(imports), kills/2)
 	}
@@ -233,8 +248,9 @@ func fixtureDirExists() bool {
 type crashState struct {
 	checked map[storage.GameID]bool // imports verified whole
 	maxSeq  int                     // the highest acknowledged seq
-	// unacked is how many children may each have committed one append they
-	// did not acknowledge: those since the last one that acknowledged maxSeq.
+	// unacked is how many rows the children may have committed without
+	// acknowledging them, one write each (an append's one row or a move's
+	// two): those since the last one that acknowledged maxSeq.
 	unacked int
 }
 
@@ -265,13 +281,14 @@ func (st *crashState) verify(t *testing.T, i int, path, ackPath string, cs *cras
 			}
 		}
 		n = len(ld.Entries)
+		checkMoves(t, i, db, g.ID, ld.Entries)
 	} else if !errors.Is(err, storage.ErrNotFound) {
 		t.Fatalf("kill %d: %v", i, err)
 	}
 	if maxSeq > st.maxSeq {
 		st.maxSeq, st.unacked = maxSeq, 0
 	}
-	st.unacked++
+	st.unacked += 1 + i/2%2
 	if n < maxSeq || n > maxSeq+st.unacked {
 		t.Fatalf("kill %d: the log has %d actions; %d were acknowledged, and at most %d more may have committed unacknowledged",
 			i, n, maxSeq, st.unacked)
@@ -296,6 +313,44 @@ func (st *crashState) verify(t *testing.T, i int, path, ackPath string, cs *cras
 	for _, id := range imports {
 		if !checked[id] {
 			t.Fatalf("kill %d: acknowledged import %d is missing", i, id)
+		}
+	}
+}
+
+// checkMoves fails the test unless every row the children wrote as a move
+// is in a whole move whose event is remembered, and every remembered event
+// has its whole move in the log es.
+func checkMoves(t *testing.T, i int, db *DB, id storage.GameID, es []storage.Entry) {
+	t.Helper()
+	rows, err := db.r.Query("SELECT event_id, seq FROM move_events WHERE game_id = ?", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	covered := map[int]bool{}
+	for rows.Next() {
+		var ev string
+		var last int
+		if err := rows.Scan(&ev, &last); err != nil {
+			t.Fatal(err)
+		}
+		first, err := strconv.Atoi(strings.TrimPrefix(ev, "m"))
+		if err != nil || last != first+1 || last > len(es) {
+			t.Fatalf("kill %d: event %s is remembered as answered at seq %d, with a log of %d", i, ev, last, len(es))
+		}
+		for seq := first; seq <= last; seq++ {
+			if es[seq-1].UserID != crashMover {
+				t.Fatalf("kill %d: event %s: seq %d was not written by its move", i, ev, seq)
+			}
+			covered[seq] = true
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.UserID == crashMover && !covered[e.Seq] {
+			t.Fatalf("kill %d: seq %d is half a move: no event answered by it is remembered", i, e.Seq)
 		}
 	}
 }

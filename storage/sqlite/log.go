@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 
@@ -28,9 +29,7 @@ func (db *DB) Append(ctx context.Context, id storage.GameID, e storage.Entry) (s
 	err = db.write(ctx, func(tx *sql.Tx) error {
 		var status string
 		var next int
-		err := tx.QueryRowContext(ctx, `SELECT status,
-			(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = games.id)
-			FROM games WHERE id = ?`, id).Scan(&status, &next)
+		err := db.ws.in(ctx, tx, qStatusForAppend).QueryRowContext(ctx, id).Scan(&status, &next)
 		if err == sql.ErrNoRows {
 			return fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
 		}
@@ -43,15 +42,14 @@ func (db *DB) Append(ctx context.Context, id storage.GameID, e storage.Entry) (s
 		if e.Seq != next {
 			return &storage.ConflictError{Game: id, Seq: e.Seq, Next: next}
 		}
-		_, err = tx.ExecContext(ctx, "INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
-			id, e.Seq, string(e.Action), e.UserID, millis(e.At))
+		_, err = db.ws.in(ctx, tx, qInsertAction).ExecContext(ctx, id, e.Seq, string(e.Action), e.UserID, millis(e.At))
 		if isConstraint(err) { // only if another process bypassed the lock
 			return &storage.ConflictError{Game: id, Seq: e.Seq, Next: next + 1}
 		}
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, "UPDATE games SET updated_at = ? WHERE id = ?", millis(e.At), id)
+		_, err = db.ws.in(ctx, tx, qTouchGame).ExecContext(ctx, millis(e.At), id)
 		return err
 	})
 	return e, err
@@ -65,33 +63,34 @@ func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, err
 		ld       = new(storage.Loaded)
 		header   sql.NullString
 		imported int
+		dec      = storage.NewLogDecoder(id) // decodes rows while the next ones are read
 	)
 	err := db.read(ctx, func(tx *sql.Tx) error {
 		var err error
-		if ld.Game, err = getGame(ctx, tx, id); err != nil {
-			return err
+		ld.Game, err = scanGame(db.rs.in(ctx, tx, qGameForLoad).QueryRowContext(ctx, id), &header, &imported)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
 		}
-		if ld.Seats, err = seats(ctx, tx, id, true); err != nil {
-			return err
-		}
-		err = tx.QueryRowContext(ctx, "SELECT import_header, imported_actions FROM games WHERE id = ?", id).
-			Scan(&header, &imported)
 		if err != nil {
 			return err
 		}
-		if ld.Entries, err = entries(ctx, tx, id, 0); err != nil {
+		if ld.Seats, err = scanSeats(db.rs.in(ctx, tx, qSeats).QueryContext(ctx, id)); err != nil {
+			return err
+		}
+		if err := db.scanRows(ctx, tx, id, 0, dec.Add); err != nil {
 			return err
 		}
 		ld.Events, err = recentEvents(ctx, tx, id)
 		return err
 	})
+	entries, actions, derr := dec.Finish()
 	if err != nil {
 		return nil, err
 	}
-	actions, err := storage.DecodeEntries(id, ld.Entries)
-	if err != nil {
-		return nil, err
+	if derr != nil {
+		return nil, derr
 	}
+	ld.Entries = entries
 	var head []byte
 	if header.Valid {
 		head = []byte(header.String)
@@ -103,24 +102,32 @@ func (db *DB) Load(ctx context.Context, id storage.GameID) (*storage.Loaded, err
 }
 
 // entries reads a game's log rows after seq after, in sequence order.
-func entries(ctx context.Context, q querier, id storage.GameID, after int) ([]storage.Entry, error) {
-	rows, err := q.QueryContext(ctx, "SELECT seq, data, user_id, created_at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", id, after)
+func (db *DB) entries(ctx context.Context, tx *sql.Tx, id storage.GameID, after int) ([]storage.Entry, error) {
+	var out []storage.Entry
+	err := db.scanRows(ctx, tx, id, after, func(e storage.Entry) { out = append(out, e) })
+	return out, err
+}
+
+// scanRows reads a game's log rows after seq after, in sequence order, and
+// hands each to add. A row that cannot be scanned is a *storage.CorruptError.
+func (db *DB) scanRows(ctx context.Context, tx *sql.Tx, id storage.GameID, after int, add func(storage.Entry)) error {
+	rows, err := db.rs.in(ctx, tx, qRows).QueryContext(ctx, id, after)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var out []storage.Entry
+	seq := after
 	for rows.Next() {
 		var e storage.Entry
-		var data sql.NullString
 		var at int64
-		if err := rows.Scan(&e.Seq, &data, &e.UserID, &at); err != nil {
-			return nil, &storage.CorruptError{Game: id, Seq: after + len(out) + 1, Reason: err.Error()}
+		if err := rows.Scan(&e.Seq, (*[]byte)(&e.Action), &e.UserID, &at); err != nil {
+			return &storage.CorruptError{Game: id, Seq: seq + 1, Reason: err.Error()}
 		}
-		e.Action, e.At = []byte(data.String), fromMillis(at)
-		out = append(out, e)
+		e.At = fromMillis(at)
+		seq = e.Seq
+		add(e)
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // Import stores an 18xx.games log as a new game of the channel, all in one

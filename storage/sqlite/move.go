@@ -35,9 +35,7 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 	err = db.write(ctx, func(tx *sql.Tx) error {
 		var next int
 		var err error
-		g, err = scanGame(tx.QueryRowContext(ctx, "SELECT "+gameColumns+`,
-			(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = games.id)
-			FROM games WHERE id = ?`, id), &next)
+		g, err = scanGame(db.ws.in(ctx, tx, qGameForMove).QueryRowContext(ctx, id), &next)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
 		}
@@ -48,8 +46,7 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 		// status or log have become since, and the rollback undoes it if
 		// anything after fails.
 		if m.EventID != "" {
-			_, err := tx.ExecContext(ctx, "INSERT INTO move_events (game_id, event_id, seq, at) VALUES (?, ?, ?, ?)",
-				id, m.EventID, next-1+len(m.Entries), millis(now))
+			_, err := db.ws.in(ctx, tx, qInsertEvent).ExecContext(ctx, id, m.EventID, next-1+len(m.Entries), millis(now))
 			if isConstraint(err) {
 				return fmt.Errorf("game %d: event %q: %w", id, m.EventID, storage.ErrDuplicate)
 			}
@@ -60,7 +57,7 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 		if g.Status != storage.Active {
 			return fmt.Errorf("game %d is %s: %w", id, g.Status, storage.ErrStatus)
 		}
-		if err := insertEntries(ctx, tx, id, next, m.Entries); err != nil {
+		if err := db.insertEntries(ctx, tx, id, next, m.Entries); err != nil {
 			return err
 		}
 		for _, s := range m.Seats {
@@ -70,7 +67,7 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 		}
 		g.UpdatedAt = fromMillis(millis(now))
 		if m.Finish == nil {
-			_, err = tx.ExecContext(ctx, "UPDATE games SET updated_at = ? WHERE id = ?", millis(now), id)
+			_, err = db.ws.in(ctx, tx, qTouchGame).ExecContext(ctx, millis(now), id)
 			return err
 		}
 		g.Status, g.EndReason, g.Result, g.EndedAt = storage.Finished, m.Finish.Reason, maps.Clone(m.Finish.Result), g.UpdatedAt
@@ -90,16 +87,16 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 
 // insertEntries appends es to game id's log, whose next sequence number is
 // next; es must start there (a *storage.ConflictError otherwise).
-func insertEntries(ctx context.Context, tx *sql.Tx, id storage.GameID, next int, es []storage.Entry) error {
+func (db *DB) insertEntries(ctx context.Context, tx *sql.Tx, id storage.GameID, next int, es []storage.Entry) error {
 	if len(es) == 0 {
 		return nil
 	}
 	if es[0].Seq != next {
 		return &storage.ConflictError{Game: id, Seq: es[0].Seq, Next: next}
 	}
+	insert := db.ws.in(ctx, tx, qInsertAction)
 	for _, e := range es {
-		_, err := tx.ExecContext(ctx, "INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
-			id, e.Seq, string(e.Action), e.UserID, millis(e.At))
+		_, err := insert.ExecContext(ctx, id, e.Seq, string(e.Action), e.UserID, millis(e.At))
 		if isConstraint(err) { // only if another process bypassed the lock
 			return &storage.ConflictError{Game: id, Seq: es[0].Seq, Next: next + 1}
 		}
@@ -140,7 +137,7 @@ func (db *DB) Rows(ctx context.Context, id storage.GameID, after int) ([]storage
 			return err
 		}
 		var err error
-		out, err = entries(ctx, tx, id, after)
+		out, err = db.entries(ctx, tx, id, after)
 		return err
 	})
 	return out, err

@@ -92,7 +92,11 @@ func seats(ctx context.Context, q querier, id storage.GameID, current bool) ([]s
 	if current {
 		query += " AND until IS NULL"
 	}
-	rows, err := q.QueryContext(ctx, query+" ORDER BY seat, since, rowid", id)
+	return scanSeats(q.QueryContext(ctx, query+" ORDER BY seat, since, rowid", id))
+}
+
+// scanSeats reads the seats a query returned.
+func scanSeats(rows *sql.Rows, err error) ([]storage.Seat, error) {
 	if err != nil {
 		return nil, err
 	}

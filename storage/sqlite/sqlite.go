@@ -24,6 +24,8 @@ const busyTimeout = 10 * time.Second
 type DB struct {
 	w   *sql.DB // one writing connection; transactions begin IMMEDIATE
 	r   *sql.DB // read-only connections
+	ws  stmts   // w's prepared statements
+	rs  stmts   // r's prepared statements
 	now func() time.Time
 }
 
@@ -61,12 +63,19 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	r.SetMaxOpenConns(8)
 	db.r = r
+	if db.ws, err = prepare(ctx, w, writeQueries); err == nil {
+		db.rs, err = prepare(ctx, r, readQueries)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
 	return db, nil
 }
 
 // Close closes the database.
 func (db *DB) Close() error {
-	return errors.Join(db.r.Close(), db.w.Close())
+	return errors.Join(db.ws.close(), db.rs.close(), db.r.Close(), db.w.Close())
 }
 
 // Check runs SQLite's integrity check and reports any problem it finds.
