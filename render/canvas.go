@@ -12,7 +12,6 @@ import (
 	"github.com/fogleman/gg"
 
 	"pbc/engine"
-	"pbc/engine/board"
 )
 
 // MapCanvas keeps one game's last drawn map so that the next drawing redraws only what changed.
@@ -27,16 +26,14 @@ import (
 // the very painting a whole drawing gives it, and the pixels outside are
 // kept. Only the bands of the PNG holding changed rows are compressed again.
 type MapCanvas struct {
-	img     *image.RGBA
-	layout  uint64 // what the layout depends on: size, scale, hexes, base
-	valid   bool   // img, the records and the bands agree
-	hexes   []hexRecord
-	pieces  [nLayers]map[uint64]rectList
-	enc     *segEncoder
-	tiles   map[*board.Tile]uint64
-	tilesOf *board.Map
-	save    []byte // scratch: the pixels kept around a redrawn area
-	stats   drawStats
+	img    *image.RGBA
+	layout uint64 // what the layout depends on: size, scale, hexes, base
+	valid  bool   // img, the records and the bands agree
+	hexes  []hexRecord
+	pieces [nLayers]map[uint64]rectList
+	enc    *segEncoder
+	save   []byte // scratch: the pixels kept around a redrawn area
+	stats  drawStats
 }
 
 // hexRecord is what a canvas keeps of a drawn hex.
@@ -63,7 +60,7 @@ type drawStats struct {
 }
 
 // NewMapCanvas returns an empty canvas; its first drawing draws everything.
-func NewMapCanvas() *MapCanvas { return &MapCanvas{tiles: map[*board.Tile]uint64{}} }
+func NewMapCanvas() *MapCanvas { return &MapCanvas{} }
 
 // Draw writes the PNG of g's map exactly as Map(w, g, opts) would, redrawing only the parts that differ from
 // the canvas's previous drawing; the first call, and any call changing the picture's layout (size, scale,
@@ -77,13 +74,7 @@ func (c *MapCanvas) Draw(w io.Writer, g *engine.Game, opts MapOptions) error {
 		return err
 	}
 	defer md.p.release()
-	if c.tilesOf != g.Board.Map {
-		// Tile digests are kept by tile: those of another board would only
-		// keep it alive.
-		clear(c.tiles)
-		c.tilesOf = g.Board.Map
-	}
-	in := &hexInputs{dests: md.dests, rondels: md.rondels, phase: md.phase, corps: md.corps, tiles: c.tiles}
+	in := &hexInputs{dests: md.dests, rondels: md.rondels, phase: md.phase, corps: md.corps}
 	sig := md.layoutSig()
 	// A drawing cut short (a panic the caller recovers) leaves the canvas
 	// to be drawn whole the next time.
@@ -131,7 +122,7 @@ func (c *MapCanvas) Bytes() int {
 			n += 64 + 32*cap(ext)
 		}
 	}
-	return n + 64*len(c.tiles)
+	return n
 }
 
 // layoutSig is a digest of what the places of things on the picture depend

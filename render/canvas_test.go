@@ -395,11 +395,16 @@ func lateMove(tb testing.TB, path string) (before, after *engine.Game, changed [
 // draws the other of two consecutive positions (so each has a real change,
 // a tile laid or taken back) with the changed hexes highlighted, as the bot
 // posts it, and reports the CPU per drawing, the pixels painted again and
-// the PNG bands compressed again.
+// the PNG bands and the hexes drawn again; CALateFirst draws on a new
+// canvas each time (a first drawing, or one after a change of layout).
 func BenchmarkMapCanvas(b *testing.B) {
-	for _, bc := range []struct{ name, fixture string }{
-		{"PNWLate", fixturePNWLate},
-		{"CALate", fixtureCABank},
+	for _, bc := range []struct {
+		name, fixture string
+		first         bool // each op draws on a new canvas
+	}{
+		{"PNWLate", fixturePNWLate, false},
+		{"CALate", fixtureCABank, false},
+		{"CALateFirst", fixtureCABank, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			g0, g1, changed := lateMove(b, bc.fixture)
@@ -409,16 +414,21 @@ func BenchmarkMapCanvas(b *testing.B) {
 				b.Fatal(err)
 			}
 			i := 0
-			dirty, bands := 0, 0
+			dirty, bands, hexes := 0, 0, 0
 			benchDraw(b, func(buf *bytes.Buffer) error {
 				i++
+				if bc.first {
+					c = NewMapCanvas()
+				}
 				err := c.Draw(buf, games[i%2], MapOptions{Highlight: changed})
 				dirty += c.stats.dirty
 				bands += c.stats.bands
+				hexes += c.stats.hexes
 				return err
 			})
 			b.ReportMetric(float64(dirty)/float64(i), "dirty-px/op")
 			b.ReportMetric(float64(bands)/float64(i), "bands/op")
+			b.ReportMetric(float64(hexes)/float64(i), "hexes/op")
 			b.ReportMetric(float64(c.Bytes()), "canvas-bytes")
 		})
 	}

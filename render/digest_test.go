@@ -5,9 +5,12 @@ import (
 	"hash/maphash"
 	"image"
 	"math"
+	"reflect"
+	"strings"
 	"testing"
 
 	"pbc/engine"
+	"pbc/engine/board"
 )
 
 // belowStrip returns the rows of a picture under its title strip.
@@ -85,5 +88,29 @@ func TestPictureDigestsStable(t *testing.T) {
 	}
 	if MapDigest(replayN(t, fixtureCA, 200)) == m {
 		t.Errorf("MapDigest the same after 80 and 200 actions")
+	}
+}
+
+// TestTileDigestFields fails when the tile types gain a field, which
+// tileDigest must then take in (a tile drawn from it would otherwise look
+// unchanged to a canvas).
+func TestTileDigestFields(t *testing.T) {
+	for _, tc := range []struct {
+		typ  reflect.Type
+		want string
+	}{
+		{reflect.TypeOf(board.Tile{}), "Name Color Count Nodes Paths Label Cost Hidden Terrain Icons"},
+		{reflect.TypeOf(board.Node{}), "Kind Revenue Slots Loc Hidden Group VisitCost"},
+		{reflect.TypeOf(board.Revenue{}), "Flat ByColor"},
+		{reflect.TypeOf(board.Path{}), "A B Terminal TerminalKind Lanes Lane Width Thin"},
+		{reflect.TypeOf(board.End{}), "Edge Node"},
+	} {
+		var got []string
+		for i := 0; i < tc.typ.NumField(); i++ {
+			got = append(got, tc.typ.Field(i).Name)
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("%v has fields %s; tileDigest knows %s", tc.typ, g, tc.want)
+		}
 	}
 }

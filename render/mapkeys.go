@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/maphash"
 	"math"
 	"slices"
@@ -92,13 +91,12 @@ func (d *digest) sum() uint64 {
 
 // hexInputs is what the drawing of one hex depends on besides the hex
 // itself: state of the game beyond the hex (destinations, rondel owners,
-// the phase) and a cache of tile digests.
+// the phase).
 type hexInputs struct {
 	dests   map[string][]*engine.Corp
 	rondels map[string][]string
 	phase   board.Color
 	corps   map[string]*engine.Corp
-	tiles   map[*board.Tile]uint64
 	// stable makes the digests the same in every process.
 	stable bool
 	// scratch
@@ -106,28 +104,60 @@ type hexInputs struct {
 	ints []int
 }
 
-// tileSum is a digest of everything a tile is drawn from; tiles do not
-// change once built, so it is kept by tile.
-func (in *hexInputs) tileSum(t *board.Tile) uint64 {
-	if v, ok := in.tiles[t]; ok {
-		return v
+// tileDigest adds everything tile t is drawn from to d. It names every
+// field of a tile, its nodes and paths (TestTileDigestFields fails when
+// one is added, so that it is added here too).
+func tileDigest(d *digest, t *board.Tile) {
+	d.str(t.Name)
+	d.int(int(t.Color))
+	d.int(t.Count)
+	d.str(t.Label)
+	d.int(t.Cost)
+	d.bool(t.Hidden)
+	d.int(len(t.Terrain))
+	for _, x := range t.Terrain {
+		d.int(int(x))
 	}
-	d := digest{stable: in.stable}
-	if in.tiles == nil {
-		// No cache: the tile's name stands for it, as a map's tiles of
-		// one name are the same.
-		d.str(t.Name)
-		d.int(int(t.Color))
-		d.bool(t.Hidden)
-		return d.sum()
+	d.strs(t.Icons)
+	d.int(len(t.Nodes))
+	for _, n := range t.Nodes {
+		d.int(int(n.Kind))
+		d.int(n.Revenue.Flat)
+		var cols [8]board.Color
+		k := 0
+		for c := range n.Revenue.ByColor {
+			if k < len(cols) {
+				cols[k] = c
+				k++
+			}
+		}
+		slices.Sort(cols[:k])
+		d.int(len(n.Revenue.ByColor))
+		for _, c := range cols[:k] {
+			d.int(int(c))
+			d.int(n.Revenue.ByColor[c])
+		}
+		d.int(n.Slots)
+		d.str(n.Loc)
+		d.bool(n.Hidden)
+		d.str(n.Group)
+		d.int(n.VisitCost)
 	}
-	d.str(fmt.Sprintf("%+v", *t))
-	v := d.sum()
-	if len(in.tiles) > 4096 {
-		clear(in.tiles)
+	d.int(len(t.Paths))
+	for _, p := range t.Paths {
+		for _, e := range [2]board.End{p.A, p.B} {
+			d.int(e.Edge)
+			d.int(e.Node)
+		}
+		d.bool(p.Terminal)
+		d.int(p.TerminalKind)
+		d.int(p.Lanes)
+		d.int(p.Lane[0])
+		d.int(p.Lane[1])
+		d.int(p.Width[0])
+		d.int(p.Width[1])
+		d.bool(p.Thin)
 	}
-	in.tiles[t] = v
-	return v
 }
 
 // hexKey is a digest of everything the drawing of hex c (its fill, body
@@ -143,7 +173,7 @@ func (in *hexInputs) hexKey(c *cell) uint64 {
 		d.int(-1)
 		return d.sum()
 	}
-	d.u64(in.tileSum(hs.Tile))
+	tileDigest(&d, hs.Tile)
 	d.bool(hs.Tile == &c.def.Tile)
 	d.int(hs.Rotation)
 	d.int(hs.Cubes)

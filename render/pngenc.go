@@ -55,9 +55,23 @@ func compressBands(img *image.RGBA, bands []*band, which []int, compress func(im
 	wg.Wait()
 }
 
+// pngWriters are reused: each holds buffers worth a few hundred kilobytes.
+var pngWriters = sync.Pool{New: func() any {
+	return &pngWriter{bw: bufio.NewWriterSize(nil, 64<<10), buf: make([]byte, 0, 256<<10)}
+}}
+
+type pngWriter struct {
+	bw  *bufio.Writer
+	buf []byte
+}
+
 // writePNG writes a width×height PNG of compressed bands.
 func writePNG(w io.Writer, width, height int, bands []*band) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	pw := pngWriters.Get().(*pngWriter)
+	defer pngWriters.Put(pw)
+	pw.bw.Reset(w)
+	defer pw.bw.Reset(nil)
+	bw := pw.bw
 	if _, err := bw.WriteString("\x89PNG\r\n\x1a\n"); err != nil {
 		return err
 	}
@@ -68,7 +82,7 @@ func writePNG(w io.Writer, width, height int, bands []*band) error {
 	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
 		return err
 	}
-	cw := &chunkWriter{w: bw, typ: "IDAT", buf: make([]byte, 0, 256<<10)}
+	cw := &chunkWriter{w: bw, typ: "IDAT", buf: pw.buf[:0]}
 	cw.Write([]byte{0x78, 0x01}) // zlib: deflate, 32K window, fastest
 	sum := bands[0].sum
 	for k, bd := range bands {
