@@ -229,6 +229,37 @@ func (d *deflater) writeBlock(final bool) {
 	var distLen [30]uint8
 	huffLengths(d.lit[:], 15, litLen[:])
 	huffLengths(d.dist[:], 15, distLen[:])
+	writeCodeLengths(&d.bw, litLen[:], distLen[:], final)
+	var litCode [286]uint16
+	var distCodes [30]uint16
+	canonical(litLen[:], litCode[:])
+	canonical(distLen[:], distCodes[:])
+	bw := &d.bw
+	for _, t := range d.toks {
+		if t < 256 {
+			bw.write(uint64(litCode[t]), uint(litLen[t]))
+			continue
+		}
+		l, x := int(t>>16), int(t&0xFFFF)
+		lc := lengthCode[l-3]
+		bw.write(uint64(litCode[257+int(lc)]), uint(litLen[257+int(lc)]))
+		if e := lengthExtra[lc]; e > 0 {
+			bw.write(uint64(l-int(lengthBase[lc])), uint(e))
+		}
+		dc := distCode(x)
+		bw.write(uint64(distCodes[dc]), uint(distLen[dc]))
+		if e := distExtra(dc); e > 0 {
+			bw.write(uint64(x+1-int(distBase[dc])), e)
+		}
+	}
+	bw.write(uint64(litCode[256]), uint(litLen[256]))
+	d.toks = d.toks[:0]
+	d.lit, d.dist = [286]uint32{}, [30]uint32{}
+}
+
+// writeCodeLengths writes the header of a block coded with dynamic Huffman
+// codes of these code lengths.
+func writeCodeLengths(bw *bitWriter, litLen, distLen []uint8, final bool) {
 	nLit, nDist := 286, 30
 	for nLit > 257 && litLen[nLit-1] == 0 {
 		nLit--
@@ -284,14 +315,9 @@ func (d *deflater) writeBlock(final bool) {
 	for nCL > 4 && clLen[clOrder[nCL-1]] == 0 {
 		nCL--
 	}
-	var litCode [286]uint16
-	var distCodes [30]uint16
 	var clCode [19]uint16
-	canonical(litLen[:], litCode[:])
-	canonical(distLen[:], distCodes[:])
 	canonical(clLen[:], clCode[:])
 
-	bw := &d.bw
 	fin := uint64(0)
 	if final {
 		fin = 1
@@ -315,26 +341,6 @@ func (d *deflater) writeBlock(final bool) {
 			bw.write(uint64(s>>8), 7)
 		}
 	}
-	for _, t := range d.toks {
-		if t < 256 {
-			bw.write(uint64(litCode[t]), uint(litLen[t]))
-			continue
-		}
-		l, x := int(t>>16), int(t&0xFFFF)
-		lc := lengthCode[l-3]
-		bw.write(uint64(litCode[257+int(lc)]), uint(litLen[257+int(lc)]))
-		if e := lengthExtra[lc]; e > 0 {
-			bw.write(uint64(l-int(lengthBase[lc])), uint(e))
-		}
-		dc := distCode(x)
-		bw.write(uint64(distCodes[dc]), uint(distLen[dc]))
-		if e := distExtra(dc); e > 0 {
-			bw.write(uint64(x+1-int(distBase[dc])), e)
-		}
-	}
-	bw.write(uint64(litCode[256]), uint(litLen[256]))
-	d.toks = d.toks[:0]
-	d.lit, d.dist = [286]uint32{}, [30]uint32{}
 }
 
 // huffLengths sets lens to the code lengths of a Huffman code for freq, none

@@ -60,3 +60,63 @@ func Changed(before, after map[string]string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// MapDigest is a digest of everything the map of g shows but its title
+// strip (round, phase and who acts, which change on most moves): the hexes
+// as drawn (tiles, tokens, reservations, markers, cubes, terrain costs,
+// homes, destinations, rondels, revenues by phase) and the borders. Two
+// states with the same digest, drawn with the same options, differ only in
+// the strip.
+func MapDigest(g *engine.Game) string {
+	if g == nil || g.Board == nil || g.Board.Map == nil {
+		return ""
+	}
+	in := &hexInputs{dests: destinations(g), rondels: rondelOwners(g), corps: map[string]*engine.Corp{}, stable: true}
+	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
+		in.phase = g.T.Phases[g.Phase].Tiles
+	}
+	for _, c := range g.Corps {
+		in.corps[c.ID] = c
+	}
+	d := digest{stable: true}
+	d.str(g.T.Name)
+	for i := range g.Board.Map.Hexes {
+		def := &g.Board.Map.Hexes[i]
+		hs := g.Board.Hexes[def.ID]
+		d.str(def.ID)
+		d.u64(in.hexKey(&cell{hs: hs, def: def}))
+		if hs != nil {
+			d.int(len(hs.Borders))
+			for _, b := range hs.Borders {
+				d.int(b.Edge)
+				d.int(int(b.Kind))
+				d.int(b.Cost)
+			}
+		}
+	}
+	return strconv.FormatUint(d.sum(), 16)
+}
+
+// MarketDigest is a digest of everything the stock market picture of g
+// shows but its title strip (round, phase and who acts): the cells and the
+// tokens in each in stacking order. A move that leaves it unchanged (a bid,
+// a pass) leaves the market as it was posted.
+func MarketDigest(g *engine.Game) string {
+	if g == nil || g.Market == nil {
+		return ""
+	}
+	d := digest{stable: true}
+	d.str(g.T.Name)
+	d.int(len(g.Market.Cells))
+	for i, c := range g.Market.Cells {
+		d.int(c.Price)
+		d.int(int(c.Kind))
+		if i < len(g.Market.Stacks) {
+			d.int(len(g.Market.Stacks[i]))
+			for _, corp := range g.Market.Stacks[i] {
+				d.str(corp.ID)
+			}
+		}
+	}
+	return strconv.FormatUint(d.sum(), 16)
+}

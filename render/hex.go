@@ -30,6 +30,20 @@ type hexCtx struct {
 	// homeBadges those shown as badges.
 	homes      map[int][]string
 	homeBadges []string
+	// zone holds every box placed against md.strips (zoned if any), the
+	// only way the hexes drawn before this one bear on it.
+	zone  fbox
+	zoned bool
+}
+
+// consult records that r is weighed against the strips placed so far.
+func (hc *hexCtx) consult(r rect) {
+	b := fbox{r.x, r.y, r.x + r.w, r.y + r.h}
+	if !hc.zoned {
+		hc.zone, hc.zoned = b, true
+		return
+	}
+	hc.zone = hc.zone.union(b)
 }
 
 // disc is an occupied round area of a hex.
@@ -155,6 +169,16 @@ func hasIcon(list []string, s string) bool {
 // base's outlines again where the fill covers them.
 func (hc *hexCtx) drawBackground() {
 	cs := hc.gm.corners(hc.c)
+	if p := hc.p; p.sink != nil {
+		b := pointBox(cs[0].X, cs[0].Y)
+		for _, q := range cs[1:] {
+			b = b.union(pointBox(q.X, q.Y))
+		}
+		p.sink.add(b.pixels())
+	}
+	if hc.p.dry {
+		return
+	}
 	img, base := hc.p.rgba(), hc.md.base
 	fillConvexRows(img, cs[:], hc.hexColor(), func(y, x0, x1 int) { base.regrid(img, y, x0, x1) })
 }
@@ -391,6 +415,7 @@ func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
 	for i, dir := range dirs {
 		for k, f := range []float64{0.6, 0.68, 0.76, 0.84} {
 			y := hc.c.Y + dir*f*ext
+			hc.consult(rect{hc.c.X - w/2, y - h/2, w, h})
 			s := hc.overlapRect(hc.c.X-w/2, y-h/2, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
 			s += 3 * hc.md.strips.overlap(rect{hc.c.X - w/2, y - h/2, w, h})
 			if s < bestS {

@@ -16,8 +16,6 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/fogleman/gg"
-
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -72,6 +70,8 @@ type mapDrawing struct {
 	strips rects
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
+	// w and h are the size of the picture.
+	w, h int
 }
 
 // mark is a marker drawn on the map: a "rondel" (of tokens ids), an "empty
@@ -107,7 +107,19 @@ func Map(w io.Writer, g *engine.Game, opts MapOptions) error {
 	return encodePNG(w, img)
 }
 
+// newMapDrawing lays out the map of g and gives it a canvas holding the base.
 func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
+	md, err := newMapLayout(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	md.p.setCanvas(md.base.canvas(md.w, md.h))
+	return md, nil
+}
+
+// newMapLayout lays out the map of g: the hexes drawn and where, the size
+// of the picture and its base; its painter has no canvas yet.
+func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if opts.Scale <= 0 {
 		opts.Scale = 1
 	}
@@ -188,43 +200,28 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if !opts.NoLegend {
 		legendH = md.p.flowHeight(md.mapLegend(), float64(width)-24*s) + 30*s
 	}
-	h := int(math.Ceil(height + legendH))
-	md.base = md.baseFor(width, h)
-	md.p.Context = gg.NewContextForRGBA(md.base.canvas(width, h))
+	md.w, md.h = width, int(math.Ceil(height+legendH))
+	md.base = md.baseFor(md.w, md.h)
 	return md, nil
 }
 
 // stripHeight is the height of the title strip at scale 1.
 const stripHeight = 54
 
-func (md *mapDrawing) draw() {
-	// The canvas holds the base: paper, the printed hexes and the outlines.
-	md.titleStrip()
-	ctxs := make([]*hexCtx, len(md.cells))
-	for i, c := range md.cells {
-		hc := md.hexCtx(c)
-		ctxs[i] = hc
-		if hc.laid {
-			hc.drawBackground()
-		}
+// draw draws the whole map on the canvas.
+func (md *mapDrawing) draw() { md.paint(&paintPlan{pieces: md.pieces(), hexes: md.allHexes()}) }
+
+// allHexes lists the indices of every cell.
+func (md *mapDrawing) allHexes() []int {
+	out := make([]int, len(md.cells))
+	for i := range out {
+		out[i] = i
 	}
-	for _, hc := range ctxs {
-		hc.draw()
-	}
-	md.borders()
-	md.routes()
-	md.highlights()
-	for _, f := range md.late {
-		f()
-	}
-	md.coordinates()
-	if !md.opt.NoLegend {
-		md.p.flow(md.mapLegend(), 12*md.p.scale, md.y1+26*md.p.scale, float64(md.p.Width())-24*md.p.scale)
-	}
+	return out
 }
 
-func (md *mapDrawing) hexCtx(c cell) *hexCtx {
-	hc := &hexCtx{p: md.p, gm: md.gm, c: c.c, hs: c.hs, def: c.def, tile: &c.def.Tile, phase: md.phase,
+func (md *mapDrawing) hexCtx(c cell, p *painter) *hexCtx {
+	hc := &hexCtx{p: p, gm: md.gm, c: c.c, hs: c.hs, def: c.def, tile: &c.def.Tile, phase: md.phase,
 		corps: md.corps, md: md, trackW: 0.15 * md.gm.R, slotR: 0.29 * md.gm.R}
 	if c.hs != nil && c.hs.Tile != nil {
 		hc.tile, hc.rot = c.hs.Tile, c.hs.Rotation
@@ -232,9 +229,6 @@ func (md *mapDrawing) hexCtx(c cell) *hexCtx {
 	}
 	return hc
 }
-
-// titleStrip draws the title, round, phase and who acts.
-func (md *mapDrawing) titleStrip() { md.p.strip(md.g, "") }
 
 // statusLine describes the round, the phase and who acts.
 func statusLine(g *engine.Game, snap engine.Snapshot) string {
@@ -286,167 +280,10 @@ func entityLabel(g *engine.Game, id string) string {
 	return id
 }
 
-// borders draws water crossings (blue, with their cost) and impassable edges (red).
-func (md *mapDrawing) borders() {
-	p, s := md.p, md.p.scale
-	var labels []pt
-	type costLabel struct {
-		at  pt
-		txt string
-	}
-	var todo []costLabel
-	for _, c := range md.cells {
-		list := c.def.Borders
-		if c.hs != nil {
-			list = c.hs.Borders
-		}
-		for _, b := range list {
-			a, e := md.gm.edgeEnds(c.c, b.Edge)
-			mid := a.lerp(e, 0.5)
-			switch b.Kind {
-			case board.WaterBorder:
-				p.SetColor(colWater)
-				p.SetLineWidth(6 * s)
-			case board.Impassable:
-				p.SetColor(colBarrier)
-				p.SetLineWidth(6 * s)
-			default:
-				p.SetColor(colMuted)
-				p.SetLineWidth(2 * s)
-				p.SetDash(5*s, 4*s)
-			}
-			p.SetLineCapRound()
-			p.DrawLine(a.X, a.Y, e.X, e.Y)
-			p.Stroke()
-			p.SetDash()
-			if b.Kind != board.WaterBorder || b.Cost == 0 {
-				continue
-			}
-			// Along a river, label every other edge at most.
-			near := false
-			for _, q := range labels {
-				if q.sub(mid).len() < 1.2*md.gm.R {
-					near = true
-				}
-			}
-			if !near {
-				labels = append(labels, mid)
-				todo = append(todo, costLabel{mid, "$" + strconv.Itoa(b.Cost)})
-			}
-		}
-	}
-	for _, l := range todo {
-		p.label(l.txt, l.at.X, l.at.Y, 12, true, colPaper, colWater)
-	}
-}
-
-// highlights outlines the hexes listed in the options.
-func (md *mapDrawing) highlights() {
-	want := map[string]bool{}
-	for _, id := range md.opt.Highlight {
-		want[id] = true
-	}
-	p := md.p
-	for _, c := range md.cells {
-		if !want[c.def.ID] {
-			continue
-		}
-		cs := md.gm.corners(c.c)
-		inner := make([]pt, 6)
-		for i, q := range cs {
-			inner[i] = c.c.lerp(q, 0.93)
-		}
-		p.poly(inner)
-		p.SetColor(colHighlight)
-		p.SetLineWidth(4.5 * p.scale)
-		p.SetLineJoinRound()
-		p.Stroke()
-	}
-}
-
 // routeColors are the colours of the first, second, ... train's route.
 var routeColors = []color.NRGBA{
 	{0xE3, 0x1A, 0x1C, 0xC0}, {0x1F, 0x78, 0xB4, 0xC0}, {0x33, 0xA0, 0x2C, 0xC0},
 	{0xFF, 0x7F, 0x00, 0xC0}, {0x6A, 0x3D, 0x9A, 0xC0}, {0xB1, 0x59, 0x28, 0xC0},
-}
-
-// routes draws the last run's routes through the hex centres, one colour and
-// a small offset per train.
-func (md *mapDrawing) routes() {
-	p, s := md.p, md.p.scale
-	pos := map[string]pt{}
-	for _, c := range md.cells {
-		pos[c.def.ID] = c.c
-	}
-	for i, r := range md.opt.Routes {
-		col := routeColors[i%len(routeColors)]
-		off := (float64(i) - float64(len(md.opt.Routes)-1)/2) * 5 * s
-		p.SetColor(col)
-		p.SetLineWidth(5 * s)
-		p.SetLineCapRound()
-		p.SetLineJoinRound()
-		for _, seg := range r.Connections {
-			if len(seg) == 2 && seg[0] == "local" {
-				if c, ok := pos[seg[1]]; ok {
-					p.DrawCircle(c.X, c.Y, md.gm.apothem()*0.8)
-					p.Stroke()
-				}
-				continue
-			}
-			started := false
-			for _, h := range seg {
-				c, ok := pos[h]
-				if !ok {
-					continue
-				}
-				if !started {
-					p.MoveTo(c.X+off, c.Y+off)
-					started = true
-				} else {
-					p.LineTo(c.X+off, c.Y+off)
-				}
-			}
-			p.Stroke()
-		}
-		if len(r.Connections) == 0 && len(r.Hexes) == 1 {
-			if c, ok := pos[r.Hexes[0]]; ok {
-				p.DrawCircle(c.X, c.Y, md.gm.apothem()*0.8)
-				p.Stroke()
-			}
-		}
-	}
-}
-
-// coordinates labels the rows and columns on the margins of the grid.
-func (md *mapDrawing) coordinates() {
-	p, s := md.p, md.p.scale
-	m := md.g.Board.Map
-	xs, ys := map[int]float64{}, map[int]float64{}
-	for _, c := range md.cells {
-		xs[c.x] = c.c.X
-		ys[c.y] = c.c.Y
-	}
-	col := rgb(0x44, 0x44, 0x44)
-	for _, x := range sortedKeys(xs) {
-		var lbl string
-		if m.Layout == board.Pointy {
-			lbl = strconv.Itoa(x + 1)
-		} else {
-			lbl = letterName(x)
-		}
-		p.text(lbl, xs[x], md.y0-12*s, 0.5, 0.5, 13, true, col)
-		p.text(lbl, xs[x], md.y1+12*s, 0.5, 0.5, 13, true, col)
-	}
-	for _, y := range sortedKeys(ys) {
-		var lbl string
-		if m.Layout == board.Pointy {
-			lbl = letterName(y)
-		} else {
-			lbl = strconv.Itoa(y + 1)
-		}
-		p.text(lbl, md.x0-12*s, ys[y], 0.5, 0.5, 13, true, col)
-		p.text(lbl, md.x1+12*s, ys[y], 0.5, 0.5, 13, true, col)
-	}
 }
 
 // letterName is the letter name of a doubled coordinate as in board.HexID.

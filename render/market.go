@@ -153,7 +153,7 @@ func marketLegend(g *engine.Game) []legendItem {
 // the left, the phase at the right.
 func (p *painter) strip(g *engine.Game, what string) {
 	s := p.scale
-	w := float64(p.Width())
+	w := float64(p.cw)
 	p.SetColor(colStrip)
 	p.DrawRectangle(0, 0, w, stripHeight*s)
 	p.Fill()

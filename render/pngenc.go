@@ -24,8 +24,54 @@ var deflaters = sync.Pool{New: func() any { return new(deflater) }}
 // faster.
 func encodePNG(w io.Writer, img *image.RGBA) error {
 	b := img.Bounds()
-	width, height := b.Dx(), b.Dy()
-	bw := bufio.NewWriterSize(w, 64<<10)
+	// Bands of rows are compressed in parallel, each into deflate data that
+	// ends on a byte boundary, and joined into one zlib stream. A band
+	// drawn before (most of a board is the same from one move to the next)
+	// is taken from the cache.
+	bands := make([]*band, (b.Dy()+bandRows-1)/bandRows)
+	all := make([]int, len(bands))
+	for k := range all {
+		all[k] = k
+	}
+	compressBands(img, bands, all, compressBand)
+	return writePNG(w, b.Dx(), b.Dy(), bands)
+}
+
+// compressBands sets bands[k], for each k of which, to band k of img as
+// compress gives it, in parallel.
+func compressBands(img *image.RGBA, bands []*band, which []int, compress func(img *image.RGBA, y0, y1 int, last bool) *band) {
+	b := img.Bounds()
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(which)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(which); i = int(next.Add(1) - 1) {
+				k := which[i]
+				y0, y1 := b.Min.Y+k*bandRows, min(b.Min.Y+(k+1)*bandRows, b.Max.Y)
+				bands[k] = compress(img, y0, y1, k == len(bands)-1)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// pngWriters are reused: each holds buffers worth a few hundred kilobytes.
+var pngWriters = sync.Pool{New: func() any {
+	return &pngWriter{bw: bufio.NewWriterSize(nil, 64<<10), buf: make([]byte, 0, 256<<10)}
+}}
+
+type pngWriter struct {
+	bw  *bufio.Writer
+	buf []byte
+}
+
+// writePNG writes a width×height PNG of compressed bands.
+func writePNG(w io.Writer, width, height int, bands []*band) error {
+	pw := pngWriters.Get().(*pngWriter)
+	defer pngWriters.Put(pw)
+	pw.bw.Reset(w)
+	defer pw.bw.Reset(nil)
+	bw := pw.bw
 	if _, err := bw.WriteString("\x89PNG\r\n\x1a\n"); err != nil {
 		return err
 	}
@@ -36,23 +82,7 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
 		return err
 	}
-	// Bands of rows are compressed in parallel, each into deflate data that
-	// ends on a byte boundary, and joined into one zlib stream. A band
-	// drawn before (most of a board is the same from one move to the next)
-	// is taken from the cache.
-	bands := make([]*band, (height+bandRows-1)/bandRows)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(bands)) {
-		wg.Go(func() {
-			for k := int(next.Add(1) - 1); k < len(bands); k = int(next.Add(1) - 1) {
-				y0, y1 := b.Min.Y+k*bandRows, min(b.Min.Y+(k+1)*bandRows, b.Max.Y)
-				bands[k] = compressBand(img, y0, y1, k == len(bands)-1)
-			}
-		})
-	}
-	wg.Wait()
-	cw := &chunkWriter{w: bw, typ: "IDAT", buf: make([]byte, 0, 256<<10)}
+	cw := &chunkWriter{w: bw, typ: "IDAT", buf: pw.buf[:0]}
 	cw.Write([]byte{0x78, 0x01}) // zlib: deflate, 32K window, fastest
 	sum := bands[0].sum
 	for k, bd := range bands {

@@ -173,6 +173,7 @@ func (hc *hexCtx) placeBeside(c pt, reach, w, h float64) pt {
 		for j := 0; j < 4; j++ {
 			q := c.add(u.mul(reach + ext + (2+float64(j)*6)*p.scale))
 			box := rect{q.X - w/2, q.Y - h/2, w, h}
+			hc.consult(box)
 			s := hc.overlapRect(box.x, box.y, w, h) + 3*hc.md.strips.overlap(box)
 			for _, dx := range []float64{-w / 2, w / 2} {
 				for _, dy := range []float64{-h / 2, h / 2} {

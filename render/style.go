@@ -108,6 +108,10 @@ type painter struct {
 	scale       float64
 	faces       faceSet
 	transformed bool // a transform is in force: text goes through gg
+	// cw and ch are the size of the picture drawn, which a dry painter's
+	// context does not have.
+	cw, ch int
+	track  // what a map canvas needs to know of what is painted (extent.go)
 }
 
 // faceSet holds font faces by size and weight, with their glyph advances.
@@ -156,11 +160,16 @@ type faceKey struct {
 
 func newPainter(w, h int, scale float64) *painter {
 	loadFonts()
-	return &painter{Context: gg.NewContext(w, h), scale: scale, faces: facePool.Get().(faceSet)}
+	return &painter{Context: gg.NewContext(w, h), scale: scale, faces: facePool.Get().(faceSet), cw: w, ch: h, track: track{lw: 1}}
 }
 
 // resize gives the painter a fresh w×h canvas, keeping its fonts.
-func (p *painter) resize(w, h int) { p.Context = gg.NewContext(w, h) }
+func (p *painter) resize(w, h int) { p.Context, p.cw, p.ch, p.lw = gg.NewContext(w, h), w, h, 1 }
+
+// setCanvas makes the painter draw on img.
+func (p *painter) setCanvas(img *image.RGBA) {
+	p.Context, p.cw, p.ch, p.lw = gg.NewContextForRGBA(img), img.Bounds().Dx(), img.Bounds().Dy(), 1
+}
 
 // release returns the painter's fonts to the pool; the painter must not draw
 // text afterwards.
@@ -202,6 +211,13 @@ func (p *painter) text(s string, x, y, ax, ay, size float64, bold bool, c color.
 	w := float64(f.width(s)) / 64
 	capH := 0.72 * size * p.scale
 	x, y = x-ax*w, y+(1-ay)*capH
+	if p.sink != nil {
+		em := size * p.scale
+		p.addBox(x-0.25*em-1, y-1.1*em-1, x+w+0.25*em+1, y+0.4*em+1, 0)
+	}
+	if p.dry {
+		return
+	}
 	if !p.transformed {
 		// Glyph masks straight onto the image: gg would resample every glyph.
 		d := font.Drawer{Dst: p.rgba(), Src: image.NewUniform(c), Face: f.Face,

@@ -31,7 +31,8 @@ type trackEntry struct {
 	trackW, scale float64
 	w, h          int
 	strokes       []trackStroke
-	size          int // spans
+	size          int   // spans
+	box           irect // the pixels the spans cover
 }
 
 var trackSeed = maphash.MakeSeed()
@@ -99,8 +100,7 @@ func (lay *tileLayout) cachedTrack() bool {
 		}
 	}
 	p, hc := lay.hc.p, lay.hc
-	img := p.rgba()
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	w, h := p.cw, p.ch
 	key := trackKey(lay.tracks, hc.trackW, p.scale, w, h)
 	tracks.Lock()
 	e := tracks.m[key]
@@ -124,6 +124,13 @@ func (lay *tileLayout) cachedTrack() bool {
 		tracks.spans += e.size
 		tracks.Unlock()
 	}
+	if p.sink != nil {
+		p.sink.add(e.box)
+	}
+	if p.dry {
+		return true
+	}
+	img := p.rgba()
 	for _, st := range e.strokes {
 		for _, s := range st.spans {
 			paintSpan(img, s, int(s.x0), int(s.x1), st.col)
@@ -136,7 +143,8 @@ func (lay *tileLayout) cachedTrack() bool {
 // a pale casing under every piece, then the black rail.
 func (lay *tileLayout) rasterTrack(w, h int) *trackEntry {
 	p, hc := lay.hc.p, lay.hc
-	e := &trackEntry{pieces: append([]trackPiece(nil), lay.tracks...), trackW: hc.trackW, scale: p.scale, w: w, h: h}
+	e := &trackEntry{pieces: append([]trackPiece(nil), lay.tracks...), trackW: hc.trackW, scale: p.scale, w: w, h: h,
+		box: irect{w, h, 0, 0}}
 	r := raster.NewRasterizer(w, h)
 	r.UseNonZeroWinding = true
 	var rec spanRecorder
@@ -153,6 +161,9 @@ func (lay *tileLayout) rasterTrack(w, h int) *trackEntry {
 			st := trackStroke{spans: make([]gridSpan, len(rec)), col: col}
 			for i, s := range rec {
 				st.spans[i] = gridSpan{int32(s.Y), int32(s.X0), int32(s.X1), s.Alpha}
+				if s.X0 < s.X1 {
+					e.box = e.box.union(irect{s.X0, s.Y, s.X1, s.Y + 1})
+				}
 			}
 			e.strokes = append(e.strokes, st)
 			e.size += len(rec)

@@ -28,11 +28,10 @@ func TestCachedTrack(t *testing.T) {
 			ps[i].Clear()
 			n := 0
 			for _, c := range md.cells {
-				hc := md.hexCtx(c)
+				hc := md.hexCtx(c, ps[i])
 				if !hc.laid {
 					continue
 				}
-				hc.p = ps[i]
 				lay := layoutTile(hc)
 				if i == 0 || !lay.cachedTrack() {
 					lay.strokeTrack()
