@@ -1,20 +1,7 @@
 package session
 
-import (
-	"io"
+import "pbc/render"
 
-	"pbc/engine"
-	"pbc/render"
-)
-
-// newMapDrawer returns a drawer for one game's map.
-func newMapDrawer() mapDrawer { return fullDrawer{} }
-
-// fullDrawer redraws the whole map every time.
-type fullDrawer struct{}
-
-func (fullDrawer) Draw(w io.Writer, g *engine.Game, opts render.MapOptions) error {
-	return safely(func() error { return render.Map(w, g, opts) })
-}
-
-func (fullDrawer) Bytes() int { return 0 }
+// newMapDrawer returns a drawer for one game's map: a canvas that redraws
+// only what changed since its last drawing.
+func newMapDrawer() mapDrawer { return render.NewMapCanvas() }

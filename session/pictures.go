@@ -21,16 +21,17 @@ import (
 // drawn, so the next move compares with the state players last saw.
 func (s *Session) pictures(a action.Action, draw bool) []Image {
 	g := s.table.Game
-	board := render.BoardDigest(g)
+	board, mapKey, market := render.BoardDigest(g), render.MapDigest(g), render.MarketDigest(g)
 	highlight := render.Changed(s.board, board)
 	var routes []action.Route
 	if rr, ok := a.(*action.RunRoutes); ok {
 		routes = rr.Routes
 	}
-	market := marketDigest(g)
-	showMap := len(highlight) > 0 || len(routes) > 0
+	// The title strip (round, who acts) changes with most moves; the reply
+	// says that in words, so it alone does not post the map again.
+	showMap := mapKey != s.mapKey || len(routes) > 0
 	showMarket := market != s.market
-	s.board, s.market = board, market
+	s.board, s.mapKey, s.market = board, mapKey, market
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
@@ -38,7 +39,7 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	if showMap {
 		var b bytes.Buffer
 		c := s.m.pictures.get(s.id)
-		err := c.Draw(&b, g, render.MapOptions{Highlight: highlight, Routes: routes})
+		err := safely(func() error { return c.Draw(&b, g, render.MapOptions{Highlight: highlight, Routes: routes}) })
 		s.m.pictures.put(s.id, c)
 		if err != nil {
 			s.m.log.Error("drawing the map", "game", s.id, "err", err)
@@ -65,12 +66,6 @@ func safely(f func() error) (err error) {
 		}
 	}()
 	return f()
-}
-
-// marketDigest sums up what the market picture shows: every company's
-// price and the shares in the market.
-func marketDigest(g *engine.Game) string {
-	return render.MarketDigest(g)
 }
 
 // mapDrawer draws one game's map, keeping what it needs to draw the next
@@ -180,7 +175,7 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 	g := s.table.Game
 	var mb, kb bytes.Buffer
 	c := m.pictures.get(s.id)
-	err = c.Draw(&mb, g, render.MapOptions{})
+	err = safely(func() error { return c.Draw(&mb, g, render.MapOptions{}) })
 	m.pictures.put(s.id, c)
 	if err != nil {
 		m.log.Error("drawing the map", "game", s.id, "err", err)

@@ -36,6 +36,7 @@ type Session struct {
 	// so that a move draws the hexes it changed and posts only pictures
 	// that changed.
 	board  map[string]string
+	mapKey string
 	market string
 	hist   history
 	// events are the platform event ids of the game's latest stored moves,
@@ -155,7 +156,7 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 	s.table = t
 	s.hist.note(t.Game)
 	s.board = render.BoardDigest(t.Game)
-	s.market = marketDigest(t.Game)
+	s.mapKey, s.market = render.MapDigest(t.Game), render.MarketDigest(t.Game)
 	s.size = estimate(len(ld.Log.Actions))
 	s.events = map[string]bool{}
 	for _, id := range ld.Events {
