@@ -22,8 +22,12 @@ func (t *Table) query(cmd *Command) Reply {
 	case Status:
 		text = t.status()
 	case MapView:
+		draw := render.Map
+		if t.DrawMap != nil {
+			draw = t.DrawMap
+		}
 		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error {
-			return render.Map(w, t.Game, render.MapOptions{Routes: t.lastRoutes()})
+			return draw(w, t.Game, render.MapOptions{Routes: t.lastRoutes()})
 		})
 		text = t.Log.Title + " map."
 	case Market:

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/render"
 )
 
 // Seat is a player's place at a table and the chat user holding it.
@@ -49,6 +51,9 @@ type Table struct {
 	// checkpoints sets it. It must return the same game ReplayMixed(l,
 	// imported) would.
 	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
+	// DrawMap, when set, draws the map for the `map` query instead of
+	// render.Map: a session draws on its game's canvas.
+	DrawMap func(w io.Writer, g *engine.Game, opts render.MapOptions) error
 }
 
 // Request is one chat message to a table.

@@ -58,6 +58,13 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	return out
 }
 
+// drawMap draws g's map on the game's canvas (the `map` query).
+func (s *Session) drawMap(w io.Writer, g *engine.Game, opts render.MapOptions) error {
+	c := s.m.pictures.get(s.id)
+	defer s.m.pictures.put(s.id, c)
+	return safely(func() error { return c.Draw(w, g, opts) })
+}
+
 // safely runs a drawing, turning a panic into an error.
 func safely(f func() error) (err error) {
 	defer func() {

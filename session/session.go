@@ -153,6 +153,7 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
 	}
 	t.Rebuild = s.hist.rebuild
+	t.DrawMap = s.drawMap
 	s.table = t
 	s.hist.note(t.Game)
 	s.board = render.BoardDigest(t.Game)
