@@ -3,10 +3,13 @@ package session
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"pbc/engine"
+	"pbc/render"
 	"pbc/storage"
 	"pbc/storage/sqlite"
 )
@@ -160,5 +163,28 @@ func TestExportOfAPlayedGame(t *testing.T) {
 	}
 	if f := out.Files[0]; !strings.HasSuffix(f.Name, ".json") || !strings.Contains(string(f.Data), `"title":"1822PNW"`) {
 		t.Errorf("export file %s: %.200s", f.Name, f.Data)
+	}
+}
+
+// sized is a drawer that holds n bytes.
+type sized int
+
+func (sized) Draw(io.Writer, *engine.Game, render.MapOptions) error { return nil }
+func (n sized) Bytes() int                                          { return int(n) }
+
+func TestPicturesBoundedByBytes(t *testing.T) {
+	cs := newCanvases(100)
+	for id := range storage.GameID(5) {
+		cs.put(id, sized(40))
+	}
+	if n, used := cs.stats(); n != 2 || used != 80 {
+		t.Errorf("%d canvases of %d bytes kept, want the 2 latest (80 bytes)", n, used)
+	}
+	if c := cs.get(4); c != sized(40) {
+		t.Errorf("the latest canvas was not kept: %v", c)
+	}
+	cs.put(9, sized(500)) // larger than the whole bound: not kept
+	if n, used := cs.stats(); n != 1 || used != 40 {
+		t.Errorf("after an oversized canvas: %d kept, %d bytes", n, used)
 	}
 }

@@ -85,21 +85,21 @@ type mapDrawer interface {
 // canvases keeps the map drawers of recently moved games, bounded by the
 // bytes they hold.
 type canvases struct {
-	mu    sync.Mutex
-	max   int64
-	used  int64
-	byID  map[storage.GameID]*list.Element
-	lru   list.List
-	sizes map[storage.GameID]int64
+	mu   sync.Mutex
+	max  int64
+	used int64
+	byID map[storage.GameID]*list.Element // of *canvasEntry
+	lru  list.List                        // front: most recently used
 }
 
 type canvasEntry struct {
-	id storage.GameID
-	c  mapDrawer
+	id   storage.GameID
+	c    mapDrawer
+	size int64
 }
 
 func newCanvases(max int64) *canvases {
-	return &canvases{max: max, byID: map[storage.GameID]*list.Element{}, sizes: map[storage.GameID]int64{}}
+	return &canvases{max: max, byID: map[storage.GameID]*list.Element{}}
 }
 
 // get takes game id's drawer out of the pool (a new one if none); put
@@ -107,12 +107,8 @@ func newCanvases(max int64) *canvases {
 func (cs *canvases) get(id storage.GameID) mapDrawer {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	if el, ok := cs.byID[id]; ok {
-		cs.lru.Remove(el)
-		delete(cs.byID, id)
-		cs.used -= cs.sizes[id]
-		delete(cs.sizes, id)
-		return el.Value.(*canvasEntry).c
+	if e := cs.removeLocked(id); e != nil {
+		return e.c
 	}
 	return newMapDrawer()
 }
@@ -124,20 +120,11 @@ func (cs *canvases) put(id storage.GameID, c mapDrawer) {
 	if cs.max <= 0 || size > cs.max {
 		return
 	}
-	if el, ok := cs.byID[id]; ok { // another goroutine put one meanwhile
-		cs.lru.Remove(el)
-		cs.used -= cs.sizes[id]
-	}
-	cs.byID[id] = cs.lru.PushFront(&canvasEntry{id: id, c: c})
-	cs.sizes[id] = size
+	cs.removeLocked(id) // another goroutine put one meanwhile
+	cs.byID[id] = cs.lru.PushFront(&canvasEntry{id: id, c: c, size: size})
 	cs.used += size
 	for cs.used > cs.max {
-		el := cs.lru.Back()
-		e := el.Value.(*canvasEntry)
-		cs.lru.Remove(el)
-		delete(cs.byID, e.id)
-		cs.used -= cs.sizes[e.id]
-		delete(cs.sizes, e.id)
+		cs.removeLocked(cs.lru.Back().Value.(*canvasEntry).id)
 	}
 }
 
@@ -145,12 +132,20 @@ func (cs *canvases) put(id storage.GameID, c mapDrawer) {
 func (cs *canvases) drop(id storage.GameID) {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	if el, ok := cs.byID[id]; ok {
-		cs.lru.Remove(el)
-		delete(cs.byID, id)
-		cs.used -= cs.sizes[id]
-		delete(cs.sizes, id)
+	cs.removeLocked(id)
+}
+
+// removeLocked takes game id's entry out of the pool, if any.
+func (cs *canvases) removeLocked(id storage.GameID) *canvasEntry {
+	el, ok := cs.byID[id]
+	if !ok {
+		return nil
 	}
+	e := el.Value.(*canvasEntry)
+	cs.lru.Remove(el)
+	delete(cs.byID, id)
+	cs.used -= e.size
+	return e
 }
 
 func (cs *canvases) stats() (int, int64) {
