@@ -217,7 +217,11 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	bob.waitTrue("the history in a second tab", `document.getElementById("log").innerText.includes("New 1822PNW game")`)
 	bob.send("join")
 	alice.waitTrue("bob joining, seen in alice's tab", `document.getElementById("log").innerText.includes("bob joins")`)
-	b.say(t, "table-1", "carol", "join")
+	carol := br.newPage(b.url)
+	carol.enter("carol", "table-1")
+	carol.waitTrue("the history in a third tab", `document.getElementById("log").innerText.includes("bob joins")`)
+	carol.send("join")
+	alice.waitTrue("carol joining", `document.getElementById("log").innerText.includes("carol joins")`)
 
 	alice.send("start")
 	alice.waitTrue("the map", `[...document.querySelectorAll("#log img")].some(i => i.complete && i.naturalWidth > 500 && i.src.endsWith("/map.png"))`)
@@ -226,12 +230,35 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("the start reply is missing:\n%s", txt)
 	}
 
+	// The player to act clicks the start reply's pass button twice: the
+	// first click passes, the second is a choice no longer current.
+	log := string(alice.eval(`document.getElementById("log").innerText`))
+	tabs := map[string]*page{"alice": alice, "bob": bob, "carol": carol}
+	var mover *page
+	for name, p := range tabs {
+		if strings.Contains(log, "Your turn: @"+name) {
+			mover = p
+		}
+	}
+	if mover == nil {
+		t.Fatalf("the start reply names nobody to act:\n%s", log)
+	}
+	mover.waitTrue("the pass button", `[...document.querySelectorAll("#log .buttons button")].some(b => b.textContent === "pass")`)
+	// The first pass button in the log is the start reply's.
+	clickPass := `(() => { const bs = [...document.querySelectorAll("#log .buttons button")].filter(b => b.textContent === "pass"); if (!bs.length) return false; bs[0].click(); return true })()`
+	mover.eval(clickPass)
+	alice.waitTrue("the pass", `document.getElementById("log").innerText.includes(": pass. Next:")`)
+	mover.eval(clickPass)
+	mover.waitTrue("the stale click's refusal", `document.getElementById("log").innerText.includes("no longer current")`)
+
 	// An error goes to the sender's tab only.
+	countPrivate := `document.querySelectorAll("#log li.only-you").length`
+	aliceBefore, bobBefore := string(alice.eval(countPrivate)), string(bob.eval(countPrivate))
 	bob.send("buy NOPE")
-	bob.waitTrue("bob's error", `[...document.querySelectorAll("#log li.only-you")].length > 0`)
+	bob.waitTrue("bob's error", countPrivate+` > `+bobBefore)
 	time.Sleep(300 * time.Millisecond)
-	if n := string(alice.eval(`document.querySelectorAll("#log li.only-you").length`)); n != "0" {
-		t.Errorf("alice sees %s of bob's private errors", n)
+	if n := string(alice.eval(countPrivate)); n != aliceBefore {
+		t.Errorf("alice sees %s private replies after bob's error, %s before it", n, aliceBefore)
 	}
 	// PBC_SCREENSHOT=bot/local/screenshot.png (from the repository root:
 	// $PWD/bot/local/screenshot.png) refreshes the README's screenshot.
