@@ -91,30 +91,52 @@ func ReplayMixed(l *action.GameLog, imported int) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos := make(map[action.Action]int, len(l.Actions))
-	for i, a := range l.Actions {
-		pos[a] = i
+	pos := positions(l.Actions, acts)
+	split := 0 // the effective actions before split are imported
+	for split < len(acts) && pos[split] < imported {
+		split++
 	}
 	head := *l
-	head.Actions = nil
-	var live []action.Action
-	for _, a := range acts {
-		if pos[a] < imported {
-			head.Actions = append(head.Actions, a)
-		} else {
-			live = append(live, a)
-		}
-	}
+	head.Actions = acts[:split:split]
 	g, err := Replay(&head)
+	var re *ReplayError
+	if errors.As(err, &re) && re.Index >= 0 && re.Index < split {
+		re.Index = pos[re.Index] // a position in head, which holds effective actions only
+	}
 	if err != nil {
 		return g, err
 	}
-	for _, a := range live {
+	for i, a := range acts[split:] {
 		if err := g.Apply(a); err != nil {
-			return g, &ReplayError{Index: pos[a], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
+			return g, &ReplayError{Index: pos[split+i], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
 		}
 	}
 	return g, nil
+}
+
+// positions returns where each of the effective actions eff stands in the
+// log all. Effective keeps the log's order, so one walk finds them; a
+// reload of a long log need not index every action in a map.
+func positions(all, eff []action.Action) []int {
+	out := make([]int, len(eff))
+	j := 0
+	for i, a := range all {
+		if j < len(eff) && eff[j] == a {
+			out[j] = i
+			j++
+		}
+	}
+	if j == len(eff) {
+		return out
+	}
+	at := make(map[action.Action]int, len(all)) // not in order after all
+	for i, a := range all {
+		at[a] = i
+	}
+	for k, a := range eff {
+		out[k] = at[a]
+	}
+	return out
 }
 
 // ReplayChecked is Replay that also recomputes every recorded run under the
@@ -156,13 +178,9 @@ func replayWith(l *action.GameLog, importing, checkRoutes bool, after func(g *Ga
 	if err != nil {
 		return g, err
 	}
-	index := map[action.Action]int{}
-	for i, a := range l.Actions {
-		index[a] = i
-	}
-	for _, a := range acts {
+	for k, a := range acts {
 		if err := g.applyWithAutos(a); err != nil {
-			return g, &ReplayError{Index: index[a], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
+			return g, &ReplayError{Index: positions(l.Actions, acts[:k+1])[k], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
 		}
 		if after != nil && !after(g, a) {
 			break

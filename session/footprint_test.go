@@ -74,3 +74,29 @@ func BenchmarkSessionFootprint(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReload times loading a late game's session that was dropped
+// from memory: the store's rows, their decoding and the replay.
+func BenchmarkReload(b *testing.B) {
+	for _, name := range lateFixtures {
+		b.Run(filepath.Dir(name), func(b *testing.B) {
+			l := readFixture(b, name)
+			l.Actions = l.Actions[:len(l.Actions)*9/10]
+			l.Result, l.GameEndReason = nil, ""
+			st := newStore(b)
+			ctx := context.Background()
+			sg, err := st.Import(ctx, storage.Channel{Platform: storage.Local, ID: "r"}, "x", l)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := New(Options{Store: st, NoImages: true})
+			b.ReportAllocs()
+			for b.Loop() {
+				m.Forget(sg.ID)
+				if _, err := m.Open(ctx, sg.ID); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
