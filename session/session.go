@@ -255,13 +255,36 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		}
 		return out, nil
 	}
+	if err := s.commit(ctx, req, rep.Action, changes); err != nil {
+		if errors.Is(err, storage.ErrDuplicate) {
+			return Outcome{Duplicate: true}, nil
+		}
+		return Outcome{}, err
+	}
+	out = s.answer(rep)
+	out.Changed = true
+	if rep.Action != nil {
+		out.Images = s.pictures(rep.Action, !req.NoImages)
+	}
+	if out.Finished { // the game no longer occupies the channel
+		s.m.pictures.drop(s.id)
+		s.m.forget(s)
+	}
+	return out, nil
+}
+
+// commit writes what a command did (its action, the seats it handed over,
+// the game's end) in one storage.Move and brings the session's own
+// bookkeeping up to date. On failure the session is dropped, since its
+// table holds what the store does not; a lost race is a *conflict.
+func (s *Session) commit(ctx context.Context, req Request, a action.Action, changes []storage.SeatChange) error {
 	mv := storage.Move{EventID: req.EventID, Seats: changes}
 	now := s.m.opt.Now()
-	if rep.Action != nil {
-		raw, err := json.Marshal(rep.Action)
+	if a != nil {
+		raw, err := json.Marshal(a)
 		if err != nil {
 			s.drop()
-			return Outcome{}, fmt.Errorf("encoding the action: %w", err)
+			return fmt.Errorf("encoding the action: %w", err)
 		}
 		mv.Entries = []storage.Entry{{Seq: s.seq + 1, Action: raw, UserID: req.User.ID, At: now}}
 		if s.table.Game.Finished() && !s.wasFinished() {
@@ -270,15 +293,14 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	}
 	rec, err := s.m.store.Commit(ctx, s.id, mv)
 	if err != nil {
-		// The table holds the move; the store does not.
 		s.drop()
-		switch {
-		case errors.Is(err, storage.ErrConflict):
-			return Outcome{}, &conflict{seq: s.seq}
-		case errors.Is(err, storage.ErrDuplicate):
-			return Outcome{Duplicate: true}, nil
+		if errors.Is(err, storage.ErrConflict) {
+			return &conflict{seq: s.seq}
 		}
-		return Outcome{}, fmt.Errorf("storing the move: %w", err)
+		if errors.Is(err, storage.ErrDuplicate) {
+			return err
+		}
+		return fmt.Errorf("storing the move: %w", err)
 	}
 	s.rec = rec
 	if req.EventID != "" {
@@ -294,7 +316,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			}
 		}
 	}
-	if rep.Action != nil {
+	if a != nil {
 		s.seq++
 		s.stored.Store(int64(s.seq))
 		s.m.wrote(s.id, s.seq)
@@ -302,16 +324,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		s.hist.note(s.table.Game)
 		s.m.resize(s, estimate(len(s.table.Log.Actions))+s.hist.bytes())
 	}
-	out = s.answer(rep)
-	out.Changed = true
-	if rep.Action != nil {
-		out.Images = s.pictures(rep.Action, !req.NoImages)
-	}
-	if out.Finished { // the game no longer occupies the channel
-		s.m.pictures.drop(s.id)
-		s.m.forget(s)
-	}
-	return out, nil
+	return nil
 }
 
 // wasFinished reports whether the stored game is over already.
