@@ -30,6 +30,14 @@ func readFixture(t testing.TB, name string) *action.GameLog {
 	return l
 }
 
+// lateLog is a fixture cut at 90% of its log, as a game still in play.
+func lateLog(t testing.TB, name string) *action.GameLog {
+	l := readFixture(t, name)
+	l.Actions = l.Actions[:len(l.Actions)*9/10]
+	l.Result, l.GameEndReason = nil, ""
+	return l
+}
+
 func heapNow() int64 {
 	runtime.GC()
 	runtime.GC()
@@ -44,9 +52,7 @@ func heapNow() int64 {
 func BenchmarkSessionFootprint(b *testing.B) {
 	for _, name := range lateFixtures {
 		b.Run(filepath.Dir(name), func(b *testing.B) {
-			l := readFixture(b, name)
-			l.Actions = l.Actions[:len(l.Actions)*9/10]
-			l.Result, l.GameEndReason = nil, ""
+			l := lateLog(b, name)
 			st := newStore(b)
 			ctx := context.Background()
 			const n = 12
@@ -80,9 +86,7 @@ func BenchmarkSessionFootprint(b *testing.B) {
 func BenchmarkReload(b *testing.B) {
 	for _, name := range lateFixtures {
 		b.Run(filepath.Dir(name), func(b *testing.B) {
-			l := readFixture(b, name)
-			l.Actions = l.Actions[:len(l.Actions)*9/10]
-			l.Result, l.GameEndReason = nil, ""
+			l := lateLog(b, name)
 			st := newStore(b)
 			ctx := context.Background()
 			sg, err := st.Import(ctx, storage.Channel{Platform: storage.Local, ID: "r"}, "x", l)
