@@ -63,12 +63,3 @@ type Result struct {
 
 // Actor is a seated player who must act now.
 type Actor = session.Actor
-
-// Actors returns who must act in g: the player the game waits for, or the
-// president of the company it waits for, with their seats' users.
-func Actors(g *engine.Game, seats []storage.Seat) []Actor {
-	if g == nil || g.Finished() {
-		return nil
-	}
-	return session.ActorsOf(g, g.Moves(), seats)
-}

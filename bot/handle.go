@@ -76,8 +76,9 @@ func incident() string {
 // command runs a message through the command layer and replies with the
 // text, the pictures and a mention of whoever must act next.
 func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
+	set, serr := c.store.ChannelSettings(ctx, m.Channel) // read once for the pictures and the reminder
 	res, err := c.cmds.Do(ctx, Request{Channel: m.Channel, User: m.User, Text: m.Text,
-		At: m.At, EventID: m.EventID, NoImages: c.noImages(ctx, m.Channel)})
+		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off)})
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,11 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 		}
 	}
 	if res.Changed && res.Game != 0 {
-		c.reschedule(ctx, res.Game, m.Channel, res.Active && !res.Finished, log)
+		if serr != nil {
+			c.reschedule(ctx, res.Game, m.Channel, res.Active && !res.Finished, log)
+		} else {
+			c.rescheduleWith(ctx, res.Game, set, res.Active && !res.Finished, log)
+		}
 	}
 	return c.deliver(ctx, m, reply, res.Changed, log)
 }

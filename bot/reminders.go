@@ -67,6 +67,12 @@ func (c *Core) reschedule(ctx context.Context, id storage.GameID, ch storage.Cha
 		log.Error("reminder: channel settings", "game", id, "err", err)
 		return
 	}
+	c.rescheduleWith(ctx, id, set, playing, log)
+}
+
+// rescheduleWith is reschedule with the channel's settings in hand.
+func (c *Core) rescheduleWith(ctx context.Context, id storage.GameID, set storage.ChannelSettings, playing bool, log *slog.Logger) {
+	var err error
 	every := c.cadence(set)
 	if !playing || every == 0 {
 		err = c.store.ClearReminder(ctx, id)
@@ -265,7 +271,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 			return err
 		}
 		if sg, err := c.store.OpenGame(ctx, m.Channel); err == nil && sg.Status == storage.Active {
-			c.reschedule(ctx, sg.ID, sg.Channel, true, c.log)
+			c.rescheduleWith(ctx, sg.ID, set, true, c.log)
 		}
 	}
 	return m.Respond.Respond(ctx, Reply{Text: c.describeSettings(set)})

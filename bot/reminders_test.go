@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pbc/engine"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -88,7 +89,7 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	clk.add(2 * time.Hour)
 	c.RemindDue(ctx)
 	posts := waitPosts(t, ad, 1)
-	actors := Actors(g, mustSeats(t, st, sg.ID))
+	actors := session.ActorsOf(g, g.Moves(), mustSeats(t, st, sg.ID))
 	if len(actors) == 0 || actors[0].UserID == "" {
 		t.Fatalf("no one to act in the imported game: %+v", actors)
 	}

@@ -213,9 +213,10 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 			rep.Text = sentence(rep.Text)
 		}
 	}()
-	switch cmd.Verb {
-	case Status, MapView, Market, Company, Player, Trains, Tiles, LogView, Moves, Help:
+	if IsQuery(cmd.Verb) && cmd.Verb != Games {
 		return t.query(cmd)
+	}
+	switch cmd.Verb {
 	case Undo:
 		return t.undo(req)
 	case Redo:

@@ -35,25 +35,29 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
+	return s.draw(showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
+}
+
+// draw draws the current map (on the game's canvas, with opts) and the
+// market, as asked; a picture that fails is logged and left out.
+func (s *Session) draw(showMap, showMarket bool, opts render.MapOptions) []Image {
+	g := s.table.Game
 	var out []Image
-	if showMap {
+	add := func(name string, draw func(w io.Writer) error) {
 		var b bytes.Buffer
-		c := s.m.pictures.get(s.id)
-		err := safely(func() error { return c.Draw(&b, g, render.MapOptions{Highlight: highlight, Routes: routes}) })
-		s.m.pictures.put(s.id, c)
-		if err != nil {
-			s.m.log.Error("drawing the map", "game", s.id, "err", err)
-		} else {
-			out = append(out, Image{Name: "map.png", Alt: altOf("map.png"), PNG: b.Bytes()})
+		if err := draw(&b); err != nil {
+			s.m.log.Error("drawing a picture", "game", s.id, "picture", name, "err", err)
+			return
 		}
+		out = append(out, Image{Name: name, Alt: altOf(name), PNG: b.Bytes()})
+	}
+	if showMap {
+		add("map.png", func(w io.Writer) error { return s.drawMap(w, g, opts) })
 	}
 	if showMarket {
-		var b bytes.Buffer
-		if err := safely(func() error { return render.Market(&b, g, render.MarketOptions{}) }); err != nil {
-			s.m.log.Error("drawing the market", "game", s.id, "err", err)
-		} else {
-			out = append(out, Image{Name: "market.png", Alt: altOf("market.png"), PNG: b.Bytes()})
-		}
+		add("market.png", func(w io.Writer) error {
+			return safely(func() error { return render.Market(w, g, render.MarketOptions{}) })
+		})
 	}
 	return out
 }
@@ -174,20 +178,6 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 	if req.NoImages || m.opt.NoImages {
 		return out, nil
 	}
-	g := s.table.Game
-	var mb, kb bytes.Buffer
-	c := m.pictures.get(s.id)
-	err = safely(func() error { return c.Draw(&mb, g, render.MapOptions{}) })
-	m.pictures.put(s.id, c)
-	if err != nil {
-		m.log.Error("drawing the map", "game", s.id, "err", err)
-	} else {
-		out.Images = append(out.Images, Image{Name: "map.png", Alt: altOf("map.png"), PNG: mb.Bytes()})
-	}
-	if err := safely(func() error { return render.Market(&kb, g, render.MarketOptions{}) }); err != nil {
-		m.log.Error("drawing the market", "game", s.id, "err", err)
-	} else {
-		out.Images = append(out.Images, Image{Name: "market.png", Alt: altOf("market.png"), PNG: kb.Bytes()})
-	}
+	out.Images = s.draw(true, true, render.MapOptions{})
 	return out, nil
 }
