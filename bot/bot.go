@@ -18,6 +18,7 @@ package bot
 
 import (
 	"context"
+	"io"
 	"strconv"
 	"strings"
 
@@ -66,6 +67,10 @@ type Message struct {
 	// EventID is the platform's id of the delivery (an interaction or event
 	// id): a second delivery of the same event is dropped. "" if none.
 	EventID string
+	// Attachments are files sent with the message (an 18xx.games log to
+	// import); adapters fill them in, the core opens them only when a
+	// command reads a file.
+	Attachments []Attachment
 	// Respond answers the message; it may be called more than once (a
 	// catch-up summary, then the reply).
 	Respond Responder
@@ -129,6 +134,36 @@ func ParseValue(v string) (command string, at int) {
 	return v, 0
 }
 
+// Attachment is a file a user sent with a message.
+type Attachment struct {
+	Name string // file name as the user gave it
+	Type string // media type if the platform says, e.g. "application/json"
+	Size int64  // bytes, if the platform says; 0 if unknown
+	// Open reads the file (a download for Discord and Slack).
+	Open func(ctx context.Context) (io.ReadCloser, error)
+}
+
+// Menu is a long choice offered under a reply (a select menu): choosing an
+// option sends its Command as if the user had typed it.
+type Menu struct {
+	Placeholder string // shown before a choice is made, e.g. "Bid on…"
+	Options     []MenuOption
+	// At is the position the menu was offered at, as for Button.At.
+	At int
+}
+
+// MenuOption is one entry of a Menu.
+type MenuOption struct {
+	Label       string
+	Command     string
+	Description string // optional second line
+}
+
+// Value is what an adapter carries for the option, as Button.Value.
+func (o MenuOption) Value(at int) string {
+	return Button{Command: o.Command, At: at}.Value()
+}
+
 // File is an attachment other than a picture (an exported game log).
 type File struct {
 	Name string // file name, e.g. "game-12.json"
@@ -143,6 +178,11 @@ type Reply struct {
 	Images  []Image
 	Files   []File
 	Buttons []Button
+	Menus   []Menu
+	// Ping is the line of Text that mentions who must act next ("Your
+	// turn: …"), or "": a platform where an edited or deferred reply does
+	// not notify sends it as a new message.
+	Ping string
 	// Mentions are the users mentioned in Text: the only ones a platform
 	// that supports it lets the message notify.
 	Mentions []string

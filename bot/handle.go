@@ -104,6 +104,7 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 	if res.Changed && !res.Finished {
 		if line, ids := c.nextLine(m.Channel.Platform, res.Next); line != "" {
 			reply.Text = strings.TrimRight(reply.Text, "\n") + "\n" + line
+			reply.Ping = line
 			reply.Mentions = ids
 		}
 	}
