@@ -18,6 +18,7 @@ const (
 	DefaultDrainTimeout = 30 * time.Second
 	DefaultJobTimeout   = 2 * time.Minute
 	DefaultReplyBackoff = 500 * time.Millisecond
+	DefaultQueueLimit   = 16
 )
 
 // Options configure a Core.
@@ -49,6 +50,10 @@ type Options struct {
 	// ReplyBackoff is the first wait before a failed reply to a recorded
 	// move is tried again (doubling, three tries in all).
 	ReplyBackoff time.Duration
+	// QueueLimit is how many messages a channel may have waiting behind
+	// the one being handled; more are answered "busy" (DefaultQueueLimit
+	// if 0; negative for no limit).
+	QueueLimit int
 }
 
 // Core is the platform-neutral bot: it owns the flow from a message to its
@@ -94,6 +99,9 @@ func New(opt Options) *Core {
 	if opt.JobTimeout <= 0 {
 		opt.JobTimeout = DefaultJobTimeout
 	}
+	if opt.QueueLimit == 0 {
+		opt.QueueLimit = DefaultQueueLimit
+	}
 	if opt.ReplyBackoff <= 0 {
 		opt.ReplyBackoff = DefaultReplyBackoff
 	}
@@ -105,7 +113,7 @@ func New(opt Options) *Core {
 		}
 	}
 	c := &Core{opt: opt, store: opt.Store, cmds: opt.Commands, log: opt.Logger, now: opt.Now,
-		adapters: map[storage.Platform]Adapter{}, lanes: newLanes(), pending: map[storage.GameID]bool{},
+		adapters: map[storage.Platform]Adapter{}, lanes: newLanes(opt.QueueLimit), pending: map[storage.GameID]bool{},
 		notices: map[storage.Channel]string{}, sessions: opt.Sessions}
 	for _, a := range opt.Adapters {
 		c.adapters[a.Platform()] = a
@@ -182,17 +190,12 @@ func (c *Core) Submit(m Message) {
 	if m.Respond == nil {
 		m.Respond = ResponderFunc(func(context.Context, Reply) error { return nil })
 	}
-	ok := c.lanes.add(m.Channel, func() {
+	fate := c.lanes.offer(m.Channel, func() {
 		ctx, cancel := context.WithTimeout(c.base, c.opt.JobTimeout)
 		defer cancel()
 		c.handle(ctx, m)
 	})
-	if !ok {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = m.Respond.Respond(ctx, Reply{Text: "The bot is restarting; send that again in a minute.", Ephemeral: true})
-		if f, ok := m.Respond.(Finisher); ok {
-			f.Finish()
-		}
+	if fate != laneQueued {
+		c.turnAway(m, fate)
 	}
 }

@@ -233,7 +233,10 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Refused, out.Stale = true, true
 		return out, nil
 	}
-	rep := s.table.Do(commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text}, cmd)
+	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text}, cmd)
+	if err != nil {
+		return Outcome{}, err
+	}
 	if rep.Err != nil {
 		s.drop()
 		return Outcome{}, rep.Err
@@ -264,7 +267,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	out = s.answer(rep)
 	out.Changed = true
 	if rep.Action != nil {
-		out.Images = s.pictures(rep.Action, !req.NoImages)
+		out.Images = s.pictures(ctx, rep.Action, !req.NoImages)
 	}
 	if out.Finished { // the game no longer occupies the channel
 		s.m.pictures.drop(s.id)
