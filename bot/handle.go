@@ -78,7 +78,8 @@ func incident() string {
 func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 	set, serr := c.store.ChannelSettings(ctx, m.Channel) // read once for the pictures and the reminder
 	res, err := c.cmds.Do(ctx, Request{Channel: m.Channel, User: m.User, Text: m.Text,
-		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off)})
+		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off),
+		Attachments: m.Attachments})
 	if err != nil {
 		return err
 	}
