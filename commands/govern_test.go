@@ -1,0 +1,69 @@
+package commands
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReplaceNeedsConsent: the creator's `replace` of another player waits
+// for that player's `agree`; a refusal keeps the seat; an admin replaces at
+// once; the request survives a reload of the table.
+func TestReplaceNeedsConsent(t *testing.T) {
+	type step struct {
+		user  string
+		admin bool
+		text  string
+		ok    bool
+		want  string // in the reply
+	}
+	for _, c := range []struct {
+		name  string
+		steps []step
+		seat  string // who holds Bob's seat at the end
+	}{
+		{"asked, then agreed", []step{
+			{"a", false, "replace b with e", true, "Bob, reply `agree` or `refuse`"},
+			{"c", false, "agree", false, "nobody is asking"},
+			{"e", false, "agree", false, "nobody is asking"},
+			{"b", false, "agree", true, "e now plays Bob"},
+			{"b", false, "agree", false, "nobody is asking"},
+		}, "e"},
+		{"asked, then refused", []step{
+			{"a", false, "replace b with e", true, "asks to hand Bob's seat"},
+			{"b", false, "refuse", true, "keeps the seat"},
+			{"b", false, "agree", false, "nobody is asking"},
+		}, "b"},
+		{"lapses with the next move", []step{
+			{"a", false, "replace b with e", true, "asks"},
+			{"a", false, "bid M5 100", true, ""},
+			{"b", false, "agree", false, "nobody is asking"},
+		}, "b"},
+		{"an admin at once", []step{
+			{"x", true, "replace b with e", true, "e now plays Bob"},
+		}, "e"},
+		{"the creator's own seat at once", []step{
+			{"a", false, "replace a with e", true, "e now plays Ann"},
+		}, "b"},
+		{"another player may not", []step{
+			{"c", false, "replace b with e", false, "only the game's creator or an admin"},
+		}, "b"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newPNW(t)
+			for i, s := range c.steps {
+				rep := tb.Exec(Request{User: s.user, Admin: s.admin, Text: s.text})
+				if rep.OK != s.ok || !strings.Contains(strings.ToLower(rep.Text), strings.ToLower(s.want)) {
+					t.Fatalf("step %d: %s %q: ok %v %q, want ok %v and %q", i+1, s.user, s.text, rep.OK, rep.Text, s.ok, s.want)
+				}
+				if strings.Contains(rep.Text, "reply `agree`") && !slices.Equal(rep.Next, []string{"b"}) {
+					t.Errorf("step %d: the request pings %v, want the player asked", i+1, rep.Next)
+				}
+				tb = reload(t, tb) // as the bot does between messages
+			}
+			if got := tb.seatOfPlayer(2).User; got != c.seat {
+				t.Errorf("Bob's seat is held by %q, want %q", got, c.seat)
+			}
+		})
+	}
+}
