@@ -114,6 +114,9 @@ func (t *Table) undo(req Request) Reply {
 	if i < 0 {
 		return Reply{Text: "there is nothing to undo"}
 	}
+	if text, full := t.undoRedoFull(); full {
+		return Reply{Text: text}
+	}
 	owner := t.Senders[i]
 	if owner != req.User && owner != "" && !req.Admin {
 		text := fmt.Sprintf("%s asks to undo %s's last move (%s); %s, reply `agree` or `refuse`.",
@@ -121,6 +124,23 @@ func (t *Table) undo(req Request) Reply {
 		return t.note(req, msgUndoAsk+strconv.Itoa(i), text, []string{owner})
 	}
 	return t.doUndo(req.User, i)
+}
+
+// undoRedoFull says, when the log holds as many undos and redos as an
+// import accepts, that no more are taken: the game stays exportable and
+// importable, and a flood of them cannot make every reload slower.
+func (t *Table) undoRedoFull() (string, bool) {
+	n := 0
+	for _, a := range t.Log.Actions {
+		switch a.(type) {
+		case *action.Undo, *action.Redo:
+			n++
+		}
+	}
+	if n < action.DefaultLimits.UndoRedo {
+		return "", false
+	}
+	return fmt.Sprintf("this game has had %d undos and redos, the most a game may; play on from here", n), true
 }
 
 // doUndo appends an undo and replays the game.
@@ -147,6 +167,9 @@ func (t *Table) redo(req Request) Reply {
 	}
 	if last != req.User && !req.Admin {
 		return Reply{Text: fmt.Sprintf("only %s, who undid it, or an admin may redo", t.nameOf(last))}
+	}
+	if text, full := t.undoRedoFull(); full {
+		return Reply{Text: text}
 	}
 	return t.rewrite(req.User, &action.Redo{}, "Redone.")
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pbc/engine/action"
 )
 
 // TestReplaceNeedsConsent: the creator's `replace` of another player waits
@@ -63,6 +65,37 @@ func TestReplaceNeedsConsent(t *testing.T) {
 			}
 			if got := tb.seatOfPlayer(2).User; got != c.seat {
 				t.Errorf("Bob's seat is held by %q, want %q", got, c.seat)
+			}
+		})
+	}
+}
+
+// TestUndoRedoBound: once a game's log holds as many undos and redos as an
+// import accepts, more are refused, and other moves go on.
+func TestUndoRedoBound(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		undone     bool // the log ends with an undo, so that a redo would be legal
+	}{
+		{"undo", "undo", false},
+		{"redo", "redo", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := newPNW(t)
+			must(t, tb, "a", "bid M5 100")
+			for range action.DefaultLimits.UndoRedo / 2 {
+				tb.Log.Actions = append(tb.Log.Actions, &action.Undo{}, &action.Redo{}) // as if played, without the replays
+				tb.Senders = append(tb.Senders, "a", "a")
+			}
+			if c.undone {
+				tb.Log.Actions = append(tb.Log.Actions, &action.Undo{})
+				tb.Senders = append(tb.Senders, "a")
+			}
+			if rep := tb.Exec(Request{User: "a", Text: c.text}); rep.OK || !strings.Contains(rep.Text, "the most a game may") {
+				t.Errorf("%s after %d undos and redos: ok %v %q", c.text, action.DefaultLimits.UndoRedo, rep.OK, rep.Text)
+			}
+			if !c.undone {
+				must(t, tb, "a", "pass")
 			}
 		})
 	}
