@@ -42,6 +42,9 @@ func TestConcurrentMaps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping: draws some sixty maps")
 	}
+	if raceDetector {
+		t.Skip("skipping: the race detector multiplies the memory a process takes")
+	}
 	fixture(t, benchPNW) // skips without the fixtures
 	cmd := exec.Command(os.Args[0], "-test.run=^TestConcurrentMaps$", "-test.v")
 	cmd.Env = append(os.Environ(), envMapLoad+"=1")
