@@ -131,6 +131,9 @@ func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *commands.Co
 			mine = s.DisplayName
 		}
 	}
+	if len(names) == 0 {
+		return d.overview(ctx, r, sg, lead)
+	}
 	lead += " Players: " + strings.Join(names, ", ") + "."
 	if mine != "" {
 		lead += fmt.Sprintf(" %s, you play %s.", r.User.Name, mine)
