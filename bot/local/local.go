@@ -183,7 +183,11 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	a.once.Do(func() { close(a.ready) })
-	a.log.Info("playground listening", "url", "http://"+ln.Addr().String()+"/")
+	access := "this machine only"
+	if a.opt.Secret != "" {
+		access = "with the access secret (invite link)"
+	}
+	a.log.Info("playground listening", "url", "http://"+ln.Addr().String()+"/", "access", access, "admins", a.opt.Admins)
 	select {
 	case err := <-errc:
 		return err
