@@ -150,7 +150,7 @@ func (h *hub) evict() {
 
 // janitor evicts idle channels until ctx ends.
 func (h *hub) janitor(ctx context.Context) {
-	t := time.NewTicker(min(h.idle/4, time.Minute))
+	t := time.NewTicker(max(min(h.idle/4, time.Minute), time.Second))
 	defer t.Stop()
 	for {
 		select {
