@@ -14,7 +14,7 @@
 //	POST /api/login                {"name"}: claim a name; sets the session cookie
 //	POST /api/logout               end the session
 //	GET  /api/me                   {"user","admin","max_file"}
-//	GET  /api/events?channel=C&tab=T  server-sent events: the channel's history, then new events
+//	GET  /api/events?channel=C&tab=T[&user=U]  server-sent events: the channel's history, then new events
 //	POST /api/send                 {"channel","tab","text","wait","files"}: a command; with
 //	                               "wait" the answer lists the replies once the bot is done;
 //	                               "files" ([{"name","type","data" (base64)}]) are its attachments
@@ -137,8 +137,7 @@ func (a *Adapter) URL(ctx context.Context) (string, error) {
 // Invite is the link to give the players once Run is listening: the URL,
 // with the access secret when there is one. It blocks like URL.
 func (a *Adapter) Invite(ctx context.Context) (string, error) {
-	u, err := a.URL(ctx)
-	if err != nil {
+	if _, err := a.URL(ctx); err != nil {
 		return "", err
 	}
 	host, port, _ := net.SplitHostPort(a.addr.String())
@@ -148,7 +147,7 @@ func (a *Adapter) Invite(ctx context.Context) (string, error) {
 	if len(a.opt.Hosts) > 0 {
 		host = strings.TrimSpace(a.opt.Hosts[0])
 	}
-	u = "http://" + net.JoinHostPort(host, port) + "/"
+	u := "http://" + net.JoinHostPort(host, port) + "/"
 	if a.opt.Secret != "" {
 		u += "?key=" + url.QueryEscape(a.opt.Secret)
 	}
