@@ -348,6 +348,13 @@ func TestUndoAsksTheMover(t *testing.T) {
 				if drain(r); r.StatusCode != http.StatusUnauthorized {
 					t.Errorf("claiming a name without the secret: %s", r.Status)
 				}
+				// The invite link alone gives no name: sending needs a session.
+				invited := browserClient(t)
+				drain(request(t, invited, http.MethodGet, b.url, "?key="+secret, b.host, nil))
+				r = request(t, invited, http.MethodPost, b.url, "api/send", b.host, sendBody("alice", "status"))
+				if drain(r); r.StatusCode != http.StatusUnauthorized {
+					t.Errorf("sending with the secret but no session: %s", r.Status)
+				}
 			}
 			undoByOther(t, b)
 		})
