@@ -1,0 +1,73 @@
+package slack
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/slack-go/slack"
+
+	"pbc/bot"
+	"pbc/commands"
+)
+
+// where is a Slack conversation and, for a game played in a thread, the
+// ts of the thread's root.
+type where struct{ channel, thread string }
+
+// parseWhere reads a storage.Channel ID: "C123" or "C123/1700000000.000100".
+func parseWhere(id string) where {
+	c, t, _ := strings.Cut(id, "/")
+	return where{channel: c, thread: t}
+}
+
+// id is the storage.Channel ID of w.
+func (w where) id() string {
+	if w.thread == "" {
+		return w.channel
+	}
+	return w.channel + "/" + w.thread
+}
+
+// threadOf is where a message with ts and thread_ts was written: its
+// thread, or the channel for a message at the channel's level (a thread's
+// root has its own ts as thread_ts).
+func threadOf(channel, threadTs, ts string) where {
+	if threadTs == "" || threadTs == ts {
+		return where{channel: channel}
+	}
+	return where{channel: channel, thread: threadTs}
+}
+
+// opensThread reports whether text, sent at channel's level, starts a game
+// that gets a thread of its own: `new` and `import`, except in direct
+// messages and the channels that play in place.
+func (a *Adapter) opensThread(channel, text string) bool {
+	if strings.HasPrefix(channel, "D") || slices.Contains(a.opt.InPlace, channel) {
+		return false
+	}
+	cmd, err := commands.Parse(text)
+	return err == nil && (cmd.Verb == commands.New || cmd.Verb == commands.Import)
+}
+
+// openThread posts the root of a new game's thread, then submits the
+// command in that thread. If the root cannot be posted, the command plays
+// at the channel's level instead.
+func (a *Adapter) openThread(ctx context.Context, h bot.Handler, in incoming) {
+	what := "Game"
+	if cmd, err := commands.Parse(in.text); err == nil && cmd.Verb == commands.New && cmd.Target != "" {
+		what = escape(strings.ToUpper(cmd.Target)) + " game"
+	} else if err == nil && cmd.Verb == commands.Import {
+		what = "Imported game"
+	}
+	text := fmt.Sprintf("%s by %s — play here in the thread", what, a.Mention(in.userID))
+	_, ts, err := a.api.PostMessageContext(ctx, in.at.channel, slack.MsgOptionText(text, false))
+	if err != nil {
+		a.log.Warn("could not open a thread for a new game; playing in the channel", "channel", in.at.channel, "err", err)
+		a.submit(ctx, h, in, "")
+		return
+	}
+	in.at.thread = ts
+	a.submit(ctx, h, in, ts)
+}
