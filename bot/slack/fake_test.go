@@ -24,6 +24,7 @@ type call struct {
 	Form   url.Values // form fields
 	Body   []byte     // an upload's bytes; an ack's JSON
 	At     time.Time
+	ts     string // the ts a chat.postMessage was given
 }
 
 // fakeSlack is a local Slack: the Web API, an upload endpoint and a Socket
@@ -74,8 +75,15 @@ func (f *fakeSlack) APIURL() string { return f.srv.URL + "/api/" }
 func (f *fakeSlack) api(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
 	method := r.PathValue("method")
+	ts := ""
+	if method == "chat.postMessage" {
+		f.mu.Lock()
+		f.ts++
+		ts = fmt.Sprintf("1700000000.%06d", f.ts)
+		f.mu.Unlock()
+	}
 	if method != "auth.test" && method != "apps.connections.open" && method != "users.info" {
-		f.calls <- call{Method: method, Form: r.PostForm, At: time.Now()}
+		f.calls <- call{Method: method, Form: r.PostForm, At: time.Now(), ts: ts}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	f.mu.Lock()
@@ -99,12 +107,15 @@ func (f *fakeSlack) api(w http.ResponseWriter, r *http.Request) {
 		}
 		out = map[string]any{"ok": true, "url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/link"}
 	case "users.info":
-		out = map[string]any{"ok": true, "user": map[string]any{"id": r.PostForm.Get("user"), "name": "alice",
-			"real_name": "Alice Liddell", "is_admin": r.PostForm.Get("user") == "U1", "profile": map[string]any{"display_name": "Alice"}}}
+		id := r.PostForm.Get("user")
+		name := map[string]string{"U2": "Bob", "U3": "Cy"}[id]
+		if name == "" {
+			name = "Alice"
+		}
+		out = map[string]any{"ok": true, "user": map[string]any{"id": id, "name": strings.ToLower(name),
+			"real_name": name + " Liddell", "is_admin": id == "U1", "profile": map[string]any{"display_name": name}}}
 	case "chat.postMessage":
 		f.mu.Lock()
-		f.ts++
-		ts := fmt.Sprintf("1700000000.%06d", f.ts)
 		fail := f.failPost
 		f.mu.Unlock()
 		if fail != "" {
@@ -263,6 +274,17 @@ func (f *fakeSlack) send(v any) {
 func (f *fakeSlack) envelope(id, typ string, payload any) time.Time {
 	f.send(map[string]any{"envelope_id": id, "type": typ, "payload": payload, "accepts_response_payload": typ != "events_api"})
 	return time.Now()
+}
+
+// typed sends a channel message event from user; thread is its thread_ts
+// ("" at the channel's level).
+func (f *fakeSlack) typed(id, user, text, channel, thread, ts string) {
+	ev := map[string]any{"type": "message", "channel_type": "channel", "user": user, "text": text,
+		"channel": channel, "ts": ts}
+	if thread != "" {
+		ev["thread_ts"] = thread
+	}
+	f.envelope(id, "events_api", map[string]any{"type": "event_callback", "team_id": "T1", "event_id": "Ev" + id, "event": ev})
 }
 
 // expect returns the next call, which must be method.

@@ -10,6 +10,7 @@ import (
 
 	"pbc/bot"
 	"pbc/commands"
+	"pbc/engine/title"
 )
 
 // where is a Slack conversation and, for a game played in a thread, the
@@ -48,7 +49,21 @@ func (a *Adapter) opensThread(channel, text string) bool {
 		return false
 	}
 	cmd, err := commands.Parse(text)
-	return err == nil && (cmd.Verb == commands.New || cmd.Verb == commands.Import)
+	if err != nil {
+		return false
+	}
+	// An unknown title is refused at once: no thread for that.
+	return (cmd.Verb == commands.New && titleName(cmd.Target) != "") || cmd.Verb == commands.Import
+}
+
+// titleName is the registered name of a title, or "".
+func titleName(s string) string {
+	for _, n := range title.Names() {
+		if strings.EqualFold(n, s) {
+			return n
+		}
+	}
+	return ""
 }
 
 // openThread posts the root of a new game's thread, then submits the
@@ -56,8 +71,8 @@ func (a *Adapter) opensThread(channel, text string) bool {
 // at the channel's level instead.
 func (a *Adapter) openThread(ctx context.Context, h bot.Handler, in incoming) {
 	what := "Game"
-	if cmd, err := commands.Parse(in.text); err == nil && cmd.Verb == commands.New && cmd.Target != "" {
-		what = escape(strings.ToUpper(cmd.Target)) + " game"
+	if cmd, err := commands.Parse(in.text); err == nil && cmd.Verb == commands.New && titleName(cmd.Target) != "" {
+		what = escape(titleName(cmd.Target)) + " game"
 	} else if err == nil && cmd.Verb == commands.Import {
 		what = "Imported game"
 	}
