@@ -47,9 +47,9 @@ func live(t *testing.T, f *fakeSlack, opt Options, noImages bool) *Adapter {
 	return a
 }
 
-// posts are the message calls (posts, ephemerals, shares) the fake gets
-// until one whose text contains until, skipping acknowledgements and
-// uploads.
+// posts are the message calls (posts, ephemerals, shares, updates) the
+// fake gets until one (not an update) whose text contains until, skipping
+// acknowledgements and uploads.
 func (f *fakeSlack) posts(t *testing.T, until string) []call {
 	t.Helper()
 	var out []call
@@ -60,7 +60,7 @@ func (f *fakeSlack) posts(t *testing.T, until string) []call {
 			switch c.Method {
 			case "chat.postMessage", "chat.postEphemeral", "files.completeUploadExternal", "chat.update", "chat.delete":
 				out = append(out, c)
-				if strings.Contains(c.Form.Get("text")+c.Form.Get("initial_comment"), until) {
+				if c.Method != "chat.update" && strings.Contains(c.Form.Get("text")+c.Form.Get("initial_comment"), until) {
 					return out
 				}
 			}
