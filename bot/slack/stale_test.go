@@ -126,3 +126,39 @@ func TestNewerChoicesRetireOlder(t *testing.T) {
 		t.Errorf("older choices %v, want them removed and the text kept", u.Form)
 	}
 }
+
+func TestPressOnEphemeralRetiredThroughResponseURL(t *testing.T) {
+	f := newFakeSlack(t)
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	start(t, f, h)
+	f.envelope("env1", "interactive", map[string]any{
+		"type": "block_actions", "team": map[string]any{"id": "T1"}, "channel": map[string]any{"id": "C1"},
+		"user": map[string]any{"id": "U1"}, "trigger_id": "t1", "response_url": f.ResponseURL("r1"),
+		"container": map[string]any{"type": "message", "message_ts": "9.0", "channel_id": "C1", "is_ephemeral": true},
+		"message": map[string]any{"type": "message", "ts": "9.0", "text": "Catch-up", "blocks": []any{
+			map[string]any{"type": "section", "block_id": "s", "text": map[string]any{"type": "mrkdwn", "text": "Catch-up"}},
+			map[string]any{"type": "actions", "block_id": "pbc-choices", "elements": []any{map[string]any{
+				"type": "button", "action_id": "pbc-0", "value": "@2 pass", "text": map[string]any{"type": "plain_text", "text": "pass"}}}}}},
+		"actions": []any{map[string]any{"type": "button", "action_id": "pbc-0", "block_id": "pbc-choices", "value": "@2 pass",
+			"text": map[string]any{"type": "plain_text", "text": "pass"}}}})
+	f.expect(t, "ack")
+	m := <-h.got
+	if m.Text != "pass" || m.At != 2 {
+		t.Fatalf("press %+v", m)
+	}
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "That choice is out of date.", Ephemeral: true, Stale: true}); err != nil {
+		t.Fatal(err)
+	}
+	r := f.expect(t, "respond")
+	var msg struct {
+		Replace bool             `json:"replace_original"`
+		Blocks  []map[string]any `json:"blocks"`
+	}
+	if err := json.Unmarshal(r.Body, &msg); err != nil || !msg.Replace || len(msg.Blocks) != 2 ||
+		msg.Blocks[0]["type"] != "section" || msg.Blocks[1]["type"] != "context" {
+		t.Errorf("ephemeral retired with %s", r.Body)
+	}
+	if e := f.expect(t, "chat.postEphemeral"); e.Form.Get("user") != "U1" {
+		t.Errorf("refusal %v", e.Form)
+	}
+}
