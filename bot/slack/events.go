@@ -158,6 +158,9 @@ func (a *Adapter) receive(ctx context.Context, h bot.Handler, in incoming) {
 // root is the ts of a thread root posted for it, or "".
 func (a *Adapter) submit(ctx context.Context, h bot.Handler, in incoming, root string) {
 	ch := storage.Channel{Platform: storage.Slack, Workspace: in.team, ID: in.at.id()}
+	if in.at.thread != "" {
+		a.sawThread(in.at.channel)
+	}
 	m := a.member(ctx, in.userID, in.name)
 	h.Submit(bot.Message{
 		Channel:     ch,
@@ -167,7 +170,8 @@ func (a *Adapter) submit(ctx context.Context, h bot.Handler, in incoming, root s
 		At:          in.pos,
 		EventID:     in.event,
 		Attachments: a.incomingFiles(in.files),
-		Respond:     &responder{a: a, ch: ch, at: in.at, user: in.userID, url: in.responseURL, press: in.press, root: root},
+		Respond: &responder{a: a, ch: ch, at: in.at, user: in.userID, url: in.responseURL, press: in.press,
+			root: root, slash: in.kind == bot.KindSlash},
 	})
 }
 

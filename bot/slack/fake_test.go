@@ -46,8 +46,9 @@ type fakeSlack struct {
 	unshared int
 	// shares records where each completed upload was shared.
 	shares map[string]share
-	// failPost makes chat.postMessage fail with this error.
-	failPost string
+	// failPost and failEphemeral make chat.postMessage and
+	// chat.postEphemeral fail with these errors.
+	failPost, failEphemeral string
 	// downloads are the private files the fake serves, by name.
 	downloads map[string][]byte
 }
@@ -142,6 +143,13 @@ func (f *fakeSlack) api(w http.ResponseWriter, r *http.Request) {
 		}
 		out = map[string]any{"ok": true, "file": file}
 	case "chat.postEphemeral":
+		f.mu.Lock()
+		fail := f.failEphemeral
+		f.mu.Unlock()
+		if fail != "" {
+			out = map[string]any{"ok": false, "error": fail}
+			break
+		}
 		out = map[string]any{"ok": true, "message_ts": "1.000002"}
 	case "files.getUploadURLExternal":
 		f.mu.Lock()

@@ -54,8 +54,11 @@ func (a *Adapter) post(ctx context.Context, w where, r bot.Reply) error {
 		}
 		a.waitShared(ctx, w, files)
 		tail := ping
-		if tail == "" && !hasComponents(r) {
-			return nil
+		if tail == "" {
+			if !hasComponents(r) {
+				return nil
+			}
+			tail = "Choose:"
 		}
 		return a.message(ctx, w, tail, r)
 	}
@@ -92,6 +95,9 @@ func (a *Adapter) message(ctx context.Context, w where, text string, r bot.Reply
 		opts = append(opts, slack.MsgOptionTS(w.thread))
 	}
 	comps := hasComponents(r)
+	if text == "" && !comps {
+		return nil // Slack refuses an empty message
+	}
 	if comps {
 		opts = append(opts, slack.MsgOptionBlocks(a.blocks(text, r)...))
 	}

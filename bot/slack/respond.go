@@ -34,6 +34,8 @@ type responder struct {
 	// root is the thread root posted for a command that opens a game: if
 	// the command is refused, the empty thread is deleted.
 	root string
+	// slash says the command was a slash command.
+	slash bool
 
 	mu       sync.Mutex
 	answered bool
@@ -60,6 +62,12 @@ func (r *responder) Respond(ctx context.Context, rep bot.Reply) error {
 			a.log.Warn("could not delete an empty game thread", "channel", r.at.channel, "err", err)
 		}
 		r.at.thread = ""
+	}
+	if rep.Ephemeral && !rep.Stale && r.slash && r.at.thread == "" && r.root == "" && a.hasThreads(r.at.channel) {
+		// Perhaps meant for a game in a thread, where Slack offers no
+		// slash commands.
+		rep.Text += "\n_(Games here are played in threads, where Slack does not send slash commands: " +
+			"in the game's thread, type the command after `!`, e.g. `!status`.)_"
 	}
 	if rep.Ephemeral {
 		return a.ephemeral(ctx, r.at, r.user, rep, r.url)

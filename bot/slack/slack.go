@@ -10,6 +10,14 @@
 // the core, as storage.Channel ID "C123/1700000000.000100" (the channel,
 // a slash, the root's ts). Channels listed in Options.InPlace play in the
 // channel itself (ID "C123").
+//
+// Scopes the bot token needs: app_mentions:read, channels:history,
+// groups:history, chat:write, commands, files:write, files:read (to read a
+// file shared with `import`, and to see when pictures are shared before
+// the choices under them are posted), im:write (pictures of an ephemeral
+// reply go by direct message) and users:read. Select menus need
+// Interactivity's "Select Menus" enabled (Socket Mode carries their
+// suggestions, so no options URL is needed).
 package slack
 
 import (
@@ -69,6 +77,9 @@ type Adapter struct {
 	members map[string]member  // by user id
 	menus   *menuStore         // long menus, for their suggestions
 	offered map[string]offered // the last message with components, by conversation
+	// threaded are the channels with games in threads, for a hint to
+	// slash commands, which Slack does not send from threads.
+	threaded map[string]bool
 }
 
 var _ bot.Adapter = (*Adapter)(nil)
@@ -109,7 +120,7 @@ func New(opt Options) (*Adapter, error) {
 	api := slack.New(opt.BotToken, opts...)
 	return &Adapter{opt: opt, log: opt.Logger.With("platform", "slack"), api: api, http: hc,
 		sm: socketmode.New(api), members: map[string]member{}, menus: newMenuStore(),
-		offered: map[string]offered{}}, nil
+		offered: map[string]offered{}, threaded: map[string]bool{}}, nil
 }
 
 // Platform is storage.Slack.

@@ -45,7 +45,7 @@ func threadOf(channel, threadTs, ts string) where {
 // that gets a thread of its own: `new` and `import`, except in direct
 // messages and the channels that play in place.
 func (a *Adapter) opensThread(channel, text string) bool {
-	if strings.HasPrefix(channel, "D") || slices.Contains(a.opt.InPlace, channel) {
+	if !a.opensThreads(channel) {
 		return false
 	}
 	cmd, err := commands.Parse(text)
@@ -54,6 +54,27 @@ func (a *Adapter) opensThread(channel, text string) bool {
 	}
 	// An unknown title is refused at once: no thread for that.
 	return (cmd.Verb == commands.New && titleName(cmd.Target) != "") || cmd.Verb == commands.Import
+}
+
+// opensThreads reports whether new games in channel get threads.
+func (a *Adapter) opensThreads(channel string) bool {
+	return !strings.HasPrefix(channel, "D") && !slices.Contains(a.opt.InPlace, channel)
+}
+
+// sawThread notes that channel has games in threads.
+func (a *Adapter) sawThread(channel string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.threaded) < 10000 {
+		a.threaded[channel] = true
+	}
+}
+
+// hasThreads reports whether channel had commands in threads lately.
+func (a *Adapter) hasThreads(channel string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.threaded[channel]
 }
 
 // titleName is the registered name of a title, or "".

@@ -133,6 +133,14 @@ func TestSlackThreadGame(t *testing.T) {
 		t.Errorf("status in the channel answered in thread %q", c.Form.Get("thread_ts"))
 	}
 
+	// Slack sends no slash commands from threads: one in the channel is
+	// told where its game is played.
+	f.envelope("e6", "slash_commands", map[string]any{"command": "/pbc", "text": "pass", "team_id": "T1",
+		"channel_id": "C1", "user_id": "U2", "trigger_id": "e6"})
+	if c := f.posts(t, "no game"); !strings.Contains(c[0].Form.Get("text"), "played in threads") {
+		t.Errorf("slash in the channel: %v", methods(c))
+	}
+
 	// A reminder goes into the thread.
 	ch := storage.Channel{Platform: storage.Slack, Workspace: "T1", ID: "C1/" + thread}
 	if err := a.Post(context.Background(), ch, bot.Reply{Text: "Reminder: your turn, <@U2>", Ping: "Reminder: your turn, <@U2>"}); err != nil {
