@@ -1,9 +1,7 @@
 package slack
 
 import (
-	"regexp"
 	"strings"
-	"unicode/utf8"
 )
 
 // maxText is the most characters the adapter puts in one message: a
@@ -11,26 +9,66 @@ import (
 // but Slack advises under 4,000), so every part fits both.
 const maxText = 3000
 
-// botMarkup matches what the bot writes on purpose in Slack's markup: user
-// mentions and channel references. Everything else is escaped.
-var botMarkup = regexp.MustCompile(`<@[UW][A-Z0-9]+>|<#[CGD][A-Z0-9]+>`)
-
-// escaper writes &, < and > as Slack's entities.
-var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-
 // escape makes text safe for Slack's markup: &, < and > (from names and
 // commands users typed) become entities, so that a name like "<!channel>"
-// pings nobody, while the mentions the bot wrote stay mentions.
+// pings nobody, while what the bot writes on purpose stays markup: user
+// mentions (<@U…>, <@W…>) and channel references (<#C…>, <#G…>, <#D…>).
 func escape(text string) string {
-	var b strings.Builder
-	last := 0
-	for _, m := range botMarkup.FindAllStringIndex(text, -1) {
-		b.WriteString(escaper.Replace(text[last:m[0]]))
-		b.WriteString(text[m[0]:m[1]])
-		last = m[1]
+	if !strings.ContainsAny(text, "&<>") {
+		return text
 	}
-	b.WriteString(escaper.Replace(text[last:]))
-	return b.String()
+	var b strings.Builder
+	b.Grow(len(text) + len(text)/8)
+	for {
+		i := strings.IndexAny(text, "&<>")
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		n := 1
+		switch text[i] {
+		case '&':
+			b.WriteString("&amp;")
+		case '>':
+			b.WriteString("&gt;")
+		case '<':
+			if n = markup(text[i:]); n > 0 {
+				b.WriteString(text[i : i+n])
+			} else {
+				n = 1
+				b.WriteString("&lt;")
+			}
+		}
+		text = text[i+n:]
+	}
+}
+
+// markup is the length of the mention or channel reference s starts with,
+// or 0.
+func markup(s string) int {
+	if len(s) < 4 {
+		return 0
+	}
+	switch {
+	case s[1] == '@' && (s[2] == 'U' || s[2] == 'W'):
+	case s[1] == '#' && (s[2] == 'C' || s[2] == 'G' || s[2] == 'D'):
+	default:
+		return 0
+	}
+	for i := 3; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '>':
+			if i > 3 {
+				return i + 1
+			}
+			return 0
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // split cuts text into parts of at most limit characters, at a line break
@@ -38,8 +76,11 @@ func escape(text string) string {
 // outside an entity or a mention.
 func split(text string, limit int) []string {
 	var out []string
-	for utf8.RuneCountInString(text) > limit {
+	for len(text) > limit { // bytes: at least as many as characters
 		cut := runeOffset(text, limit)
+		if cut == len(text) {
+			break
+		}
 		i := strings.LastIndexByte(text[:cut], '\n')
 		if i < cut/2 {
 			if j := strings.LastIndexByte(text[:cut], ' '); j >= cut/2 {
