@@ -157,10 +157,17 @@ func (a *Adapter) receive(ctx context.Context, h bot.Handler, in incoming) {
 // submit passes a command to h with a responder for where it came from.
 // root is the ts of a thread root posted for it, or "".
 func (a *Adapter) submit(ctx context.Context, h bot.Handler, in incoming, root string) {
-	ch := storage.Channel{Platform: storage.Slack, Workspace: in.team, ID: in.at.id()}
-	if in.at.thread != "" {
-		a.sawThread(in.at.channel)
+	game := in.at
+	if game.thread != "" {
+		if a.opensThreads(game.channel) {
+			a.sawThread(game.channel)
+		} else {
+			// Where games are played in place, a thread is only a side
+			// conversation about the channel's game; the answers stay in it.
+			game.thread = ""
+		}
 	}
+	ch := storage.Channel{Platform: storage.Slack, Workspace: in.team, ID: game.id()}
 	m := a.member(ctx, in.userID, in.name)
 	h.Submit(bot.Message{
 		Channel:     ch,
@@ -170,7 +177,7 @@ func (a *Adapter) submit(ctx context.Context, h bot.Handler, in incoming, root s
 		At:          in.pos,
 		EventID:     in.event,
 		Attachments: a.incomingFiles(in.files),
-		Respond: &responder{a: a, ch: ch, at: in.at, user: in.userID, url: in.responseURL, press: in.press,
+		Respond: &responder{a: a, ch: ch, at: in.at, user: in.userID, link: in.responseURL, press: in.press,
 			root: root, slash: in.kind == bot.KindSlash},
 	})
 }

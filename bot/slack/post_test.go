@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
+
 	"pbc/bot"
 	"pbc/storage"
 )
@@ -237,5 +239,18 @@ func TestEscapeAndSplit(t *testing.T) {
 				t.Errorf("split(%q, %d) = %q, want %q", tc.in, tc.limit, got, tc.want)
 			}
 		})
+	}
+}
+
+func TestResponseURLKeptOutOfErrors(t *testing.T) {
+	f := newFakeSlack(t)
+	a, err := New(Options{BotToken: "xoxb-test", AppToken: "xapp-test", APIURL: f.APIURL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := "http://127.0.0.1:1/actions/T1/secret-token"
+	err = a.webhook(context.Background(), link, &slack.WebhookMessage{Text: "x"})
+	if err == nil || strings.Contains(err.Error(), "secret-token") {
+		t.Errorf("error %v, want one without the URL", err)
 	}
 }

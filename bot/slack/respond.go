@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 	"sync"
 
 	"github.com/slack-go/slack"
@@ -27,7 +29,7 @@ type responder struct {
 	ch   storage.Channel
 	at   where
 	user string
-	url  string // the response URL of a slash command or a press, or ""
+	link string // the response URL of a slash command or a press, or ""
 	// press is the message a choice was made on: accepted, or refused as
 	// out of date, its components are removed.
 	press *press
@@ -53,7 +55,7 @@ func (r *responder) Respond(ctx context.Context, rep bot.Reply) error {
 		if rep.Stale {
 			note = "These choices are out of date: the game has moved on."
 		}
-		a.retirePress(ctx, r.press, r.url, note)
+		a.retirePress(ctx, r.press, r.link, note)
 	}
 	if first && r.root != "" && rep.Ephemeral {
 		// The command that was to open a game was refused: no game, so no
@@ -70,24 +72,24 @@ func (r *responder) Respond(ctx context.Context, rep bot.Reply) error {
 			"in the game's thread, type the command after `!`, e.g. `!status`.)_"
 	}
 	if rep.Ephemeral {
-		return a.ephemeral(ctx, r.at, r.user, rep, r.url)
+		return a.ephemeral(ctx, r.at, r.user, rep, r.link)
 	}
 	err := a.post(ctx, r.at, rep)
-	if err == nil || r.url == "" {
+	if err == nil || r.link == "" {
 		return err
 	}
 	// Typically the bot is not in the channel: the response URL still
 	// reaches it, without pictures.
 	a.log.Warn("reply not posted; answering through the response URL", "channel", r.at.channel, "err", err)
 	note := "_(I could not post here myself: invite me to this channel for pictures and reminders.)_"
-	if uerr := a.respondURL(ctx, r.url, slack.ResponseTypeInChannel, r.at, escape(rep.Text)+"\n"+note, rep); uerr != nil {
+	if uerr := a.respondURL(ctx, r.link, slack.ResponseTypeInChannel, r.at, escape(rep.Text)+"\n"+note, rep); uerr != nil {
 		return errors.Join(err, uerr)
 	}
 	return nil
 }
 
 // retirePress removes the components of the message a choice was made on.
-func (a *Adapter) retirePress(ctx context.Context, p *press, url, note string) {
+func (a *Adapter) retirePress(ctx context.Context, p *press, link, note string) {
 	a.mu.Lock()
 	for k, o := range a.offered {
 		if o.ts == p.ts {
@@ -99,12 +101,12 @@ func (a *Adapter) retirePress(ctx context.Context, p *press, url, note string) {
 		a.retire(ctx, p.channel, p.ts, p.text, p.blocks, note)
 		return
 	}
-	if url == "" {
+	if link == "" {
 		return
 	}
 	msg := &slack.WebhookMessage{Text: p.text, ReplaceOriginal: true,
 		Blocks: &slack.Blocks{BlockSet: retired(p.blocks, note)}}
-	if err := slack.PostWebhookCustomHTTPContext(ctx, url, a.http, msg); err != nil {
+	if err := a.webhook(ctx, link, msg); err != nil {
 		a.log.Warn("could not remove old choices", "err", err)
 	}
 }
@@ -113,7 +115,7 @@ func (a *Adapter) retirePress(ctx context.Context, p *press, url, note string) {
 // chat.postEphemeral (or the response URL when the bot may not post
 // there). An ephemeral message cannot carry files, so its pictures go to
 // the user in a direct message.
-func (a *Adapter) ephemeral(ctx context.Context, w where, user string, r bot.Reply, url string) error {
+func (a *Adapter) ephemeral(ctx context.Context, w where, user string, r bot.Reply, link string) error {
 	text := escape(r.Text)
 	if atts := attachments(r); len(atts) > 0 {
 		if err := a.direct(ctx, user, w, atts); err != nil {
@@ -137,8 +139,8 @@ func (a *Adapter) ephemeral(ctx context.Context, w where, user string, r bot.Rep
 			opts = append(opts, slack.MsgOptionTS(w.thread))
 		}
 		_, err := a.api.PostEphemeralContext(ctx, w.channel, user, opts...)
-		if err != nil && url != "" {
-			err = a.respondURL(ctx, url, slack.ResponseTypeEphemeral, w, p, last)
+		if err != nil && link != "" {
+			err = a.respondURL(ctx, link, slack.ResponseTypeEphemeral, w, p, last)
 		}
 		if err != nil {
 			return fmt.Errorf("slack: ephemeral reply: %w", err)
@@ -149,18 +151,33 @@ func (a *Adapter) ephemeral(ctx context.Context, w where, user string, r bot.Rep
 
 // respondURL answers through a response URL (valid 30 minutes, five
 // times): text, already escaped, with r's components.
-func (a *Adapter) respondURL(ctx context.Context, url, kind string, w where, text string, r bot.Reply) error {
+func (a *Adapter) respondURL(ctx context.Context, link, kind string, w where, text string, r bot.Reply) error {
 	parts := split(text, maxText)
 	for i, p := range parts {
 		msg := &slack.WebhookMessage{Text: p, ResponseType: kind, ThreadTimestamp: w.thread}
 		if i == len(parts)-1 && hasComponents(r) {
 			msg.Blocks = &slack.Blocks{BlockSet: a.blocks(p, r)}
 		}
-		if err := slack.PostWebhookCustomHTTPContext(ctx, url, a.http, msg); err != nil {
-			return fmt.Errorf("slack: response URL: %w", err)
+		if err := a.webhook(ctx, link, msg); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// webhook posts msg to a response URL. The URL is a credential (anyone
+// holding it may post as the app for 30 minutes): its errors leave it out,
+// so that it never reaches the logs.
+func (a *Adapter) webhook(ctx context.Context, link string, msg *slack.WebhookMessage) error {
+	err := slack.PostWebhookCustomHTTPContext(ctx, link, a.http, msg)
+	if err == nil {
+		return nil
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return fmt.Errorf("slack: response URL: %s: %w", ue.Op, ue.Err)
+	}
+	return fmt.Errorf("slack: response URL: %s", strings.ReplaceAll(err.Error(), link, "…"))
 }
 
 // direct uploads files to user's direct messages with the bot.

@@ -160,6 +160,12 @@ func TestInPlaceChannelAndRefusedNew(t *testing.T) {
 			t.Errorf("in place: %s %v", c.Method, c.Form)
 		}
 	}
+	// A thread there is about the channel's game, and answered in itself.
+	f.typed("e1b", "U2", "!join", "C9", "1700000000.000002", "100.0011")
+	if got := f.posts(t, "Bob joins"); got[0].Form.Get("thread_ts") != "1700000000.000002" {
+		t.Errorf("join in a thread of an in-place channel: %v", got[0].Form)
+	}
+
 	// An unknown title is refused in the channel, without a thread.
 	f.typed("e2", "U1", "!new 1899XYZ", "C1", "", "100.0002")
 	if got := f.posts(t, "I know"); len(got) != 1 || got[0].Method != "chat.postEphemeral" || got[0].Form.Get("thread_ts") != "" {
