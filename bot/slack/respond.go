@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/slack-go/slack"
 
@@ -39,40 +40,43 @@ type responder struct {
 	// slash says the command was a slash command.
 	slash bool
 
-	mu       sync.Mutex
-	answered bool
+	mu      sync.Mutex
+	retired bool // the pressed message's components are gone
+	public  bool // a reply was posted for all to see
 }
+
+var _ bot.Finisher = (*responder)(nil)
 
 // Respond sends one reply.
 func (r *responder) Respond(ctx context.Context, rep bot.Reply) error {
-	r.mu.Lock()
-	first := !r.answered
-	r.answered = true
-	r.mu.Unlock()
 	a := r.a
-	if first && r.press != nil && (!rep.Ephemeral || rep.Stale) {
+	r.mu.Lock()
+	retire := r.press != nil && !r.retired && (!rep.Ephemeral || rep.Stale)
+	r.retired = r.retired || retire
+	public := r.public
+	r.public = r.public || !rep.Ephemeral
+	r.mu.Unlock()
+	if retire {
 		note := fmt.Sprintf("%s chose *%s*", a.Mention(r.user), escape(r.press.label))
 		if rep.Stale {
 			note = "These choices are out of date: the game has moved on."
 		}
 		a.retirePress(ctx, r.press, r.link, note)
 	}
-	if first && r.root != "" && rep.Ephemeral {
-		// The command that was to open a game was refused: no game, so no
-		// thread; the refusal goes to the channel.
-		if _, _, err := a.api.DeleteMessageContext(ctx, r.at.channel, r.root); err != nil {
-			a.log.Warn("could not delete an empty game thread", "channel", r.at.channel, "err", err)
-		}
-		r.at.thread = ""
-	}
-	if rep.Ephemeral && !rep.Stale && r.slash && r.at.thread == "" && r.root == "" && a.hasThreads(r.at.channel) {
-		// Perhaps meant for a game in a thread, where Slack offers no
-		// slash commands.
-		rep.Text += "\n_(Games here are played in threads, where Slack does not send slash commands: " +
-			"in the game's thread, type the command after `!`, e.g. `!status`.)_"
-	}
 	if rep.Ephemeral {
-		return a.ephemeral(ctx, r.at, r.user, rep, r.link)
+		at := r.at
+		if r.root != "" && !public {
+			// The thread may yet be deleted (see Finish): a refusal goes
+			// to the channel.
+			at.thread = ""
+		}
+		if !rep.Stale && r.slash && at.thread == "" && r.root == "" && a.hasThreads(at.channel) {
+			// Perhaps meant for a game in a thread, where Slack offers no
+			// slash commands.
+			rep.Text += "\n_(Games here are played in threads, where Slack does not send slash commands: " +
+				"in the game's thread, type the command after `!`, e.g. `!status`.)_"
+		}
+		return a.ephemeral(ctx, at, r.user, rep, r.link)
 	}
 	err := a.post(ctx, r.at, rep)
 	if err == nil || r.link == "" {
@@ -86,6 +90,22 @@ func (r *responder) Respond(ctx context.Context, rep bot.Reply) error {
 		return errors.Join(err, uerr)
 	}
 	return nil
+}
+
+// Finish deletes the thread root posted for a command that opened no game
+// (refused, or failed): nothing was said in the thread.
+func (r *responder) Finish() {
+	r.mu.Lock()
+	empty := r.root != "" && !r.public
+	r.mu.Unlock()
+	if !empty {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, _, err := r.a.api.DeleteMessageContext(ctx, r.at.channel, r.root); err != nil {
+		r.a.log.Warn("could not delete an empty game thread", "channel", r.at.channel, "err", err)
+	}
 }
 
 // retirePress removes the components of the message a choice was made on.

@@ -162,3 +162,30 @@ func TestPressOnEphemeralRetiredThroughResponseURL(t *testing.T) {
 		t.Errorf("refusal %v", e.Form)
 	}
 }
+
+func TestPressRetiredAfterCatchup(t *testing.T) {
+	f := newFakeSlack(t)
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	start(t, f, h)
+	f.envelope("env1", "interactive", map[string]any{
+		"type": "block_actions", "team": map[string]any{"id": "T1"}, "channel": map[string]any{"id": "C1"},
+		"user": map[string]any{"id": "U1"}, "trigger_id": "t1",
+		"container": map[string]any{"type": "message", "message_ts": "9.0", "channel_id": "C1"},
+		"message":   map[string]any{"type": "message", "ts": "9.0", "text": "Dividend?"},
+		"actions": []any{map[string]any{"type": "button", "action_id": "pbc-0", "block_id": "pbc-choices", "value": "@2 pay",
+			"text": map[string]any{"type": "plain_text", "text": "pay"}}}})
+	f.expect(t, "ack")
+	m := <-h.got
+	// The core sends a catch-up (ephemeral) before the move's answer.
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "While you were away…", Ephemeral: true}); err != nil {
+		t.Fatal(err)
+	}
+	f.expect(t, "chat.postEphemeral")
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "Alice pays."}); err != nil {
+		t.Fatal(err)
+	}
+	if u := f.expect(t, "chat.update"); u.Form.Get("ts") != "9.0" || !strings.Contains(u.Form.Get("blocks"), "chose *pay*") {
+		t.Errorf("update %v", u.Form)
+	}
+	f.expect(t, "chat.postMessage")
+}
