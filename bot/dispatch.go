@@ -192,7 +192,13 @@ func (d *Dispatcher) actors(ctx context.Context, id storage.GameID) []Actor {
 // channelRef names a channel in a reply.
 func channelRef(ch storage.Channel) string {
 	switch ch.Platform {
-	case storage.Discord, storage.Slack:
+	case storage.Discord:
+		return "<#" + ch.ID + ">"
+	case storage.Slack:
+		// A game in a thread has the thread's ts after a slash.
+		if id, _, ok := strings.Cut(ch.ID, "/"); ok {
+			return "a thread in <#" + id + ">"
+		}
 		return "<#" + ch.ID + ">"
 	}
 	return "#" + ch.ID
