@@ -66,7 +66,9 @@ func (s *Session) draw(ctx context.Context, showMap, showMarket bool, opts rende
 	}
 	if showMarket {
 		add("market.png", func(w io.Writer) error {
-			return safely(func() error { return render.Market(w, g, render.MarketOptions{}) })
+			return s.m.rendering(func() error {
+				return safely(func() error { return render.Market(w, g, render.MarketOptions{}) })
+			})
 		})
 	}
 	return out
@@ -77,7 +79,7 @@ func (s *Session) draw(ctx context.Context, showMap, showMarket bool, opts rende
 func (s *Session) drawMap(w io.Writer, g *engine.Game, opts render.MapOptions) error {
 	c := s.m.pictures.get(s.id)
 	defer s.m.pictures.put(s.id, c)
-	return safely(func() error { return c.Draw(w, g, opts) })
+	return s.m.rendering(func() error { return safely(func() error { return c.Draw(w, g, opts) }) })
 }
 
 // safely runs a drawing, turning a panic into an error.

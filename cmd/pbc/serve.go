@@ -38,6 +38,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "environment: DISCORD_TOKEN, SLACK_BOT_TOKEN, SLACK_APP_TOKEN, "+
 			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
 	}
+	opsAddr := opsFlag(fs, getenv)
 	cfg, err := bot.ParseConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -51,7 +52,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "pbc:", err)
 		return 2
 	}
-	log := cfg.Logger(stderr)
+	log, redactor, restore := secretLogger(cfg, getenv, stderr)
+	defer restore()
 	log.Info("pbc starting", "config", cfg)
 	st, err := sqlite.Open(ctx, cfg.DB)
 	if err != nil {
@@ -64,8 +66,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Error("cannot set up", "err", err)
 		return 1
 	}
-	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log},
-		Adapters: adapters, Logger: log, RemindEvery: cfg.RemindEvery})
+	core, err := instrumentedCore(ctx, st, adapters, cfg, log, redactor, *opsAddr)
+	if err != nil {
+		log.Error("cannot set up", "err", err)
+		return 1
+	}
 	if pg != nil {
 		go func() {
 			// The invite link holds the access secret, if any: it goes to
