@@ -158,16 +158,18 @@ func (a *Adapter) Invite(ctx context.Context) (string, error) {
 func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	ln := a.opt.Listener
 	if ln == nil {
+		// Neither an exposure refusal nor a port in use mends itself:
+		// the process stops rather than retry them.
 		if err := CheckExposure(a.opt.Addr, a.opt.Secret); err != nil {
-			return err
+			return bot.Permanent(err)
 		}
 		var err error
 		if ln, err = net.Listen("tcp", a.opt.Addr); err != nil {
-			return err
+			return bot.Permanent(err)
 		}
 	} else if err := CheckExposure(ln.Addr().String(), a.opt.Secret); err != nil {
 		ln.Close()
-		return err
+		return bot.Permanent(err)
 	}
 	a.addr = ln.Addr()
 	go a.hub.janitor(ctx)
