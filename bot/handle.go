@@ -91,6 +91,7 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 		reply := Reply{Text: res.Text, Ephemeral: true}
 		if res.Stale {
 			reply.Buttons = c.buttons(res)
+			reply.Stale = true
 		}
 		return c.deliver(ctx, m, reply, false, log)
 	}
