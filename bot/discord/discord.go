@@ -155,4 +155,3 @@ func user(m *discordgo.Member, u *discordgo.User) bot.User {
 	}
 	return out
 }
-
