@@ -126,7 +126,11 @@ func (r *componentResponder) Respond(ctx context.Context, rep bot.Reply) error {
 	defer r.mu.Unlock()
 	if !r.updated && (!rep.Ephemeral || rep.Stale) {
 		r.updated = true
-		r.a.disablePressed(ctx, r.i, r.chosen)
+		chosen := r.chosen
+		if rep.Ephemeral {
+			chosen = "" // a stale choice was not made
+		}
+		r.a.disablePressed(ctx, r.i, chosen)
 	}
 	if rep.Ephemeral {
 		return r.a.followUp(ctx, r.i, rep)
