@@ -66,7 +66,8 @@ func (f *fakeDiscord) fetched(path string) int {
 
 // newFakeDiscord starts the fake and points discordgo's endpoints at it.
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, reqs: make(chan request, 100), up: make(chan struct{}), data: map[string]string{}}
+	f := &fakeDiscord{t: t, reqs: make(chan request, 100), up: make(chan struct{}), data: map[string]string{
+		"/api/v9/guilds/g1/roles": `[{"id":"g1","name":"@everyone","permissions":"0"}]`}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/gateway"})
@@ -138,7 +139,10 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	case strings.HasSuffix(r.URL.Path, "/users/@me/channels"):
 		_, _ = io.WriteString(w, `{"id":"dm1","type":1}`)
 	case strings.HasSuffix(r.URL.Path, "/threads"):
-		if f.noThreads {
+		f.mu.Lock()
+		refuse := f.noThreads
+		f.mu.Unlock()
+		if refuse {
 			w.WriteHeader(http.StatusForbidden)
 			_, _ = io.WriteString(w, `{"message":"Missing Permissions","code":50013}`)
 			return
