@@ -1,9 +1,13 @@
 // Package discord connects the bot to Discord with discordgo: a /pbc
-// application command with subcommands and autocompletion, buttons for short
-// choices, deferred responses while the pictures are drawn, ephemeral
-// errors, images as attachments and mentions limited to the players
-// concerned. With the message-content intent, plain-text commands ("!pass",
-// "@pbc pass") work in channels too.
+// application command generated from the grammar (subcommands and groups,
+// autocompletion), buttons and select menus for choices, deferred responses
+// while the pictures are drawn, images as attachments and files read from
+// attachments. The next player is pinged in a new channel message whose
+// allowed mentions name exactly them (edits and deferred follow-ups do not
+// notify); refusals and catch-ups go to the sender only (ephemeral, or a
+// direct message for typed commands); a new game gets a thread of its own.
+// With the message-content intent, plain-text commands ("!pass", "@pbc
+// pass") work in channels too.
 package discord
 
 import (
@@ -12,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -33,13 +38,17 @@ type Options struct {
 	// PBC_DISCORD_GM_ROLE environment variable.
 	GMRole string
 	// InPlace lists channel ids where `new` opens the game in the channel
-	// itself; elsewhere it opens a thread for it.
+	// itself; elsewhere it opens a thread for it. It defaults to the
+	// comma-separated ids in PBC_DISCORD_IN_PLACE.
 	InPlace []string
 	Logger  *slog.Logger
 }
 
-// EnvGMRole is the environment variable Options.GMRole defaults to.
-const EnvGMRole = "PBC_DISCORD_GM_ROLE"
+// The environment variables Options.GMRole and Options.InPlace default to.
+const (
+	EnvGMRole  = "PBC_DISCORD_GM_ROLE"
+	EnvInPlace = "PBC_DISCORD_IN_PLACE"
+)
 
 // Adapter is the Discord front end. It implements bot.Adapter.
 type Adapter struct {
@@ -64,6 +73,13 @@ func New(opt Options) (*Adapter, error) {
 	}
 	if opt.GMRole == "" {
 		opt.GMRole = os.Getenv(EnvGMRole)
+	}
+	if opt.InPlace == nil {
+		for _, id := range strings.Split(os.Getenv(EnvInPlace), ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				opt.InPlace = append(opt.InPlace, id)
+			}
+		}
 	}
 	s, err := discordgo.New("Bot " + opt.Token)
 	if err != nil {
