@@ -31,9 +31,9 @@ func newPermCache() *permCache { return &permCache{roles: map[string]guildRoles{
 // games, as for interactions.
 const adminPerms = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels
 
-// typedAdmin reports whether the author of a typed command is an admin: a
-// role of theirs (or @everyone) grants adminPerms, or is the configured
-// game-master role. Message events carry the member's roles but not their
+// typedAdmin reports whether the author of a typed command (or of an
+// interaction, for the game-master role) is an admin: a role of theirs (or
+// @everyone) grants adminPerms, or is the configured game-master role. Message events carry the member's roles but not their
 // permissions, so the guild's roles are fetched (and kept a minute); the
 // member is fetched when the event has no member.
 func (a *Adapter) typedAdmin(ctx context.Context, guildID, userID string, m *discordgo.Member) bool {

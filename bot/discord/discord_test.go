@@ -3,9 +3,11 @@ package discord
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,7 +121,9 @@ func TestSlashMovePingsNextPlayer(t *testing.T) {
 	ping := "Your turn: " + a.Mention("u2")
 	reply := bot.Reply{Text: "Alice laid 57 on D23.\n" + ping, Ping: ping, Mentions: []string{"u2"},
 		Images:  []bot.Image{{Name: "map.png", PNG: img}, {Name: "market.png", PNG: img}},
-		Buttons: []bot.Button{{Label: "Pass", Command: "pass", At: 7}}}
+		Buttons: []bot.Button{{Label: "Pass", Command: "pass", At: 7}},
+		Menus: []bot.Menu{{Placeholder: "Lay…", At: 7, Options: []bot.MenuOption{
+			{Label: "57 on D21", Command: "lay 57 D21"}, {Label: "57 on D25", Command: "lay 57 D25"}}}}}
 	if err := m.Respond.Respond(context.Background(), reply); err != nil {
 		t.Fatal(err)
 	}
@@ -145,8 +149,8 @@ func TestSlashMovePingsNextPlayer(t *testing.T) {
 		t.Errorf("allowed mentions %v, want only user u2", am)
 	}
 	comps, _ := post.JSON["components"].([]any)
-	if len(comps) != 1 {
-		t.Errorf("components %v, want one row with the Pass button", post.JSON["components"])
+	if len(comps) != 2 || !strings.Contains(fmt.Sprint(comps[0]), "@7 lay 57 D21") || !strings.Contains(fmt.Sprint(comps[1]), "pbc:@7 pass") {
+		t.Errorf("components %v, want the menu's row and the Pass button's", post.JSON["components"])
 	}
 	select {
 	case r := <-f.reqs:

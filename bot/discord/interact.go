@@ -61,7 +61,7 @@ func (a *Adapter) slash(i *discordgo.Interaction, sc slashCommand) {
 		a.log.Error("defer interaction", "err", a.redact(err, i.Token))
 		return
 	}
-	u := user(i.Member, i.User)
+	u := a.interactionUser(i)
 	dest := i.ChannelID
 	if isNew(sc.Text) {
 		dest = a.openThread(context.Background(), i.GuildID, i.ChannelID, sc.Text, u.Name)
@@ -87,13 +87,23 @@ func (a *Adapter) component(i *discordgo.Interaction, customID, cmd string, at i
 	}
 	a.h.Submit(bot.Message{
 		Channel: channel(i.GuildID, i.ChannelID),
-		User:    user(i.Member, i.User),
+		User:    a.interactionUser(i),
 		Text:    cmd,
 		Kind:    bot.KindButton,
 		At:      at,
 		EventID: "interaction:" + i.ID,
 		Respond: &componentResponder{a: a, i: i, chosen: customID},
 	})
+}
+
+// interactionUser is the user behind an interaction: an admin if their
+// permissions say so, or if they hold the game-master role.
+func (a *Adapter) interactionUser(i *discordgo.Interaction) bot.User {
+	u := user(i.Member, i.User)
+	if !u.Admin && a.opt.GMRole != "" && i.GuildID != "" && i.Member != nil {
+		u.Admin = a.typedAdmin(context.Background(), i.GuildID, u.ID, i.Member)
+	}
+	return u
 }
 
 // autocomplete offers completions of the focused option.

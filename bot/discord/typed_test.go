@@ -65,8 +65,17 @@ func TestTypedAdminFromRoles(t *testing.T) {
 			}
 		})
 	}
+	// The game-master role counts for slash commands too.
+	in := interaction(2, map[string]any{"id": "cmd1", "name": "pbc", "type": 1,
+		"options": []any{map[string]any{"type": 1, "name": "pass"}}})
+	in["member"].(map[string]any)["roles"] = []any{"r1"}
+	f.dispatch("INTERACTION_CREATE", in)
+	f.expect(t, "POST", "/callback")
+	if m := <-h.got; !m.User.Admin {
+		t.Error("a game master's slash command is not an admin's")
+	}
 	if n := f.fetched("/api/v9/guilds/g1/roles"); n != 1 {
-		t.Errorf("roles fetched %d times for four messages, want once (cached)", n)
+		t.Errorf("roles fetched %d times for five commands, want once (cached)", n)
 	}
 }
 
