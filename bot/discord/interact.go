@@ -73,7 +73,7 @@ func (a *Adapter) slash(i *discordgo.Interaction, sc slashCommand) {
 		Kind:        bot.KindSlash,
 		EventID:     "interaction:" + i.ID,
 		Attachments: a.attachments(sc.Files),
-		Respond:     &interactionResponder{a: a, i: i, dest: dest},
+		Respond:     &interactionResponder{a: a, i: i, dest: dest, start: isStart(sc.Text)},
 	})
 }
 
@@ -92,7 +92,7 @@ func (a *Adapter) component(i *discordgo.Interaction, customID, cmd string, at i
 		Kind:    bot.KindButton,
 		At:      at,
 		EventID: "interaction:" + i.ID,
-		Respond: &componentResponder{a: a, i: i, chosen: customID},
+		Respond: &componentResponder{a: a, i: i, chosen: customID, start: isStart(cmd)},
 	})
 }
 

@@ -21,9 +21,10 @@ import (
 // messages; an ephemeral reply removes the placeholder and follows up to the
 // sender only.
 type interactionResponder struct {
-	a    *Adapter
-	i    *discordgo.Interaction
-	dest string // where public replies go: the interaction's channel, or the thread opened for a new game
+	a     *Adapter
+	i     *discordgo.Interaction
+	dest  string // where public replies go: the interaction's channel, or the thread opened for a new game
+	start bool   // the command starts a game: its thread is renamed after the players
 
 	mu       sync.Mutex
 	answered bool // the deferred response has been edited or deleted
@@ -42,6 +43,10 @@ func (r *interactionResponder) Respond(ctx context.Context, rep bot.Reply) error
 		return a.followUp(ctx, r.i, rep)
 	}
 	target := r.dest
+	if r.start {
+		r.start = false
+		defer a.renameStarted(ctx, target, rep.Text)
+	}
 	if r.answered {
 		return a.postReply(ctx, target, rep, nil)
 	}
@@ -115,6 +120,7 @@ type componentResponder struct {
 	a      *Adapter
 	i      *discordgo.Interaction
 	chosen string // the custom id pressed
+	start  bool   // the choice starts a game: its thread is renamed after the players
 
 	mu      sync.Mutex
 	updated bool // the pressed message's components are disabled
@@ -134,6 +140,10 @@ func (r *componentResponder) Respond(ctx context.Context, rep bot.Reply) error {
 	}
 	if rep.Ephemeral {
 		return r.a.followUp(ctx, r.i, rep)
+	}
+	if r.start {
+		r.start = false
+		defer r.a.renameStarted(ctx, r.i.ChannelID, rep.Text)
 	}
 	return r.a.postReply(ctx, r.i.ChannelID, rep, nil)
 }
@@ -219,9 +229,10 @@ func (a *Adapter) followUp(ctx context.Context, i *discordgo.Interaction, rep bo
 // direct message, since a channel message cannot be ephemeral (or as a
 // reply when the sender does not take direct messages).
 type typedResponder struct {
-	a    *Adapter
-	m    *discordgo.Message
-	dest string // where public replies go (the game's thread, or the channel)
+	a     *Adapter
+	m     *discordgo.Message
+	dest  string // where public replies go (the game's thread, or the channel)
+	start bool   // the command starts a game: its thread is renamed after the players
 }
 
 // Respond sends one reply.
@@ -232,6 +243,10 @@ func (r *typedResponder) Respond(ctx context.Context, rep bot.Reply) error {
 			return nil
 		}
 		r.a.log.Warn("direct message", "err", err)
+	}
+	if r.start {
+		r.start = false
+		defer r.a.renameStarted(ctx, r.dest, rep.Text)
 	}
 	var ref *discordgo.MessageReference
 	if r.dest == r.m.ChannelID {

@@ -46,7 +46,7 @@ func (a *Adapter) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 		Kind:        bot.KindTyped,
 		EventID:     "message:" + m.ID,
 		Attachments: a.attachments(m.Attachments),
-		Respond:     &typedResponder{a: a, m: m, dest: dest},
+		Respond:     &typedResponder{a: a, m: m, dest: dest, start: isStart(text)},
 	})
 }
 

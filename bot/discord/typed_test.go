@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"pbc/bot"
@@ -243,5 +244,39 @@ func TestTokensStayOutOfErrorsAndLogs(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "[redacted]") {
 		t.Errorf("logs %q, want the failed edit logged with its URL redacted", logs.String())
+	}
+}
+
+func TestThreadRenamedAtStart(t *testing.T) {
+	f := newFakeDiscord(t)
+	f.serve("/api/v9/channels/th1", `{"id":"th1","type":11,"parent_id":"c1","name":"1822PNW — Ann"}`)
+	f.serve("/api/v9/channels/c1", `{"id":"c1","type":0,"name":"general"}`)
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	run(t, f, h)
+	begun := "1822PNW begins! Player order: Ben, Ann, Cy.\nSR 1: Ben to act."
+	for _, c := range []struct{ channel, rename string }{{"th1", "1822PNW — Ben, Ann, Cy"}, {"c1", ""}} {
+		t.Run(c.channel, func(t *testing.T) {
+			f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m-" + c.channel, "channel_id": c.channel, "guild_id": "g1",
+				"content": "!start", "author": map[string]any{"id": "u2", "username": "ann"}})
+			m := <-h.got
+			if err := m.Respond.Respond(context.Background(), bot.Reply{Text: begun}); err != nil {
+				t.Fatal(err)
+			}
+			f.expect(t, "POST", "/channels/"+c.channel+"/messages")
+			if c.rename == "" {
+				select {
+				case r := <-f.reqs:
+					t.Errorf("a channel played in place was touched: %s %s %v", r.Method, r.Path, r.JSON)
+				case <-time.After(100 * time.Millisecond):
+				}
+				return
+			}
+			if e := f.expect(t, "PATCH", "/channels/th1"); e.JSON["name"] != c.rename {
+				t.Errorf("thread renamed %q, want %q", e.JSON["name"], c.rename)
+			}
+		})
+	}
+	if got := startedName("Cy: pass"); got != "" {
+		t.Errorf("startedName of an ordinary reply = %q", got)
 	}
 }
