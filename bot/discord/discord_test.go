@@ -274,3 +274,25 @@ func TestCommandText(t *testing.T) {
 		})
 	}
 }
+
+func TestExpiredInteractionPostsToTheChannel(t *testing.T) {
+	f := newFakeDiscord(t)
+	f.expired = true
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	run(t, f, h)
+	f.dispatch("INTERACTION_CREATE", interaction(2, map[string]any{"id": "cmd1", "name": "pbc", "type": 1,
+		"options": []any{map[string]any{"type": 1, "name": "pass"}}}))
+	f.expect(t, "POST", "/callback")
+	m := <-h.got
+	ping := "Your turn: <@u2>"
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "Alice passes.\n" + ping, Ping: ping,
+		Mentions: []string{"u2"}}); err != nil {
+		t.Fatal(err)
+	}
+	f.expect(t, "PATCH", "/@original")
+	post := f.expect(t, "POST", "/channels/c1/messages")
+	am, _ := post.JSON["allowed_mentions"].(map[string]any)
+	if post.JSON["content"] != "Alice passes.\n"+ping || !reflect.DeepEqual(am["users"], []any{"u2"}) {
+		t.Errorf("fallback %v, want the whole reply notifying u2", post.JSON)
+	}
+}

@@ -42,6 +42,9 @@ type fakeDiscord struct {
 	// noThreads refuses to start threads, like a channel where the bot
 	// may not.
 	noThreads bool
+	// expired refuses edits of interaction responses, as Discord does once
+	// an interaction token is 15 minutes old.
+	expired bool
 }
 
 // serve answers GET path with body (JSON, or a file's bytes).
@@ -135,7 +138,13 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.reqs <- req
+	f.mu.Lock()
+	expired := f.expired
+	f.mu.Unlock()
 	switch {
+	case expired && r.Method == http.MethodPatch && strings.Contains(r.URL.Path, "/webhooks/"):
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = io.WriteString(w, `{"message":"Invalid Webhook Token","code":50027}`)
 	case strings.HasSuffix(r.URL.Path, "/users/@me/channels"):
 		_, _ = io.WriteString(w, `{"id":"dm1","type":1}`)
 	case strings.HasSuffix(r.URL.Path, "/threads"):
