@@ -136,5 +136,6 @@ func isNew(text string) bool {
 	if len(w) == 0 {
 		return false
 	}
-	return w[0] == string(commands.New) || w[0] == "create"
+	// A `new` without a title is refused before any game exists: no thread.
+	return len(w) > 1 && (w[0] == string(commands.New) || w[0] == "create")
 }

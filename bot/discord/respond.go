@@ -39,6 +39,11 @@ func (r *interactionResponder) Respond(ctx context.Context, rep bot.Reply) error
 		if !r.answered {
 			r.answered = true
 			a.deleteOriginal(ctx, r.i)
+			if r.dest != r.i.ChannelID {
+				// `new` was refused: the thread opened for it goes.
+				a.dropThread(ctx, r.dest)
+				r.dest = r.i.ChannelID
+			}
 		}
 		return a.followUp(ctx, r.i, rep)
 	}
@@ -194,6 +199,13 @@ func disabled(rows []discordgo.MessageComponent, chosen string) []discordgo.Mess
 	return out
 }
 
+// dropThread deletes a thread opened for a game that was not set up.
+func (a *Adapter) dropThread(ctx context.Context, id string) {
+	if _, err := a.s.ChannelDelete(id, discordgo.WithContext(ctx)); err != nil {
+		a.log.Warn("delete an unused thread", "thread", id, "err", a.redact(err))
+	}
+}
+
 // deleteOriginal removes a deferred "thinking" response.
 func (a *Adapter) deleteOriginal(ctx context.Context, i *discordgo.Interaction) {
 	if err := a.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
@@ -229,14 +241,25 @@ func (a *Adapter) followUp(ctx context.Context, i *discordgo.Interaction, rep bo
 // direct message, since a channel message cannot be ephemeral (or as a
 // reply when the sender does not take direct messages).
 type typedResponder struct {
-	a     *Adapter
-	m     *discordgo.Message
-	dest  string // where public replies go (the game's thread, or the channel)
-	start bool   // the command starts a game: its thread is renamed after the players
+	a      *Adapter
+	m      *discordgo.Message
+	dest   string // where public replies go (the game's thread, or the channel)
+	opened bool   // dest is a thread just opened for `new`, not yet announced
+	start  bool   // the command starts a game: its thread is renamed after the players
 }
 
 // Respond sends one reply.
 func (r *typedResponder) Respond(ctx context.Context, rep bot.Reply) error {
+	if r.opened {
+		r.opened = false
+		if rep.Ephemeral {
+			// `new` was refused: the thread opened for it goes.
+			r.a.dropThread(ctx, r.dest)
+			r.dest = r.m.ChannelID
+		} else if err := r.a.postReply(ctx, r.m.ChannelID, bot.Reply{Text: "The game is in <#" + r.dest + ">."}, r.m.Reference()); err != nil {
+			r.a.log.Warn("point to the game's thread", "err", err)
+		}
+	}
 	if rep.Ephemeral {
 		err := r.a.direct(ctx, r.m, rep)
 		if err == nil {

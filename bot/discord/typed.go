@@ -35,9 +35,6 @@ func (a *Adapter) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 	dest := m.ChannelID
 	if isNew(text) {
 		dest = a.openThread(ctx, m.GuildID, m.ChannelID, text, u.Name)
-		if dest != m.ChannelID {
-			_ = a.postReply(ctx, m.ChannelID, bot.Reply{Text: "The game is in <#" + dest + ">."}, m.Reference())
-		}
 	}
 	a.h.Submit(bot.Message{
 		Channel:     channel(m.GuildID, dest),
@@ -46,7 +43,7 @@ func (a *Adapter) onMessage(s *discordgo.Session, mc *discordgo.MessageCreate) {
 		Kind:        bot.KindTyped,
 		EventID:     "message:" + m.ID,
 		Attachments: a.attachments(m.Attachments),
-		Respond:     &typedResponder{a: a, m: m, dest: dest, start: isStart(text)},
+		Respond:     &typedResponder{a: a, m: m, dest: dest, opened: dest != m.ChannelID, start: isStart(text)},
 	})
 }
 

@@ -171,6 +171,31 @@ func TestNewGameOpensAThread(t *testing.T) {
 		t.Errorf("in-place game set up in %s", m.Channel.ID)
 	}
 
+	// Typed: the channel is told where the game is, the thread gets the reply.
+	f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m8", "channel_id": "c1", "guild_id": "g1",
+		"content": "!new 1822CA", "author": map[string]any{"id": "u2", "username": "bob"}})
+	f.expect(t, "POST", "/channels/c1/threads")
+	m = <-h.got
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "A game of 1822CA is open."}); err != nil {
+		t.Fatal(err)
+	}
+	if p := f.expect(t, "POST", "/channels/c1/messages"); !strings.Contains(fmt.Sprint(p.JSON["content"]), "<#th1>") {
+		t.Errorf("channel told %v", p.JSON["content"])
+	}
+	f.expect(t, "POST", "/channels/th1/messages")
+
+	// A refused `new` leaves no empty thread behind.
+	f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m7", "channel_id": "c1", "guild_id": "g1",
+		"content": "!new 1830", "author": map[string]any{"id": "u2", "username": "bob"}})
+	f.expect(t, "POST", "/channels/c1/threads")
+	m = <-h.got
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "No such game.", Ephemeral: true}); err != nil {
+		t.Fatal(err)
+	}
+	f.expect(t, "DELETE", "/channels/th1")
+	f.expect(t, "POST", "/users/@me/channels")
+	f.expect(t, "POST", "/channels/dm1/messages")
+
 	// Where no thread can be made, the game stays in the channel.
 	f.mu.Lock()
 	f.noThreads = true
