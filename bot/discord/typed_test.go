@@ -3,9 +3,12 @@ package discord
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -123,6 +126,30 @@ func TestImportByAttachment(t *testing.T) {
 		}
 		if got := read(t, m); got != log {
 			t.Errorf("read %q, want the file", got)
+		}
+	})
+	t.Run("a real 18xx.games log", func(t *testing.T) {
+		path := filepath.Join("..", "..", "..", "shared", "fixtures", "1822PNW", "1822PNW_game_end_bank.json")
+		real, err := os.ReadFile(path)
+		if err != nil {
+			t.Skip("../shared/fixtures not found: the game logs are kept beside the repository")
+		}
+		f.serve("/files/real.json", string(real))
+		f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m8", "channel_id": "c1", "guild_id": "g1",
+			"content": "!import", "author": map[string]any{"id": "u2", "username": "bob"},
+			"attachments": []any{map[string]any{"id": "a2", "filename": "real.json", "size": len(real),
+				"url": f.url("/files/real.json")}}})
+		m := <-h.got
+		rc, err := m.Attachments[0].Open(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rc.Close()
+		var game struct {
+			Actions []json.RawMessage `json:"actions"`
+		}
+		if err := json.NewDecoder(rc).Decode(&game); err != nil || len(game.Actions) == 0 {
+			t.Errorf("the downloaded log reads as %d actions, %v", len(game.Actions), err)
 		}
 	})
 	t.Run("typed", func(t *testing.T) {
