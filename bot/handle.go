@@ -88,10 +88,9 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 	}
 	if res.Refused {
 		log.Info("command refused", "text", m.Text, "reason", res.Text)
-		reply := Reply{Text: res.Text, Ephemeral: true}
+		reply := Reply{Text: res.Text, Ephemeral: true, Stale: res.Stale}
 		if res.Stale {
 			reply.Buttons = c.buttons(res)
-			reply.Stale = true
 		}
 		return c.deliver(ctx, m, reply, false, log)
 	}
