@@ -72,11 +72,11 @@ const (
 	GroupSettings = "settings"
 )
 
-func req(name, desc string, kind ArgKind) Arg {
+func reqArg(name, desc string, kind ArgKind) Arg {
 	return Arg{Name: name, Desc: desc, Kind: kind, Required: true}
 }
 
-func opt(name, desc string, kind ArgKind) Arg {
+func optArg(name, desc string, kind ArgKind) Arg {
 	return Arg{Name: name, Desc: desc, Kind: kind}
 }
 
@@ -86,89 +86,89 @@ var specs = []Spec{
 	// Moves.
 	{Name: "pass", Desc: "Pass", Group: GroupPlay, Common: true},
 	{Name: "bid", Desc: "Bid on a minor or private", Group: GroupPlay, Common: true, Args: []Arg{
-		req("company", "minor or private", ArgCompany), req("amount", "your bid", ArgAmount)}},
+		reqArg("company", "minor or private", ArgCompany), reqArg("amount", "your bid", ArgAmount)}},
 	{Name: "buy", Desc: "Buy a share", Group: GroupPlay, Common: true, Args: []Arg{
-		req("company", "company", ArgCompany),
+		reqArg("company", "company", ArgCompany),
 		{Name: "from", Desc: "where from", Kind: ArgChoice, Choices: []string{"ipo", "pool"}}}},
 	{Name: "sell", Desc: "Sell shares", Group: GroupPlay, Common: true, Args: []Arg{
-		req("company", "company", ArgCompany), opt("count", "how many shares", ArgNumber)}},
+		reqArg("company", "company", ArgCompany), optArg("count", "how many shares", ArgNumber)}},
 	{Name: "par", Desc: "Start a company at a par price", Group: GroupPlay, Common: true, Args: []Arg{
-		req("company", "company", ArgCompany), req("price", "par price", ArgAmount)}},
+		reqArg("company", "company", ArgCompany), reqArg("price", "par price", ArgAmount)}},
 	{Name: "lay", Desc: "Lay or upgrade a tile", Group: GroupPlay, Common: true, Args: []Arg{
-		req("tile", "tile number", ArgTile), req("hex", "hex", ArgHex),
+		reqArg("tile", "tile number", ArgTile), reqArg("hex", "hex", ArgHex),
 		{Name: "rotation", Desc: "0-5; leave out when one fits", Kind: ArgNumber, Prefix: "r"}}},
 	{Name: "token", Desc: "Place a station token", Group: GroupPlay, Common: true, Args: []Arg{
-		req("hex", "hex", ArgHex)}},
+		reqArg("hex", "hex", ArgHex)}},
 	{Name: "run", Desc: "Run trains", Group: GroupPlay, Common: true, Args: []Arg{
 		{Name: "routes", Desc: "the stops of each route; blank for the best", Kind: ArgText, Default: "auto"}}},
 	{Name: "dividend", Desc: "Pay, half or withhold", Group: GroupPlay, Common: true, Bare: true, Args: []Arg{
 		{Name: "choice", Desc: "what to do with the revenue", Kind: ArgChoice, Required: true,
 			Choices: []string{"pay", "half", "withhold"}}}},
 	{Name: "train", Desc: "Buy a train", Group: GroupPlay, Common: true, Args: []Arg{
-		req("train", "train", ArgTrain),
+		reqArg("train", "train", ArgTrain),
 		{Name: "from", Desc: "seller (default: the depot)", Kind: ArgCompany, Prefix: "from "},
-		opt("price", "price from a company", ArgAmount)}},
+		optArg("price", "price from a company", ArgAmount)}},
 	{Name: "undo", Desc: "Undo your last action", Group: GroupPlay, Common: true},
 	{Name: "choose", Desc: "Answer the game's question", Group: GroupPlay, Common: true, Args: []Arg{
-		req("answer", "e.g. 4, money, double", ArgText)}},
+		reqArg("answer", "e.g. 4, money, double", ArgText)}},
 
 	// Rarer moves.
 	{Name: "redo", Desc: "Redo what undo took back", Group: GroupMore},
-	{Name: "cube", Desc: "Place a builder cube", Group: GroupMore, Args: []Arg{req("hex", "hex", ArgHex)}},
-	{Name: "destination", Desc: "Place a destination token", Group: GroupMore, Args: []Arg{req("hex", "hex", ArgHex)}},
-	{Name: "assign", Desc: "Place a private's marker", Group: GroupMore, Args: []Arg{req("hex", "hex", ArgHex)}},
-	{Name: "upgrade", Desc: "Turn an L into a 2", Group: GroupMore, Args: []Arg{req("train", "train", ArgTrain)}},
-	{Name: "discard", Desc: "Discard a train", Group: GroupMore, Args: []Arg{req("train", "train", ArgTrain)}},
-	{Name: "acquire", Desc: "Buy a player's private", Group: GroupMore, Args: []Arg{req("company", "private", ArgCompany)}},
-	{Name: "merge", Desc: "Acquire a minor", Group: GroupMore, Args: []Arg{req("company", "minor", ArgCompany)}},
+	{Name: "cube", Desc: "Place a builder cube", Group: GroupMore, Args: []Arg{reqArg("hex", "hex", ArgHex)}},
+	{Name: "destination", Desc: "Place a destination token", Group: GroupMore, Args: []Arg{reqArg("hex", "hex", ArgHex)}},
+	{Name: "assign", Desc: "Place a private's marker", Group: GroupMore, Args: []Arg{reqArg("hex", "hex", ArgHex)}},
+	{Name: "upgrade", Desc: "Turn an L into a 2", Group: GroupMore, Args: []Arg{reqArg("train", "train", ArgTrain)}},
+	{Name: "discard", Desc: "Discard a train", Group: GroupMore, Args: []Arg{reqArg("train", "train", ArgTrain)}},
+	{Name: "acquire", Desc: "Buy a player's private", Group: GroupMore, Args: []Arg{reqArg("company", "private", ArgCompany)}},
+	{Name: "merge", Desc: "Acquire a minor", Group: GroupMore, Args: []Arg{reqArg("company", "minor", ArgCompany)}},
 	{Name: "use", Desc: "Use a private's ability", Group: GroupMore, Args: []Arg{
-		req("company", "private", ArgCompany), req("how", "e.g. M5 top, exchange", ArgText)}},
-	{Name: "issue", Desc: "Issue shares", Group: GroupMore, Args: []Arg{opt("count", "how many", ArgNumber)}},
-	{Name: "redeem", Desc: "Redeem shares", Group: GroupMore, Args: []Arg{opt("count", "how many", ArgNumber)}},
-	{Name: "payoff", Desc: "Repay a loan", Group: GroupMore, Args: []Arg{opt("amount", "blank for all", ArgAmount)}},
+		reqArg("company", "private", ArgCompany), reqArg("how", "e.g. M5 top, exchange", ArgText)}},
+	{Name: "issue", Desc: "Issue shares", Group: GroupMore, Args: []Arg{optArg("count", "how many", ArgNumber)}},
+	{Name: "redeem", Desc: "Redeem shares", Group: GroupMore, Args: []Arg{optArg("count", "how many", ArgNumber)}},
+	{Name: "payoff", Desc: "Repay a loan", Group: GroupMore, Args: []Arg{optArg("amount", "blank for all", ArgAmount)}},
 	{Name: "autopass", Desc: "Pass for me in stock rounds", Group: GroupMore},
 	{Name: "autobuy", Desc: "Buy shares for me", Group: GroupMore, Args: []Arg{
-		req("company", "company", ArgCompany), req("until", "shares to hold, or float", ArgText)}},
+		reqArg("company", "company", ArgCompany), reqArg("until", "shares to hold, or float", ArgText)}},
 	{Name: "autooff", Desc: "Stop automatic play", Group: GroupMore},
-	{Name: "note", Desc: "Add a note to the log", Group: GroupMore, Args: []Arg{req("text", "the note", ArgText)}},
+	{Name: "note", Desc: "Add a note to the log", Group: GroupMore, Args: []Arg{reqArg("text", "the note", ArgText)}},
 
 	// Queries.
 	{Name: "status", Desc: "Who acts and what they may do", Group: GroupView, Common: true},
 	{Name: "moves", Desc: "The legal moves now", Group: GroupView, Common: true},
 	{Name: "map", Desc: "Show the map", Group: GroupView, Common: true},
 	{Name: "market", Desc: "Show the stock market", Group: GroupView, Common: true},
-	{Name: "company", Desc: "Show a company", Group: GroupView, Args: []Arg{req("company", "company", ArgCompany)}},
-	{Name: "player", Desc: "Show a player", Group: GroupView, Args: []Arg{req("user", "player", ArgUser)}},
+	{Name: "company", Desc: "Show a company", Group: GroupView, Args: []Arg{reqArg("company", "company", ArgCompany)}},
+	{Name: "player", Desc: "Show a player", Group: GroupView, Args: []Arg{reqArg("user", "player", ArgUser)}},
 	{Name: "trains", Desc: "The trains left", Group: GroupView},
 	{Name: "tiles", Desc: "The tiles left", Group: GroupView},
-	{Name: "log", Desc: "The last actions", Group: GroupView, Args: []Arg{opt("count", "how many", ArgNumber)}},
+	{Name: "log", Desc: "The last actions", Group: GroupView, Args: []Arg{optArg("count", "how many", ArgNumber)}},
 	{Name: "games", Desc: "Your games", Group: GroupView},
 	{Name: "catchup", Desc: "What happened since your move", Group: GroupView},
 	{Name: "help", Desc: "How to play by chat", Group: GroupView, Common: true, Args: []Arg{
-		opt("topic", "a command or topic", ArgText)}},
+		optArg("topic", "a command or topic", ArgText)}},
 
 	// The game's life.
 	{Name: "new", Desc: "Set up a game here", Group: GroupGame, Args: []Arg{
 		{Name: "title", Desc: "game", Kind: ArgChoice, Required: true}, // Choices: the title registry, see Specs
-		opt("options", "e.g. packet", ArgText)}},
-	{Name: "join", Desc: "Take a seat", Group: GroupGame, Args: []Arg{opt("seat", "a free seat's name", ArgText)}},
+		optArg("options", "e.g. packet", ArgText)}},
+	{Name: "join", Desc: "Take a seat", Group: GroupGame, Args: []Arg{optArg("seat", "a free seat's name", ArgText)}},
 	{Name: "leave", Desc: "Give up your seat", Group: GroupGame},
 	{Name: "start", Desc: "Start the game", Group: GroupGame},
 	{Name: "agree", Desc: "Agree to an undo or end", Group: GroupGame},
 	{Name: "refuse", Desc: "Refuse an undo request", Group: GroupGame},
-	{Name: "kick", Desc: "Free a player's seat", Group: GroupGame, Args: []Arg{req("user", "player", ArgUser)}},
+	{Name: "kick", Desc: "Free a player's seat", Group: GroupGame, Args: []Arg{reqArg("user", "player", ArgUser)}},
 	{Name: "replace", Desc: "Give a seat to someone else", Group: GroupGame, Args: []Arg{
-		req("old", "the player", ArgUser), req("new", "who takes over", ArgUser)}},
+		reqArg("old", "the player", ArgUser), reqArg("new", "who takes over", ArgUser)}},
 	{Name: "end", Desc: "Vote to end the game", Group: GroupGame},
 	{Name: "import", Desc: "Continue an 18xx.games game", Group: GroupGame, Args: []Arg{
-		req("file", "its JSON file", ArgFile)}},
+		reqArg("file", "its JSON file", ArgFile)}},
 	{Name: "export", Desc: "The log as an 18xx.games file", Group: GroupGame},
 
 	// Settings.
 	{Name: "remind", Desc: "Turn reminders", Group: GroupSettings, Args: []Arg{
-		opt("setting", "e.g. every 12h, off", ArgText)}},
+		optArg("setting", "e.g. every 12h, off", ArgText)}},
 	{Name: "quiet", Desc: "Hours without reminders", Group: GroupSettings, Args: []Arg{
-		opt("hours", "e.g. 22:00-07:00, off", ArgText)}},
+		optArg("hours", "e.g. 22:00-07:00, off", ArgText)}},
 }
 
 // Specs returns the command set, in the order front ends list it. The
@@ -228,7 +228,7 @@ func Format(name string, values map[string]string) (string, error) {
 				words = append(words, a.Default)
 			}
 			continue
-		case len(a.Choices) > 0 && !hasFold(a.Choices, v):
+		case len(a.Choices) > 0 && !inChoices(a.Choices, v):
 			return "", fmt.Errorf("%s %s: %q is not one of %s", s.Name, a.Name, clip(v), strings.Join(a.Choices, ", "))
 		}
 		words = append(words, a.Prefix+v)
@@ -239,8 +239,8 @@ func Format(name string, values map[string]string) (string, error) {
 	return strings.Join(words, " "), nil
 }
 
-// hasFold reports whether list holds s, whatever the case.
-func hasFold(list []string, s string) bool {
+// inChoices reports whether list holds s, whatever the case.
+func inChoices(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {
 			return true

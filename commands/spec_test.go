@@ -7,11 +7,11 @@ import (
 	"pbc/engine/title"
 )
 
-// coreWords are commands the chat core reads before the grammar does.
-var coreWords = map[string]bool{"catchup": true, "remind": true, "quiet": true, "export": true}
+// specCoreWords are commands the chat core reads before the grammar does.
+var specCoreWords = map[string]bool{"catchup": true, "remind": true, "quiet": true, "export": true}
 
 // sample is a value of an argument that the grammar accepts.
-func sample(a Arg) string {
+func specSample(a Arg) string {
 	if len(a.Choices) > 0 {
 		return a.Choices[len(a.Choices)-1]
 	}
@@ -36,14 +36,14 @@ func TestSpecsFormatWhatParseReads(t *testing.T) {
 				vals := map[string]string{}
 				for _, a := range s.Args {
 					if a.Required || full {
-						vals[a.Name] = sample(a)
+						vals[a.Name] = specSample(a)
 					}
 				}
 				text, err := Format(s.Name, vals)
 				if err != nil {
 					t.Fatalf("Format(%v): %v", vals, err)
 				}
-				if coreWords[s.Name] {
+				if specCoreWords[s.Name] {
 					continue
 				}
 				cmd, err := Parse(text)
