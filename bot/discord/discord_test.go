@@ -260,7 +260,7 @@ func TestCommandText(t *testing.T) {
 		{sub("dividend", opt("choice", "half")), "half"},
 		{sub("run"), "run auto"},
 		{sub("do", opt("command", "  SWW: pass ")), "SWW: pass"},
-		{group("game", sub("new", opt("title", "1822CA WRS"))), "new 1822CA WRS"},
+		{sub("new", opt("title", "1822CA WRS")), "new 1822CA WRS"},
 		{group("game", sub("agree")), "agree"},
 		{group("game", sub("kick", opt("user", "u7"))), "kick <@u7>"},
 		{group("settings", sub("quiet", opt("hours", "22:00-07:00"))), "quiet 22:00-07:00"},

@@ -169,9 +169,8 @@ func TestNewGameOpensAThread(t *testing.T) {
 	run(t, f, h, func(o *Options) { o.InPlace = []string{"c2"} })
 
 	f.dispatch("INTERACTION_CREATE", interaction(2, map[string]any{"id": "cmd1", "name": "pbc", "type": 1,
-		"options": []any{map[string]any{"type": 2, "name": "game", "options": []any{
-			map[string]any{"type": 1, "name": "new", "options": []any{
-				map[string]any{"type": 3, "name": "title", "value": "1822PNW"}}}}}}}))
+		"options": []any{map[string]any{"type": 1, "name": "new", "options": []any{
+			map[string]any{"type": 3, "name": "title", "value": "1822PNW"}}}}}))
 	f.expect(t, "POST", "/callback")
 	th := f.expect(t, "POST", "/channels/c1/threads")
 	if th.JSON["name"] != "1822PNW — Alice" {
