@@ -147,13 +147,13 @@ var specs = []Spec{
 	{Name: "help", Desc: "How to play by chat", Group: GroupView, Common: true, Args: []Arg{
 		optArg("topic", "a command or topic", ArgText)}},
 
-	// The game's life (setting a game up is common: everyone starts there).
+	// The game's life (new is common: everyone starts there; the set-up offers Join and Start buttons).
 	{Name: "new", Common: true, Desc: "Set up a game here", Group: GroupGame, Args: []Arg{
 		{Name: "title", Desc: "game", Kind: ArgChoice, Required: true}, // Choices: the title registry, see Specs
 		optArg("options", "e.g. packet", ArgText)}},
-	{Name: "join", Common: true, Desc: "Take a seat", Group: GroupGame, Args: []Arg{optArg("seat", "a free seat's name", ArgText)}},
+	{Name: "join", Desc: "Take a seat", Group: GroupGame, Args: []Arg{optArg("seat", "a free seat's name", ArgText)}},
 	{Name: "leave", Desc: "Give up your seat", Group: GroupGame},
-	{Name: "start", Common: true, Desc: "Start the game", Group: GroupGame},
+	{Name: "start", Desc: "Start the game", Group: GroupGame},
 	{Name: "agree", Desc: "Agree to an undo or end", Group: GroupGame},
 	{Name: "refuse", Desc: "Refuse an undo request", Group: GroupGame},
 	{Name: "kick", Desc: "Free a player's seat", Group: GroupGame, Args: []Arg{reqArg("user", "player", ArgUser)}},

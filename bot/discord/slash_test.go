@@ -131,7 +131,7 @@ func TestCommandsWithinDiscordLimits(t *testing.T) {
 	if n := sizeOf(c); n > limitSize {
 		t.Errorf("/%s counts %d characters; Discord allows %d", c.Name, n, limitSize)
 	} else {
-		t.Logf("/%s counts %d of %d characters", c.Name, n, limitSize)
+		t.Logf("/%s counts %d of %d characters, %d entries of %d", c.Name, n, limitSize, len(c.Options), limitOptions)
 	}
 }
 
