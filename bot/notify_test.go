@@ -471,3 +471,37 @@ func TestChannelLink(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNotifyTurn times what a move costs more when its adapter can
+// send direct messages: reading the next player's preferences, and the
+// message when they asked for one (to a fake adapter).
+func BenchmarkNotifyTurn(b *testing.B) {
+	ch := storage.Channel{Platform: storage.Local, ID: "b"}
+	for _, c := range []struct {
+		name string
+		dm   bool
+	}{{"no-preferences", false}, {"dm", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			st := openStore(b)
+			ctx := context.Background()
+			if c.dm {
+				if err := st.SetUserPrefs(ctx, storage.UserPrefs{User: userOf(ch, "bob"), DM: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			ad := &dmAdapter{}
+			quiet := slog.New(slog.DiscardHandler)
+			core := New(Options{Store: st, Commands: &echoCommands{}, Adapters: []Adapter{ad}, Logger: quiet, NoImages: true})
+			defer core.Close(ctx)
+			m := Message{Channel: ch, User: User{ID: "ann"}}
+			res := Result{Text: "Ann passed.", Changed: true, Next: []Actor{{UserID: "bob", Name: "Bob"}}}
+			b.ReportAllocs()
+			for b.Loop() {
+				core.notifyTurn(ctx, m, res, quiet)
+			}
+			if got := len(ad.sent()) > 0; got != c.dm {
+				b.Fatalf("direct messages sent: %v, want %v", got, c.dm)
+			}
+		})
+	}
+}
