@@ -200,7 +200,8 @@ func TestSettingsCommands(t *testing.T) {
 	ch := storage.Channel{Platform: storage.Local, ID: "s"}
 	say := func(text string) Reply {
 		got := make(chan Reply, 1)
-		c.Submit(Message{Channel: ch, Text: text, Respond: ResponderFunc(func(_ context.Context, r Reply) error { got <- r; return nil })})
+		c.Submit(Message{Channel: ch, User: User{ID: "boss", Admin: true}, Text: text,
+			Respond: ResponderFunc(func(_ context.Context, r Reply) error { got <- r; return nil })})
 		return <-got
 	}
 	if r := say("remind"); !strings.Contains(r.Text, "every 24h (the default)") {

@@ -45,6 +45,8 @@ func (c *Core) handle(ctx context.Context, m Message) {
 		err = c.explicitCatchup(ctx, m)
 	case "remind", "reminders", "quiet":
 		err = c.settings(ctx, m, strings.ToLower(verb), strings.TrimSpace(args))
+	case "notify", "notifications", "away", "back":
+		err = c.notifySettings(ctx, m)
 	default:
 		outcome, err = c.command(ctx, m, log)
 	}
@@ -125,7 +127,9 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 	if res.Changed {
 		outcome = OutcomeMove
 	}
-	return outcome, c.deliver(ctx, m, reply, res.Changed, log)
+	err = c.deliver(ctx, m, reply, res.Changed, log)
+	c.notifyTurn(ctx, m, res, log)
+	return outcome, err
 }
 
 // buttons are the choices offered with a result, marked with its position.

@@ -70,7 +70,8 @@ func (c *Core) reschedule(ctx context.Context, id storage.GameID, ch storage.Cha
 	c.rescheduleWith(ctx, id, set, playing, log)
 }
 
-// rescheduleWith is reschedule with the channel's settings in hand.
+// rescheduleWith is reschedule with the channel's settings in hand. The
+// wait starts again: the reminders back off from the channel's cadence.
 func (c *Core) rescheduleWith(ctx context.Context, id storage.GameID, set storage.ChannelSettings, playing bool, log *slog.Logger) {
 	var err error
 	every := c.cadence(set)
@@ -78,8 +79,9 @@ func (c *Core) rescheduleWith(ctx context.Context, id storage.GameID, set storag
 		err = c.store.ClearReminder(ctx, id)
 		log.Debug("reminder cleared", "game", id, "playing", playing, "every", every)
 	} else {
-		due := NextDue(c.now().Add(every), set.Quiet)
-		err = c.store.SetReminder(ctx, id, due)
+		now := c.now()
+		due := NextDue(now.Add(every), set.Quiet)
+		err = c.store.SaveReminder(ctx, storage.Reminder{Game: id, Due: due, Since: now})
 		log.Debug("reminder scheduled", "game", id, "due", due)
 	}
 	if err != nil {
@@ -142,19 +144,41 @@ func (c *Core) RemindDue(ctx context.Context) {
 	}
 }
 
+// MaxReminderGap is the longest a stalled game's reminders back off to
+// (a channel's own cadence may be longer).
+const MaxReminderGap = 7 * 24 * time.Hour
+
+// StallAfter is how long a game must have waited, its players reminded at
+// least twice, before an admin is asked to step in.
+const StallAfter = 3 * 24 * time.Hour
+
+// reminderGap is the wait before the next reminder once sent have gone
+// unanswered: the cadence, doubled after each, up to MaxReminderGap.
+func reminderGap(every time.Duration, sent int) time.Duration {
+	d := every
+	for i := 0; i < sent && d < MaxReminderGap; i++ {
+		d *= 2
+	}
+	return min(d, max(MaxReminderGap, every))
+}
+
 // remind reminds whoever must act in game id, if it is still due, and sets
-// the next reminder one cadence later.
+// the next reminder: later each time one goes unanswered. Players who are
+// away or in their own quiet hours are left out; when all are, the reminder
+// waits for the first of them. A game stalled for StallAfter asks an admin.
 func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 	now := c.now()
 	due, err := c.store.DueReminders(ctx, now)
 	if err != nil {
 		return err
 	}
-	still := false
-	for _, r := range due {
-		still = still || r.Game == id
+	var r storage.Reminder
+	for _, d := range due {
+		if d.Game == id {
+			r = d
+		}
 	}
-	if !still {
+	if r.Game != id {
 		return nil // the player acted since, or the game ended
 	}
 	sess, err := c.sessions.Open(ctx, id)
@@ -172,7 +196,8 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 	}
 	every := c.cadence(set)
 	var actors []Actor
-	var text string
+	var snap engine.Snapshot
+	var status string
 	over := false
 	err = sess.View(func(v session.View) error {
 		g := v.Game()
@@ -181,18 +206,11 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 			return nil
 		}
 		actors = v.Actors()
-		var who []string
-		for _, a := range actors {
-			who = append(who, c.mention(sg.Channel.Platform, a.UserID, a.Name))
-		}
-		if len(who) == 0 {
-			return nil
-		}
-		snap := g.Snapshot(false)
-		text = fmt.Sprintf("%s, a reminder: it is your turn in the %s game here (%s, phase %s).",
-			strings.Join(who, ", "), snap.Title, roundLabel(snap.Round), snap.Phase)
-		if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: "status"}); st.OK {
-			text += "\n" + st.Text
+		snap = g.Snapshot(false)
+		if len(actors) > 0 {
+			if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: "status"}); st.OK {
+				status = st.Text
+			}
 		}
 		return nil
 	})
@@ -202,20 +220,95 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 	if over || every == 0 {
 		return c.store.ClearReminder(ctx, id)
 	}
-	if text != "" {
-		var mentions []string
-		for _, a := range actors {
-			if a.UserID != "" {
-				mentions = append(mentions, a.UserID)
-			}
-		}
-		if err := c.adapters[sg.Channel.Platform].Post(ctx, sg.Channel, Reply{Text: text, Mentions: mentions}); err != nil {
-			log.Error("reminder: post", "err", err)
-		} else {
-			log.Info("reminder sent", "to", mentions)
+	if len(actors) == 0 {
+		r.Due = NextDue(now.Add(every), set.Quiet)
+		return c.store.SaveReminder(ctx, r)
+	}
+	ping, held, free, err := c.available(ctx, sg.Channel, actors, now)
+	if err != nil {
+		return err
+	}
+	if len(ping) == 0 {
+		// Nobody may be pinged: wait for the first who may, without
+		// counting a reminder nobody was sent.
+		r.Due = NextDue(free, set.Quiet)
+		log.Info("reminder held: everyone to act is away or in their quiet hours", "until", r.Due)
+		return c.store.SaveReminder(ctx, r)
+	}
+	c.postReminder(ctx, sg, snap, ping, held, status, log)
+	if r.Since.IsZero() { // a wait begun before waits were kept
+		r.Since = now.Add(-every)
+	}
+	r.Sent++
+	if waited := now.Sub(r.Since); !r.Asked && r.Sent >= 2 && waited >= StallAfter {
+		c.askAdmin(ctx, sg, actors, waited, log)
+		r.Asked = true
+	}
+	r.Due = NextDue(now.Add(reminderGap(every, r.Sent)), set.Quiet)
+	return c.store.SaveReminder(ctx, r)
+}
+
+// postReminder posts a reminder mentioning ping, saying who was left out,
+// and sends it to those of ping who asked for direct messages.
+func (c *Core) postReminder(ctx context.Context, sg storage.Game, snap engine.Snapshot, ping, held []Actor, status string, log *slog.Logger) {
+	p := sg.Channel.Platform
+	var who, mentions, away []string
+	for _, a := range ping {
+		who = append(who, c.mention(p, a.UserID, a.Name))
+		if a.UserID != "" {
+			mentions = append(mentions, a.UserID)
 		}
 	}
-	return c.store.SetReminder(ctx, id, NextDue(now.Add(every), set.Quiet))
+	for _, a := range held {
+		away = append(away, a.Name)
+	}
+	where := fmt.Sprintf("the %s game here (%s, phase %s)", snap.Title, roundLabel(snap.Round), snap.Phase)
+	text := fmt.Sprintf("%s, a reminder: it is your turn in %s.", strings.Join(who, ", "), where)
+	if len(away) > 0 {
+		text += fmt.Sprintf(" (%s: away or in quiet hours, so not pinged.)", strings.Join(away, ", "))
+	}
+	if status != "" {
+		text += "\n" + status
+	}
+	if err := c.adapters[p].Post(ctx, sg.Channel, Reply{Text: text, Mentions: mentions}); err != nil {
+		log.Error("reminder: post", "err", err)
+	} else {
+		log.Info("reminder sent", "to", mentions)
+	}
+	dm := fmt.Sprintf("A reminder: it is your turn in the %s game in %s (%s, phase %s).",
+		snap.Title, channelLink(sg.Channel), roundLabel(snap.Round), snap.Phase)
+	c.directMessages(ctx, sg.Channel, ping, "", dm, log)
+}
+
+// askAdmin tells the channel that its game has stalled, mentioning the
+// game's creator, and how an admin or the creator can get it going.
+func (c *Core) askAdmin(ctx context.Context, sg storage.Game, actors []Actor, waited time.Duration, log *slog.Logger) {
+	p := sg.Channel.Platform
+	var names []string
+	for _, a := range actors {
+		names = append(names, a.Name)
+	}
+	days := int(waited / (24 * time.Hour))
+	text := fmt.Sprintf("This %s game has been waiting %d days for %s.", sg.Title, days, strings.Join(names, ", "))
+	var mentions []string
+	who := " An admin"
+	if sg.Creator != "" {
+		who = " " + c.mention(p, sg.Creator, "") + ", as its creator, or an admin"
+		mentions = []string{sg.Creator}
+	}
+	// kick and replace take one word: the seat's name, or the user's id.
+	name := "name"
+	if len(actors) > 0 && actors[0].Name != "" && !strings.Contains(actors[0].Name, " ") {
+		name = actors[0].Name
+	} else if len(actors) > 0 && actors[0].UserID != "" && !strings.Contains(actors[0].UserID, " ") {
+		name = actors[0].UserID
+	}
+	text += fmt.Sprintf("%s can `kick @%s` to free the seat, `replace @%s @someone` to hand it over, or `end` the game.", who, name, name)
+	if err := c.adapters[p].Post(ctx, sg.Channel, Reply{Text: text, Mentions: mentions}); err != nil {
+		log.Error("stalled game: post", "err", err)
+		return
+	}
+	log.Info("stalled game: an admin asked", "waited", waited.Round(time.Hour))
 }
 
 // roundLabel writes a round as players say it: "SR 3", "OR 2.1".
@@ -231,7 +324,8 @@ func roundLabel(r engine.RoundInfo) string {
 	return r.Name
 }
 
-// settings runs "remind ..." and "quiet ..." in a channel.
+// settings runs "remind ..." and "quiet ..." in a channel: anyone may see
+// them, an admin or the game's creator change them.
 func (c *Core) settings(ctx context.Context, m Message, verb, args string) error {
 	set, err := c.store.ChannelSettings(ctx, m.Channel)
 	if err != nil {
@@ -239,6 +333,16 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 	}
 	set.Channel = m.Channel
 	words := strings.Fields(strings.ToLower(args))
+	if len(words) > 0 {
+		may, err := c.mayConfigure(ctx, m)
+		if err != nil {
+			return err
+		}
+		if !may {
+			return m.Respond.Respond(ctx, Reply{Ephemeral: true, Text: "Only an admin or the creator of this channel's game may change its " +
+				"reminders; `" + verb + "` alone shows them. For your own, see `help notify`."})
+		}
+	}
 	changed := true
 	var problem string
 	switch {
@@ -277,6 +381,21 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 		}
 	}
 	return m.Respond.Respond(ctx, Reply{Text: c.describeSettings(set)})
+}
+
+// mayConfigure reports whether m's sender may change the channel's
+// settings: an admin, or the creator of the channel's game (the open one,
+// else the last one).
+func (c *Core) mayConfigure(ctx context.Context, m Message) (bool, error) {
+	if m.User.Admin {
+		return true, nil
+	}
+	ch := m.Channel
+	games, err := c.store.ListGames(ctx, storage.Filter{Channel: &ch, Limit: 1})
+	if err != nil {
+		return false, fmt.Errorf("the channel's games: %w", err)
+	}
+	return len(games) == 1 && games[0].Creator != "" && games[0].Creator == m.User.ID, nil
 }
 
 // setQuiet parses "off" or "22:00-07:00 [Time/Zone]" into s; it returns a

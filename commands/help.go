@@ -12,7 +12,8 @@ var helpTopics = map[string]string{
 		"operating round: `lay 57 D23 r1`, `cube D23`, `token H11`, `run 3-1 H11 F9 E8`, `pay`/`half`/`withhold`, " +
 		"`train 3`, `upgrade L-4`, `acquire P7`, `merge 8`, `issue 2`, `redeem 1`, `discard 3-1`, `pass`. " +
 		"Anytime: `undo`, `redo`, `status`, `moves`, `map`, `market`, `company SWW`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
-		"Topics: stock, track, token, run, train, private, choose, undo, game.",
+		"Yours: `notify dm`, `notify quiet 22-7`, `away 3d`, `back`. " +
+		"Topics: stock, track, token, run, train, private, choose, undo, game, notify.",
 	"stock": "`bid M5 100` bids on a bid-box company (privates from $0: `bid P7 0`). " +
 		"`buy SWW` buys a treasury share, `buy SWW pool` a market share, `buy SWW_3` that certificate. " +
 		"`sell SWW 2` sells two shares (the president's certificate counts two). " +
@@ -39,6 +40,11 @@ var helpTopics = map[string]string{
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
 		"`start` shuffles the seats and begins. `kick @user` and `replace @old @new` (creator or admin). " +
 		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
+	"notify": "`notify dm` sends you a direct message when it is your turn, where the chat allows it (`notify off` stops them). " +
+		"`notify quiet 22-7` holds your reminders and messages back in those hours of your time zone, set with `notify tz Europe/Paris` " +
+		"(or `notify quiet 22-7 Europe/Paris`); `notify quiet off` ends them. `away 3d` (or `12h`, `2w`) leaves you out of reminders until then; `back` ends it. " +
+		"`notify` shows your settings. For the channel, the game's creator or an admin sets `remind every 12h` or `remind off` and `quiet 22:00-07:00 Europe/Paris`. " +
+		"A stalled game is reminded less and less often, then an admin is asked to step in.",
 	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
 }
 
@@ -48,6 +54,8 @@ var helpAliases = map[string]string{
 	"lay": "track", "tile": "track", "cube": "track", "tiles": "track",
 	"tokens": "token", "routes": "run", "route": "run", "trains": "train", "upgrade": "train",
 	"privates": "private", "assign": "private", "use": "private", "merge": "private", "acquire": "private",
+	"away": "notify", "back": "notify", "dm": "notify", "notifications": "notify", "remind": "notify", "reminders": "notify",
+	"quiet": "notify", "settings": "notify",
 	"redo": "undo", "new": "game", "join": "game", "start": "game", "end": "game", "import": "game",
 }
 

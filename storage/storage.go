@@ -1,5 +1,6 @@
 // Package storage keeps every channel's games: the games themselves, their
-// seats, the append-only action log, per-channel settings and reminders.
+// seats, the append-only action log, per-channel settings, reminders and
+// each user's notification preferences.
 //
 // Store is the interface the bot uses; storage/sqlite is the embedded
 // implementation. A game's state is never stored: it is always the replay of
@@ -181,10 +182,41 @@ type ChannelSettings struct {
 	Images        ImagePrefs
 }
 
-// Reminder is the next time a game's players are to be reminded.
+// Reminder is the next time a game's players are to be reminded, with
+// what the reminders of the current wait have done so far: they come less
+// often the longer a game stalls, and once it has stalled for long an admin
+// is asked to step in.
 type Reminder struct {
 	Game GameID
 	Due  time.Time
+	// Sent is how many reminders have gone unanswered since the game last
+	// moved.
+	Sent int
+	// Since is when the game last moved (zero if not known).
+	Since time.Time
+	// Asked says an admin has been asked to step in during this wait.
+	Asked bool
+}
+
+// UserRef names a chat user: the platform, the workspace or guild ("" for
+// the local playground), and the user's id there.
+type UserRef struct {
+	Platform  Platform
+	Workspace string
+	ID        string
+}
+
+// UserPrefs are one user's notification preferences; the zero value (no
+// direct messages, no quiet hours, not away) is the default.
+type UserPrefs struct {
+	User UserRef
+	// DM asks for a direct message when it is the user's turn.
+	DM bool
+	// Quiet are the user's own quiet hours, in their time zone (Quiet.TZ,
+	// which is kept even when they have no quiet hours).
+	Quiet QuietHours
+	// AwayUntil is when the user is back; zero when they are not away.
+	AwayUntil time.Time
 }
 
 // Store keeps games, seats, action logs, settings and reminders. Its methods
@@ -240,12 +272,21 @@ type Store interface {
 	ChannelSettings(ctx context.Context, ch Channel) (ChannelSettings, error)
 	// SetChannelSettings stores the channel's settings.
 	SetChannelSettings(ctx context.Context, s ChannelSettings) error
-	// SetReminder sets when the game's next reminder is due.
+	// SetReminder sets when the game's next reminder is due, starting a
+	// new wait: it is SaveReminder with Sent 0, Since zero and Asked false.
 	SetReminder(ctx context.Context, id GameID, due time.Time) error
+	// SaveReminder sets the game's next reminder with its wait (r.Game
+	// names the game); ErrNotFound if there is no such game.
+	SaveReminder(ctx context.Context, r Reminder) error
 	// ClearReminder removes the game's reminder, if any.
 	ClearReminder(ctx context.Context, id GameID) error
 	// DueReminders returns the reminders of active games due by now, earliest first.
 	DueReminders(ctx context.Context, now time.Time) ([]Reminder, error)
+
+	// UserPrefs returns a user's notification preferences (the defaults if none).
+	UserPrefs(ctx context.Context, u UserRef) (UserPrefs, error)
+	// SetUserPrefs stores a user's notification preferences.
+	SetUserPrefs(ctx context.Context, p UserPrefs) error
 
 	// Close releases the store.
 	Close() error

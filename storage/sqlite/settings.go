@@ -40,11 +40,8 @@ func (db *DB) SetChannelSettings(ctx context.Context, s storage.ChannelSettings)
 		return err
 	}
 	q := s.Quiet
-	if q.From < 0 || q.From >= minutesPerDay || q.To < 0 || q.To >= minutesPerDay {
-		return fmt.Errorf("%w: quiet hours %d-%d (minutes after midnight)", storage.ErrInvalid, q.From, q.To)
-	}
-	if _, err := time.LoadLocation(q.TZ); err != nil {
-		return fmt.Errorf("%w: time zone: %v", storage.ErrInvalid, err)
+	if err := checkQuiet(q); err != nil {
+		return err
 	}
 	if s.ReminderEvery < 0 {
 		return fmt.Errorf("%w: reminder cadence %v", storage.ErrInvalid, s.ReminderEvery)
@@ -65,12 +62,29 @@ func (db *DB) SetChannelSettings(ctx context.Context, s storage.ChannelSettings)
 	return err
 }
 
-// SetReminder sets when the game's next reminder is due.
+// SetReminder sets when the game's next reminder is due, starting a new wait.
 func (db *DB) SetReminder(ctx context.Context, id storage.GameID, due time.Time) error {
-	_, err := db.w.ExecContext(ctx, `INSERT INTO reminders (game_id, next_due) VALUES (?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due`, id, millis(due))
+	return db.SaveReminder(ctx, storage.Reminder{Game: id, Due: due})
+}
+
+// SaveReminder sets the game's next reminder with the state of its wait.
+func (db *DB) SaveReminder(ctx context.Context, r storage.Reminder) error {
+	if r.Sent < 0 {
+		return fmt.Errorf("%w: %d reminders sent", storage.ErrInvalid, r.Sent)
+	}
+	var since sql.NullInt64
+	if !r.Since.IsZero() {
+		since = sql.NullInt64{Int64: millis(r.Since), Valid: true}
+	}
+	asked := 0
+	if r.Asked {
+		asked = 1
+	}
+	_, err := db.w.ExecContext(ctx, `INSERT INTO reminders (game_id, next_due, sent, since, asked) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due, sent = excluded.sent,
+		since = excluded.since, asked = excluded.asked`, r.Game, millis(r.Due), r.Sent, since, asked)
 	if isConstraint(err) {
-		return fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
+		return fmt.Errorf("game %d: %w", r.Game, storage.ErrNotFound)
 	}
 	return err
 }
@@ -84,7 +98,7 @@ func (db *DB) ClearReminder(ctx context.Context, id storage.GameID) error {
 // DueReminders returns the reminders of active games due at or before now,
 // earliest first.
 func (db *DB) DueReminders(ctx context.Context, now time.Time) ([]storage.Reminder, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT r.game_id, r.next_due FROM reminders r
+	rows, err := db.r.QueryContext(ctx, `SELECT r.game_id, r.next_due, r.sent, r.since, r.asked FROM reminders r
 		JOIN games g ON g.id = r.game_id
 		WHERE r.next_due <= ? AND g.status = 'active' ORDER BY r.next_due, r.game_id`, millis(now))
 	if err != nil {
@@ -95,10 +109,14 @@ func (db *DB) DueReminders(ctx context.Context, now time.Time) ([]storage.Remind
 	for rows.Next() {
 		var r storage.Reminder
 		var due int64
-		if err := rows.Scan(&r.Game, &due); err != nil {
+		var since sql.NullInt64
+		if err := rows.Scan(&r.Game, &due, &r.Sent, &since, &r.Asked); err != nil {
 			return nil, err
 		}
 		r.Due = fromMillis(due)
+		if since.Valid {
+			r.Since = fromMillis(since.Int64)
+		}
 		out = append(out, r)
 	}
 	return out, rows.Err()
