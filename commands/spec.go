@@ -169,6 +169,11 @@ var specs = []Spec{
 		optArg("setting", "e.g. every 12h, off", ArgText)}},
 	{Name: "quiet", Desc: "Hours without reminders", Group: GroupSettings, Args: []Arg{
 		optArg("hours", "e.g. 22:00-07:00, off", ArgText)}},
+	{Name: "notify", Desc: "Your own notifications", Group: GroupSettings, Args: []Arg{
+		optArg("setting", "dm, off, quiet 22-7 Europe/Paris, tz Zone", ArgText)}},
+	{Name: "away", Desc: "No pings for a while", Group: GroupSettings, Args: []Arg{
+		reqArg("span", "e.g. 3d, 12h", ArgText)}},
+	{Name: "back", Desc: "Pings again", Group: GroupSettings},
 }
 
 // Specs returns the command set, in the order front ends list it. The

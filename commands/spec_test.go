@@ -8,7 +8,8 @@ import (
 )
 
 // specCoreWords are commands the chat core reads before the grammar does.
-var specCoreWords = map[string]bool{"catchup": true, "remind": true, "quiet": true, "export": true}
+var specCoreWords = map[string]bool{"catchup": true, "remind": true, "quiet": true, "export": true,
+	"notify": true, "away": true, "back": true}
 
 // sample is a value of an argument that the grammar accepts.
 func specSample(a Arg) string {
@@ -20,6 +21,10 @@ func specSample(a Arg) string {
 		return "3 H11 F9"
 	case "how":
 		return "M5 top"
+	case "setting":
+		return "dm"
+	case "span":
+		return "3d"
 	case "answer", "until":
 		return "4"
 	case "topic":
@@ -42,6 +47,11 @@ func TestSpecsFormatWhatParseReads(t *testing.T) {
 				text, err := Format(s.Name, vals)
 				if err != nil {
 					t.Fatalf("Format(%v): %v", vals, err)
+				}
+				if IsNotify(text) {
+					if _, err := ParseNotify(text); err != nil {
+						t.Errorf("ParseNotify(%q): %v", text, err)
+					}
 				}
 				if specCoreWords[s.Name] {
 					continue
