@@ -239,9 +239,17 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	if seat == nil {
 		return Reply{Text: "you are not playing in this game; anyone may ask `status`, `map`, `company X` and so on"}
 	}
+	if partial(cmd) {
+		return t.narrow(seat, cmd)
+	}
 	a, err := t.build(seat, cmd, req)
 	if err != nil {
 		return Reply{Text: err.Error()}
+	}
+	if !cmd.Confirm && !t.recorded && t.stage == nil {
+		if why, _ := t.confirmation(a); why != "" {
+			return Reply{Text: why}
+		}
 	}
 	return t.apply(req, a)
 }

@@ -1,0 +1,200 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+
+	"pbc/engine"
+)
+
+// commandsOf lists every command an offer carries.
+func commandsOf(o Offer) []string {
+	var out []string
+	for _, b := range o.Buttons {
+		out = append(out, b.Command)
+	}
+	for _, m := range o.Menus {
+		for _, op := range m.Options {
+			out = append(out, op.Command)
+		}
+	}
+	return out
+}
+
+func has(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestParsePartialAndConfirm(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		verb    Verb
+		partial bool
+		confirm bool
+	}{
+		{"bid M5", Bid, true, false},
+		{"bid M5 100", Bid, false, false},
+		{"par SWW", Par, true, false},
+		{"par SWW 70", Par, false, false},
+		{"lay D23", Lay, true, false},
+		{"lay 57 D23", Lay, false, false},
+		{"pass confirm", Pass, false, true},
+		{"P7: pass CONFIRM", Pass, false, true},
+		{"note please confirm", Note, false, false},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			cmd, err := Parse(tc.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cmd.Verb != tc.verb || partial(cmd) != tc.partial || cmd.Confirm != tc.confirm {
+				t.Errorf("verb %s partial %v confirm %v, want %s %v %v", cmd.Verb, partial(cmd), cmd.Confirm, tc.verb, tc.partial, tc.confirm)
+			}
+		})
+	}
+	if cmd, _ := Parse("note please confirm"); cmd.Text != "please confirm" {
+		t.Errorf("note text %q", cmd.Text)
+	}
+}
+
+// TestOfferedStockRound: the first decision of a new game is offered as a
+// bid menu and pass; a bid target leads to its amounts, which bid.
+func TestOfferedStockRound(t *testing.T) {
+	tb := newPNW(t)
+	o := tb.Offered("a", "status", false)
+	if len(o.Menus) == 0 || o.Menus[0].Placeholder != "Bid on…" {
+		t.Fatalf("menus %+v", o.Menus)
+	}
+	cmds := commandsOf(o)
+	if !has(cmds, "bid M5") || !has(cmds, "pass") {
+		t.Fatalf("offered %v", cmds)
+	}
+	rep := must(t, tb, "a", "bid M5")
+	if rep.Action != nil || !strings.Contains(rep.Text, "Bid on M5 from $") {
+		t.Errorf("bid M5: %q, action %v", rep.Text, rep.Action)
+	}
+	amounts := commandsOf(tb.Offered("a", "bid M5", false))
+	if len(amounts) < 2 || len(amounts) > MaxMenuOptions {
+		t.Fatalf("amounts %v", amounts)
+	}
+	rep = must(t, tb, "a", amounts[1])
+	if rep.Action == nil || !strings.HasPrefix(rep.Text, "Ann bids $") {
+		t.Errorf("bid by menu: %q", rep.Text)
+	}
+}
+
+// TestFirstStockRoundEndConfirm: everyone passing in the first stock round
+// ends the game (7.1.2); the pass that would do it asks for confirmation.
+func TestFirstStockRoundEndConfirm(t *testing.T) {
+	tb := newPNW(t)
+	must(t, tb, "a", "pass")
+	must(t, tb, "b", "pass")
+	rep := tb.Exec(Request{User: "c", Text: "pass"})
+	if rep.OK || !strings.Contains(rep.Text, "7.1.2") || !strings.Contains(rep.Text, "`pass confirm`") {
+		t.Fatalf("last pass: ok %v %q", rep.OK, rep.Text)
+	}
+	if tb.Game.Finished() {
+		t.Fatal("the refused pass ended the game")
+	}
+	o := tb.Offered("c", "pass", true)
+	if len(o.Buttons) == 0 || o.Buttons[0].Command != "pass confirm" || o.Buttons[0].Label != "Yes, end the game" || !o.Buttons[0].Danger {
+		t.Fatalf("buttons %+v", o.Buttons)
+	}
+	if has(commandsOf(o), "pass") {
+		t.Errorf("the plain pass is still offered: %v", commandsOf(o))
+	}
+	must(t, tb, "c", "pass confirm")
+	if !tb.Game.Finished() {
+		t.Error("pass confirm did not end the game")
+	}
+	if o := tb.Offered("c", "pass confirm", false); !o.Empty() {
+		t.Errorf("offered after the end: %+v", o)
+	}
+}
+
+func TestOfferedPendingRequests(t *testing.T) {
+	tb := newPNW(t)
+	must(t, tb, "a", "bid M5 100")
+	must(t, tb, "b", "undo")
+	cmds := commandsOf(tb.Offered("b", "undo", false))
+	if len(cmds) < 2 || cmds[0] != "agree" || cmds[1] != "refuse" {
+		t.Errorf("after an undo request: %v", cmds)
+	}
+	must(t, tb, "a", "refuse")
+	if cmds := commandsOf(tb.Offered("a", "refuse", false)); has(cmds, "agree") {
+		t.Errorf("after the refusal: %v", cmds)
+	}
+	must(t, tb, "a", "end")
+	o := tb.Offered("a", "end", false)
+	if len(o.Buttons) < 2 || o.Buttons[0].Command != "end" || !o.Buttons[0].Danger || o.Buttons[1].Command != "refuse" {
+		t.Errorf("after an end vote: %+v", o.Buttons)
+	}
+}
+
+// TestLayByPicture: `lay D23` with no tile answers with the numbered
+// picture of every legal lay, and each offered command lays its tile.
+func TestLayByPicture(t *testing.T) {
+	tb := tableAt(t, pnw586, 9)
+	m := tb.Moves()
+	if len(m.Actors) == 0 || len(m.Actors[0].Tiles) == 0 {
+		t.Fatal("the position has no lay")
+	}
+	user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
+	rep := must(t, tb, user, "lay D23")
+	if rep.Action != nil || rep.Image == nil || !strings.HasPrefix(rep.Text, "D23: 12 ways") {
+		t.Fatalf("lay D23: %q, image %v", rep.Text, rep.Image != nil)
+	}
+	o := tb.Offered(user, "lay D23", false)
+	cmds := commandsOf(o)
+	_, lays := HexLays(m, 0, "D23")
+	if len(cmds) != len(lays) || len(o.Menus) != 1 {
+		t.Fatalf("offered %v for %d lays", cmds, len(lays))
+	}
+	if got := o.Menus[0].Options[0].Label; !strings.HasPrefix(got, "1. 5 r0") {
+		t.Errorf("first option %q", got)
+	}
+	for _, c := range cmds {
+		t.Run(c, func(t *testing.T) {
+			tb := tableAt(t, pnw586, 9)
+			rep := must(t, tb, user, c)
+			if rep.Action == nil {
+				t.Errorf("%q laid nothing", c)
+			}
+		})
+	}
+	if rep := tb.Exec(Request{User: user, Text: "lay A1"}); rep.OK {
+		t.Errorf("lay on a hex without lays: %q", rep.Text)
+	}
+}
+
+func TestBidAmounts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		b    engine.BidMove
+		n    int
+	}{
+		{"few", engine.BidMove{Min: 100, Max: 120, Step: 5}, 5},
+		{"many", engine.BidMove{Min: 100, Max: 600, Step: 5}, MaxMenuOptions},
+		{"none", engine.BidMove{Min: 100, Max: 90, Step: 5}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := BidAmounts(tc.b)
+			if len(got) != tc.n {
+				t.Fatalf("%d amounts %v, want %d", len(got), got, tc.n)
+			}
+			for i, v := range got {
+				if v < tc.b.Min || v > tc.b.Max || (v-tc.b.Min)%tc.b.Step != 0 || (i > 0 && v <= got[i-1]) {
+					t.Errorf("amount %d: %d", i, v)
+				}
+			}
+			if tc.n > 0 && got[0] != tc.b.Min {
+				t.Errorf("first %d, want the minimum", got[0])
+			}
+		})
+	}
+}
