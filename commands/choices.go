@@ -387,3 +387,25 @@ func confirmable(v Verb) bool {
 	}
 	return true
 }
+
+// Confirms reports whether the offer asks to confirm a refused move.
+func (o Offer) Confirms() bool {
+	return len(o.Buttons) > 0 && strings.HasSuffix(o.Buttons[0].Command, " confirm")
+}
+
+// MayConfirm reports whether text is a move that may be refused until it
+// is confirmed (a pass).
+func MayConfirm(text string) bool {
+	cmd, err := Parse(text)
+	return err == nil && cmd.Verb == Pass && !cmd.Confirm
+}
+
+// WantsOffer reports whether the answer to text, a command that changes
+// nothing, shows choices: a partial move (`lay D23`) or `status`/`moves`.
+func WantsOffer(text string) bool {
+	cmd, err := Parse(text)
+	if err != nil {
+		return false
+	}
+	return partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves
+}

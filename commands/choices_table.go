@@ -180,3 +180,15 @@ func skipsForced(a *engine.Actor) string {
 	}
 	return ""
 }
+
+// msgEndRefuse, in the log, sets aside the end votes before it.
+const msgEndRefuse = "pbc: refuses to end the game"
+
+// refuseEnd answers a pending end vote with a refusal: the game goes on
+// and the votes so far no longer count.
+func (t *Table) refuseEnd(req Request) Reply {
+	if t.seatOf(req.User) == nil && !req.Admin {
+		return Reply{Text: "only players (or an admin) may answer"}
+	}
+	return t.note(req, msgEndRefuse, t.nameOf(req.User)+" wants to keep playing; the votes to end the game are set aside.", nil)
+}

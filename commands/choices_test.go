@@ -134,6 +134,17 @@ func TestOfferedPendingRequests(t *testing.T) {
 	if len(o.Buttons) < 2 || o.Buttons[0].Command != "end" || !o.Buttons[0].Danger || o.Buttons[1].Command != "refuse" {
 		t.Errorf("after an end vote: %+v", o.Buttons)
 	}
+	must(t, tb, "b", "refuse")
+	if n := len(tb.pendingRequests().endVotes); n != 0 {
+		t.Errorf("%d end votes after a refusal", n)
+	}
+	if cmds := commandsOf(tb.Offered("b", "refuse", false)); has(cmds, "end") {
+		t.Errorf("after refusing the end: %v", cmds)
+	}
+	must(t, tb, "b", "end") // votes after the refusal count again
+	if n := len(tb.pendingRequests().endVotes); n != 1 {
+		t.Errorf("%d end votes, want 1", n)
+	}
 }
 
 // TestLayByPicture: `lay D23` with no tile answers with the numbered

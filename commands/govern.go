@@ -51,6 +51,7 @@ type pending struct {
 // pendingRequests reads the requests made since the last move.
 func (t *Table) pendingRequests() pending {
 	p := pending{endVotes: map[string]bool{}, undoIndex: -1}
+	endRefused := false
 	for i := len(t.Log.Actions) - 1; i >= 0; i-- {
 		m, ok := t.Log.Actions[i].(*action.Message)
 		if !ok {
@@ -58,7 +59,9 @@ func (t *Table) pendingRequests() pending {
 		}
 		user := t.Senders[i]
 		switch {
-		case m.Message == msgEndVote:
+		case m.Message == msgEndRefuse:
+			endRefused = true
+		case m.Message == msgEndVote && !endRefused:
 			p.endVotes[user] = true
 		case m.Message == msgUndoRefuse && p.undoBy == "":
 			p.undoBy = "-"
@@ -156,6 +159,9 @@ func (t *Table) rewrite(user string, a action.Action, text string) Reply {
 // answer handles `agree` and `refuse` to a pending undo request.
 func (t *Table) answer(req Request, yes bool) Reply {
 	p := t.pendingRequests()
+	if p.undoBy == "" && len(p.endVotes) > 0 && !yes {
+		return t.refuseEnd(req)
+	}
 	if p.undoBy == "" {
 		return Reply{Text: "nobody is asking anything"}
 	}
