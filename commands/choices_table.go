@@ -169,10 +169,16 @@ func passWord(a *engine.Actor) string {
 	return "pass"
 }
 
-// skipsForced words the action a pass by a would skip that it must take,
-// or "".
+// skipsForced words what a pass by a, the entity the game waits for,
+// gives up that it is there to do, or "". The engine offers no pass where
+// an action is compulsory (a train a company must buy, a destination token
+// that is due), so these are the passes that cost something.
 func skipsForced(a *engine.Actor) string {
 	switch {
+	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, "lay_tile"):
+		// A private that lays twice (PNW P11) waits for its second lay;
+		// passing closes it.
+		return "gives up " + a.Name + "'s second tile lay, and " + a.Name + " closes"
 	case a.MustBuy && len(a.Trains) > 0:
 		return "skips the train " + CorpLabel(a.Name) + " must buy"
 	case len(a.Types) > 0 && a.Types[0] == "run_routes" && a.Routes != nil && len(a.Routes.Trains) > 0:

@@ -209,3 +209,54 @@ func TestBidAmounts(t *testing.T) {
 		})
 	}
 }
+
+func TestSkipsForced(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		a      engine.Actor
+		forced bool
+	}{
+		{"second lay of a private", engine.Actor{EntityType: "company", Name: "P11", Types: []string{"lay_tile", "pass"}}, true},
+		{"routes to run", engine.Actor{EntityType: "corporation", Name: "GNR", Types: []string{"run_routes", "pass"},
+			Routes: &engine.RouteMove{Trains: []string{"2-0"}}}, true},
+		{"no trains to run", engine.Actor{EntityType: "corporation", Name: "GNR", Types: []string{"run_routes", "pass"},
+			Routes: &engine.RouteMove{}}, false},
+		{"a train to buy", engine.Actor{EntityType: "corporation", Name: "GNR", Types: []string{"buy_train", "pass"},
+			MustBuy: true, Trains: []engine.TrainMove{{Variant: "3"}}}, true},
+		{"an optional lay", engine.Actor{EntityType: "corporation", Name: "5", Types: []string{"lay_tile", "pass"}}, false},
+		{"a stock round turn", engine.Actor{EntityType: "player", Name: "Ann", Types: []string{"bid", "pass"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := skipsForced(&tc.a); (got != "") != tc.forced {
+				t.Errorf("skipsForced = %q, want forced %v", got, tc.forced)
+			}
+		})
+	}
+}
+
+// TestForcedPassConfirm: in 586, P11 has laid its first tile (action 150)
+// and waits for its second; passing would close it, so the pass asks for
+// confirmation.
+func TestForcedPassConfirm(t *testing.T) {
+	tb := tableAt(t, pnw586, upTo(t, pnw586, 151))
+	m := tb.Moves()
+	if len(m.Actors) == 0 || m.Actors[0].Name != "P11" || !m.Actors[0].Waiting {
+		t.Fatalf("P11 is not waiting: %s", m.Waiting)
+	}
+	user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
+	if !has(commandsOf(tb.Offered(user, "status", false)), "P11: pass") {
+		t.Fatalf("no P11 pass offered: %v", commandsOf(tb.Offered(user, "status", false)))
+	}
+	rep := tb.Exec(Request{User: user, Text: "P11: pass"})
+	if rep.OK || !strings.Contains(rep.Text, "P11 closes") || !strings.Contains(rep.Text, "`P11: pass confirm`") {
+		t.Fatalf("P11: pass: ok %v %q", rep.OK, rep.Text)
+	}
+	o := tb.Offered(user, "P11: pass", true)
+	if !o.Confirms() || o.Buttons[0].Command != "P11: pass confirm" || o.Buttons[0].Label != "Yes, pass" {
+		t.Fatalf("offer %+v", o.Buttons)
+	}
+	must(t, tb, user, "P11: pass confirm")
+	if c := tb.Game.Company("P11"); c == nil || !c.Closed {
+		t.Error("P11 is still open after the confirmed pass")
+	}
+}
