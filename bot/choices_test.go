@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"pbc/engine/action"
 )
 
 // offeredCommand is the button or menu option of r whose command
@@ -195,5 +197,45 @@ func TestPartialCommandMenus(t *testing.T) {
 	}
 	if r := tb.say(who, "help").last(); len(r.Buttons)+len(r.Menus) != 0 {
 		t.Errorf("help offers %+v %+v", r.Buttons, r.Menus)
+	}
+}
+
+// TestLayByPictureThroughCore: in an imported 1822PNW game at its first
+// track lay, `lay D23` answers with the picture of the legal tiles and a
+// menu of them; choosing one lays it.
+func TestLayByPictureThroughCore(t *testing.T) {
+	tb := newTable(t)
+	l := fixture(t, "1822PNW/586.json")
+	eff, err := action.Effective(l.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Actions, l.Result, l.GameEndReason = eff[:9], nil, ""
+	ctx := context.Background()
+	sg, err := tb.st.Import(ctx, tb.ch, "creator", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range l.Players {
+		if _, err := tb.st.ReplaceSeat(ctx, sg.ID, i, "user-"+p.Name, p.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	who := tb.mover()
+	r := tb.say(who, "status").last()
+	if _, _, ok := offeredCommand(r, exactly("lay D23")); !ok {
+		t.Fatalf("no D23 in the track menu: %+v", r.Menus)
+	}
+	r = tb.choose(who, r, "open D23", exactly("lay D23"))
+	if len(r.Images) != 1 || !strings.HasPrefix(r.Images[0].Name, "tiles-d23") || len(r.Images[0].PNG) == 0 {
+		t.Fatalf("no tile picture: %q, %d images", r.Text, len(r.Images))
+	}
+	if len(r.Menus) != 1 || len(r.Menus[0].Options) != 12 || !strings.HasPrefix(r.Menus[0].Options[0].Label, "1. ") {
+		t.Fatalf("menus %+v", r.Menus)
+	}
+	before := len(tb.log())
+	r = tb.choose(who, r, "lay the third", exactly(r.Menus[0].Options[2].Command))
+	if got := tb.log(); len(got) != before+1 || got[len(got)-1] != "lay_tile" {
+		t.Errorf("log after the lay: %v", got[before:])
 	}
 }
