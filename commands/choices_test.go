@@ -1,10 +1,12 @@
 package commands
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"pbc/engine"
+	"pbc/engine/action"
 )
 
 // commandsOf lists every command an offer carries.
@@ -258,5 +260,101 @@ func TestForcedPassConfirm(t *testing.T) {
 	must(t, tb, user, "P11: pass confirm")
 	if c := tb.Game.Company("P11"); c == nil || !c.Closed {
 		t.Error("P11 is still open after the confirmed pass")
+	}
+}
+
+// TestDecisionsFitAndParse walks recorded games position by position: what
+// Decision offers stays inside every front end's limits (Discord's rows and
+// 25 options, Slack's 75-character option text) and every command offered
+// is one the grammar reads.
+func TestDecisionsFitAndParse(t *testing.T) {
+	for _, f := range []string{pnw586, "1822PNW/1822PNW_game_end_stock_market.json", "1822CA/1.json"} {
+		t.Run(f, func(t *testing.T) {
+			l := readLog(t, filepath.Join(fixtureDir, f))
+			positions, offered := 0, 0
+			_, _ = engine.ReplayTrace(l, func(g *engine.Game, _ action.Action) bool {
+				positions++
+				o := Decision(g.Moves())
+				if len(o.Buttons) > MaxButtons || len(o.Menus) > MaxMenus {
+					t.Fatalf("position %d: %d buttons, %d menus", positions, len(o.Buttons), len(o.Menus))
+				}
+				check := func(op Option) {
+					offered++
+					if n := len([]rune(op.Label)); n == 0 || n > 75 || len([]rune(op.Description)) > 75 {
+						t.Errorf("position %d: label %q (%d), description %q", positions, op.Label, n, op.Description)
+					}
+					if _, err := Parse(op.Command); err != nil {
+						t.Errorf("position %d: %q does not parse: %v", positions, op.Command, err)
+					}
+				}
+				for _, b := range o.Buttons {
+					check(b)
+				}
+				for _, m := range o.Menus {
+					if len(m.Options) == 0 || len(m.Options) > MaxMenuOptions || m.Placeholder == "" {
+						t.Errorf("position %d: menu %q of %d options", positions, m.Placeholder, len(m.Options))
+					}
+					for _, op := range m.Options {
+						check(op)
+					}
+				}
+				return !t.Failed()
+			})
+			t.Logf("%d positions, %d choices", positions, offered)
+			if positions < 100 || offered < positions {
+				t.Errorf("%d positions, %d choices offered", positions, offered)
+			}
+		})
+	}
+}
+
+// TestDecisionsAccepted plays, at every position of a recorded game, every
+// command Decision offers, each on its own copy of the table: the player
+// the game waits for may send each of them (a partial one is answered
+// with its choices; a confirmation-asking pass, once confirmed).
+func TestDecisionsAccepted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every offered command of a whole game")
+	}
+	l := readLog(t, filepath.Join(fixtureDir, pnw586))
+	eff, err := action.Effective(l.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for n := 1; n < len(eff); n += 3 {
+		tb := tableAt(t, pnw586, n)
+		m := tb.Moves()
+		if len(m.Actors) == 0 || !m.Actors[0].Waiting {
+			continue
+		}
+		user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
+		for _, c := range commandsOf(Decision(m)) {
+			tried++
+			tb := tableAt(t, pnw586, n)
+			rep := tb.Exec(Request{User: user, Text: c})
+			if !rep.OK && strings.Contains(rep.Text, "confirm`") {
+				rep = tb.Exec(Request{User: user, Text: c + " confirm"})
+			}
+			if !rep.OK {
+				t.Errorf("position %d: %s %q refused: %s", n, user, c, rep.Text)
+				continue
+			}
+			next := commandsOf(tb.Offered(user, c, false))
+			if cmd, _ := Parse(c); !partial(cmd) || len(next) == 0 {
+				continue
+			}
+			// The choices a partial command opens: the first and the last.
+			for _, c2 := range []string{next[0], next[len(next)-1]} {
+				tried++
+				tb := tableAt(t, pnw586, n)
+				if rep := tb.Exec(Request{User: user, Text: c2}); !rep.OK || rep.Action == nil {
+					t.Errorf("position %d: %s %q (from %q): ok %v: %s", n, user, c2, c, rep.OK, rep.Text)
+				}
+			}
+		}
+	}
+	if tried < 50 {
+		t.Errorf("%d commands tried", tried)
 	}
 }
