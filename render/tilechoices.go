@@ -58,17 +58,19 @@ func TileChoices(w io.Writer, g *engine.Game, hex string, opts []TileOption) err
 	}
 	cols := min(len(opts), 4)
 	rows := (len(opts) + cols - 1) / cols
-	gap, labelH, top, margin := 14*s, 44*s, 46*s, 12*s
-	boxW, boxH := 2*hw+gap, 2*hh+labelH
+	// Room above and below each hex for the names the map may place just
+	// outside it, then the number, the tile and the cost.
+	gap, above, labelH, top, margin := 14*s, 16*s, 60*s, 46*s, 12*s
+	boxW, boxH := 2*hw+gap, above+2*hh+labelH
 	width := int(math.Ceil(2*margin + float64(cols)*boxW))
-	height := int(math.Ceil(top + margin + float64(rows)*boxH))
+	height := int(math.Ceil(top + float64(rows)*boxH))
 	for i, o := range opts {
 		hs := o.Hex
 		if hs == nil {
 			hs = now
 		}
 		col, row := i%cols, i/cols
-		c := pt{margin + (float64(col)+0.5)*boxW, top + float64(row)*boxH + gap/2 + hh}
+		c := pt{margin + (float64(col)+0.5)*boxW, top + float64(row)*boxH + above + hh}
 		md.cells = append(md.cells, cell{hs: hs, def: now.Def, c: c})
 	}
 	md.p = newPainter(width, 1, s)
@@ -93,19 +95,21 @@ func TileChoices(w io.Writer, g *engine.Game, hex string, opts []TileOption) err
 	p.text(title, 10*s, (top-8*s)/2, 0, 0.5, p.fitSize(title, float64(width)-20*s, 17, 11, true), true, colPaper)
 	for i, o := range opts {
 		c := md.cells[i].c
-		// The number, large, at the hex's upper left where it hides no track.
+		// Under the hex, clear of its track and names: the number in a
+		// dark disc, then the tile and rotation, the cost below.
 		n := strconv.Itoa(i + 1)
-		bx, by := c.X-hw+2*s, c.Y-hh+4*s
 		r := 13 * s
+		size := p.fitSize(o.Label, boxW-2*r-10*s, 17, 10, true)
+		tw := p.measure(o.Label, size, true)
+		x0 := c.X - (2*r+6*s+tw)/2
+		y := c.Y + hh + 24*s
 		p.SetColor(colStrip)
-		p.DrawCircle(bx+r, by+r, r)
+		p.DrawCircle(x0+r, y, r)
 		p.Fill()
-		p.text(n, bx+r, by+r, 0.5, 0.5, 16, true, colPaper)
-		lbl := o.Label
-		y := c.Y + hh + 14*s
-		p.text(lbl, c.X, y, 0.5, 0.5, p.fitSize(lbl, boxW-4*s, 16, 10, true), true, colInk)
+		p.text(n, x0+r, y, 0.5, 0.5, 16, true, colPaper)
+		p.text(o.Label, x0+2*r+6*s, y, 0, 0.5, size, true, colInk)
 		if o.Note != "" {
-			p.text(o.Note, c.X, y+18*s, 0.5, 0.5, 13, false, colMuted)
+			p.text(o.Note, c.X, y+r+10*s, 0.5, 0.5, 13, false, colMuted)
 		}
 	}
 	img := p.rgba()
