@@ -358,3 +358,56 @@ func TestDecisionsAccepted(t *testing.T) {
 		t.Errorf("%d commands tried", tried)
 	}
 }
+
+// BenchmarkLayPicture answers `lay D23` at the first lay of 586: twelve
+// lays, each played on a copy of the game, and their picture.
+func BenchmarkLayPicture(b *testing.B) {
+	tb := tableAt(b, pnw586, 9)
+	user := tb.userOf(tb.Game.PlayerByID(tb.Moves().Actors[0].Player))
+	b.ReportAllocs()
+	for b.Loop() {
+		if rep := tb.Exec(Request{User: user, Text: "lay D23"}); rep.Image == nil {
+			b.Fatal(rep.Text)
+		}
+	}
+}
+
+// BenchmarkOffered is the offer under a reply after a move, early and late
+// in a game, and under the pass that asks for confirmation (a copy of the
+// game plays it). The legal moves are cached, as after a move: the
+// session's answer computes them anyway.
+func BenchmarkOffered(b *testing.B) {
+	late := tableAt(b, "1822PNW/1822PNW_game_end_stock_market.json", 900)
+	confirm := newPNWB(b)
+	for _, u := range []string{"a", "b"} {
+		if rep := confirm.Exec(Request{User: u, Text: "pass"}); !rep.OK {
+			b.Fatal(rep.Text)
+		}
+	}
+	for _, c := range []struct {
+		name, user, text string
+		tb               *Table
+		refused          bool
+	}{
+		{"early", "u1", "pass", tableAt(b, pnw586, 9), false},
+		{"late", "u1", "pass", late, false},
+		{"confirm", "c", "pass", confirm, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if c.tb.Offered(c.user, c.text, c.refused).Empty() {
+					b.Fatal("nothing offered")
+				}
+			}
+		})
+	}
+}
+
+func newPNWB(b *testing.B) *Table {
+	tb, err := NewTable("1822PNW", nil, 586, []Seat{{1, "Ann", "a"}, {2, "Bob", "b"}, {3, "Cid", "c"}}, "a")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tb
+}

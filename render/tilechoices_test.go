@@ -120,3 +120,19 @@ func TestTileChoicesSize(t *testing.T) {
 		t.Errorf("%d bytes, want under 1 MB", buf.Len())
 	}
 }
+
+// BenchmarkTileChoices draws the twelve lays of the golden picture (the
+// copies of the game each lay is played on are made outside the timing).
+func BenchmarkTileChoices(b *testing.B) {
+	g := replayN(b, fixturePNW, 9)
+	opts := lays(&testing.T{}, g, "D23")
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := TileChoices(&buf, g, "D23", opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}
