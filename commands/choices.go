@@ -93,7 +93,52 @@ func Decision(m *engine.Moves) Offer {
 	if m == nil || m.Finished || len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return Offer{}
 	}
-	return actorOffer(m.Actors[0]).clipped()
+	o := actorOffer(m.Actors[0])
+	// The privates of the same player that may act meanwhile (an ability,
+	// a private's own lay or token), in one menu after the decision's.
+	var more []Option
+	for _, a := range m.Actors[1:] {
+		if a.Player != 0 && a.Player == m.Actors[0].Player && a.EntityType == "company" {
+			more = append(more, privateOptions(a)...)
+		}
+	}
+	if len(more) > 0 {
+		o.menu("Use a private…", more)
+	}
+	return o.clipped()
+}
+
+// privateOptions are what a private that is not waited for may do now.
+func privateOptions(a *engine.Actor) []Option {
+	var out []Option
+	prefix := a.Name + ": "
+	for _, t := range a.Types {
+		switch t {
+		case "lay_tile":
+			for _, o := range layTargets(a.Name, a.Tiles) {
+				o.Label = a.Name + ": " + o.Label
+				out = append(out, o)
+			}
+		case "place_token":
+			for _, o := range tokenOptions(a.Name, a.Tokens) {
+				o.Label = a.Name + ": " + o.Label
+				out = append(out, o)
+			}
+		case "choose":
+			for _, c := range a.Choices {
+				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: prefix + "choose " + c.Choice})
+			}
+		case "choose_ability":
+			for _, c := range a.Abilities {
+				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
+			}
+		case "assign":
+			for _, h := range a.Assigns {
+				out = append(out, Option{Label: a.Name + ": assign " + h, Command: "assign " + h + " with " + a.Name})
+			}
+		}
+	}
+	return out
 }
 
 // actorOffer lists an actor's choices.
@@ -133,9 +178,9 @@ func actorOffer(a *engine.Actor) Offer {
 		case "sell_shares":
 			o.add("Sell…", shareOptions(a, a.Sells, false))
 		case "lay_tile":
-			o.menu("Lay track on…", layTargets(prefix, a.Tiles))
+			o.menu("Lay track on…", layTargets(companyOf(a), a.Tiles))
 		case "place_token":
-			o.add("Place a token in…", tokenOptions(prefix, a.Tokens))
+			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens))
 		case "hex_token":
 			var opts []Option
 			for _, h := range a.HexTokens {
@@ -295,9 +340,26 @@ func shareOptions(a *engine.Actor, list []engine.ShareMove, buy bool) []Option {
 	return out
 }
 
-// layTargets are the hexes one may lay track on (and build cubes in);
-// choosing one shows its tiles.
-func layTargets(prefix string, tiles []engine.TileMove) []Option {
+// companyOf is the private an actor is ("" for players and companies):
+// its lays and tokens are commands "with" it.
+func companyOf(a *engine.Actor) string {
+	if a.EntityType == "company" {
+		return a.Name
+	}
+	return ""
+}
+
+// withWord is " with P7" for the lays and tokens of private via, or "".
+func withWord(via string) string {
+	if via == "" {
+		return ""
+	}
+	return " with " + via
+}
+
+// layTargets are the hexes one may lay track on (and build cubes in),
+// by private via if set; choosing one shows its tiles.
+func layTargets(via string, tiles []engine.TileMove) []Option {
 	var out []Option
 	count := map[string]int{}
 	var hexes []string
@@ -313,21 +375,22 @@ func layTargets(prefix string, tiles []engine.TileMove) []Option {
 		count[m.Hex]++
 	}
 	for _, h := range hexes {
-		out = append(out, Option{Label: h, Command: prefix + "lay " + h,
+		out = append(out, Option{Label: h, Command: "lay " + h + withWord(via),
 			Description: fmt.Sprintf("%d %s", count[h], plural(count[h], "way", "ways"))})
 	}
 	for _, m := range tiles {
 		if m.Name == "BC" && cubes[m.Hex] {
 			delete(cubes, m.Hex)
-			out = append(out, Option{Label: "cube " + m.Hex, Command: prefix + "cube " + m.Hex,
+			out = append(out, Option{Label: "cube " + m.Hex, Command: "cube " + m.Hex + withWord(via),
 				Description: "a builder cube"})
 		}
 	}
 	return out
 }
 
-// tokenOptions are the hexes a token may go to.
-func tokenOptions(prefix string, tokens []engine.TokenMove) []Option {
+// tokenOptions are the hexes a token may go to, placed by private via if
+// set.
+func tokenOptions(via string, tokens []engine.TokenMove) []Option {
 	var out []Option
 	seen := map[string]bool{}
 	for _, t := range tokens {
@@ -335,7 +398,7 @@ func tokenOptions(prefix string, tokens []engine.TokenMove) []Option {
 			continue
 		}
 		seen[t.Hex] = true
-		out = append(out, Option{Label: fmt.Sprintf("token %s ($%d)", t.Hex, t.Cost), Command: prefix + "token " + t.Hex})
+		out = append(out, Option{Label: fmt.Sprintf("token %s ($%d)", t.Hex, t.Cost), Command: "token " + t.Hex + withWord(via)})
 	}
 	return out
 }

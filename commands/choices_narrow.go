@@ -49,11 +49,13 @@ func pick(m *engine.Moves, player int, ok func(a *engine.Actor) bool) *engine.Ac
 }
 
 // HexLays are the legal lays on hex of the actor of player (any when 0)
-// who may lay there, in the order the tile picture numbers them: by tile,
-// then rotation. Builder cubes are left out.
-func HexLays(m *engine.Moves, player int, hex string) (*engine.Actor, []engine.TileMove) {
+// who may lay there, named as when given ("P7: lay D23"), in the order the
+// tile picture numbers them: by tile, then rotation. Builder cubes are
+// left out.
+func HexLays(m *engine.Moves, player int, as, hex string) (*engine.Actor, []engine.TileMove) {
 	a := pick(m, player, func(a *engine.Actor) bool {
-		return slices.ContainsFunc(a.Tiles, func(t engine.TileMove) bool { return sameHex(t.Hex, hex) && t.Name != "BC" })
+		return (as == "" || strings.EqualFold(a.Name, as)) &&
+			slices.ContainsFunc(a.Tiles, func(t engine.TileMove) bool { return sameHex(t.Hex, hex) && t.Name != "BC" })
 	})
 	if a == nil {
 		return nil, nil
@@ -93,22 +95,34 @@ func tileOrder(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// LayCommand is the command of one lay by actor a.
+// LayCommand is the command of one lay by actor a: a private's lays are
+// made "with" it.
 func LayCommand(a *engine.Actor, m engine.TileMove) string {
-	prefix := ""
-	if a != nil && a.EntityType == action.EntityCompany {
-		prefix = a.Name + ": "
-	}
-	cmd := fmt.Sprintf("%slay %s %s r%d", prefix, m.Name, m.Hex, m.Rotation)
+	cmd := fmt.Sprintf("lay %s %s r%d", m.Name, m.Hex, m.Rotation)
 	var with []string
-	if m.Company != "" && (a == nil || m.Company != a.Name) {
+	if a != nil && a.EntityType == action.EntityCompany {
+		with = append(with, a.Name)
+	} else if m.Company != "" {
 		with = append(with, m.Company)
 	}
-	with = append(with, m.Combo...)
+	for _, c := range m.Combo {
+		if !slices.Contains(with, c) {
+			with = append(with, c)
+		}
+	}
 	if len(with) > 0 {
 		cmd += " with " + strings.Join(with, " ")
 	}
 	return cmd
+}
+
+// layVia is the private a partial lay names ("lay D23 with P7", or
+// "P7: lay D23"), or "".
+func layVia(cmd *Command) string {
+	if len(cmd.With) > 0 {
+		return cmd.With[0]
+	}
+	return cmd.As
 }
 
 // layLabel is the numbered label of a lay, as the picture numbers it.
@@ -125,7 +139,7 @@ func narrowOffer(m *engine.Moves, player int, cmd *Command) Offer {
 	var o Offer
 	switch cmd.Verb {
 	case Lay:
-		a, lays := HexLays(m, player, cmd.Target)
+		a, lays := HexLays(m, player, layVia(cmd), cmd.Target)
 		var opts []Option
 		for i, l := range lays {
 			opts = append(opts, Option{Label: layLabel(i, l), Command: LayCommand(a, l)})
@@ -209,7 +223,7 @@ func narrowText(m *engine.Moves, player int, cmd *Command) (string, bool) {
 	switch cmd.Verb {
 	case Lay:
 		hex := strings.ToUpper(cmd.Target)
-		_, lays := HexLays(m, player, cmd.Target)
+		_, lays := HexLays(m, player, layVia(cmd), cmd.Target)
 		if len(lays) == 0 {
 			return fmt.Sprintf("you cannot lay a tile on %s now; `moves` lists what you can do", hex), false
 		}

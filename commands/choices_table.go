@@ -69,7 +69,7 @@ func (t *Table) narrow(seat *Seat, cmd *Command) Reply {
 	}
 	rep := Reply{OK: true, Text: text}
 	if cmd.Verb == Lay {
-		if img, err := t.tileChoices(seat.Player, cmd.Target); err == nil {
+		if img, err := t.tileChoices(seat.Player, layVia(cmd), cmd.Target); err == nil {
 			rep.Image = img
 		}
 	}
@@ -77,8 +77,8 @@ func (t *Table) narrow(seat *Seat, cmd *Command) Reply {
 }
 
 // tileChoices draws the legal lays on hex, numbered as HexLays lists them.
-func (t *Table) tileChoices(player int, hex string) (*Image, error) {
-	a, lays := HexLays(t.moves(), player, hex)
+func (t *Table) tileChoices(player int, as, hex string) (*Image, error) {
+	a, lays := HexLays(t.moves(), player, as, hex)
 	if len(lays) == 0 {
 		return nil, fmt.Errorf("no lays on %s", hex)
 	}

@@ -45,6 +45,7 @@ func TestParsePartialAndConfirm(t *testing.T) {
 		{"par SWW 70", Par, false, false},
 		{"lay D23", Lay, true, false},
 		{"lay 57 D23", Lay, false, false},
+		{"lay D23 with P7", Lay, true, false},
 		{"pass confirm", Pass, false, true},
 		{"P7: pass CONFIRM", Pass, false, true},
 		{"note please confirm", Note, false, false},
@@ -164,7 +165,7 @@ func TestLayByPicture(t *testing.T) {
 	}
 	o := tb.Offered(user, "lay D23", false)
 	cmds := commandsOf(o)
-	_, lays := HexLays(m, 0, "D23")
+	_, lays := HexLays(m, 0, "", "D23")
 	if len(cmds) != len(lays) || len(o.Menus) != 1 {
 		t.Fatalf("offered %v for %d lays", cmds, len(lays))
 	}
@@ -248,6 +249,24 @@ func TestForcedPassConfirm(t *testing.T) {
 	user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
 	if !has(commandsOf(tb.Offered(user, "status", false)), "P11: pass") {
 		t.Fatalf("no P11 pass offered: %v", commandsOf(tb.Offered(user, "status", false)))
+	}
+	// Its second lay is offered too, made with P11.
+	var hexCmd string
+	for _, c := range commandsOf(tb.Offered(user, "status", false)) {
+		if strings.HasPrefix(c, "lay ") && strings.HasSuffix(c, " with P11") {
+			hexCmd = c
+			break
+		}
+	}
+	if hexCmd == "" {
+		t.Fatal("no lay with P11 offered")
+	}
+	lay := tableAt(t, pnw586, upTo(t, pnw586, 151))
+	must(t, lay, user, hexCmd)
+	if next := commandsOf(lay.Offered(user, hexCmd, false)); len(next) == 0 {
+		t.Errorf("%q opens nothing", hexCmd)
+	} else if rep := must(t, lay, user, next[0]); rep.Action == nil {
+		t.Errorf("%q laid nothing", next[0])
 	}
 	rep := tb.Exec(Request{User: user, Text: "P11: pass"})
 	if rep.OK || !strings.Contains(rep.Text, "P11 closes") || !strings.Contains(rep.Text, "`P11: pass confirm`") {
@@ -410,4 +429,60 @@ func newPNWB(b *testing.B) *Table {
 		b.Fatal(err)
 	}
 	return tb
+}
+
+// TestPrivateChoicesAccepted: where a private of the player the game
+// waits for may act meanwhile (PNW P7's lays, P15's assignments), its menu's
+// choices are accepted, and a private's partial lay opens lays by that
+// private.
+func TestPrivateChoicesAccepted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays a long game at several positions")
+	}
+	const f = "1822PNW/1822PNW_game_end_stock_market.json"
+	l := readLog(t, filepath.Join(fixtureDir, f))
+	var at []int
+	n := 0
+	_, _ = engine.ReplayTrace(l, func(g *engine.Game, _ action.Action) bool {
+		n++
+		for _, m := range Decision(g.Moves()).Menus {
+			if m.Placeholder == "Use a private…" && (len(at) == 0 || n > at[len(at)-1]+50) {
+				at = append(at, n)
+			}
+		}
+		return len(at) < 4
+	})
+	if len(at) == 0 {
+		t.Fatal("no position offers a private's choices")
+	}
+	for _, n := range at {
+		tb := tableAt(t, f, n)
+		m := tb.Moves()
+		user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
+		var menu *Menu
+		o := Decision(m)
+		for i := range o.Menus {
+			if o.Menus[i].Placeholder == "Use a private…" {
+				menu = &o.Menus[i]
+			}
+		}
+		for _, op := range menu.Options[:min(len(menu.Options), 3)] {
+			tb := tableAt(t, f, n)
+			rep := tb.Exec(Request{User: user, Text: op.Command})
+			if !rep.OK {
+				t.Errorf("position %d: %q refused: %s", n, op.Command, rep.Text)
+				continue
+			}
+			if cmd, _ := Parse(op.Command); partial(cmd) {
+				next := commandsOf(tb.Offered(user, op.Command, false))
+				if len(next) == 0 || !strings.HasSuffix(next[0], " with "+cmd.With[0]) {
+					t.Errorf("position %d: %q opens %v", n, op.Command, next)
+					continue
+				}
+				if rep := tb.Exec(Request{User: user, Text: next[0]}); !rep.OK || rep.Action == nil {
+					t.Errorf("position %d: %q refused: %s", n, next[0], rep.Text)
+				}
+			}
+		}
+	}
 }

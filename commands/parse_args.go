@@ -126,8 +126,8 @@ func parseLay(cmd *Command, args []string) error {
 		}
 		names = append(names, a)
 	}
-	if len(names) == 1 && looksLikeHex(names[0]) && cmd.Rotation < 0 && len(with) == 0 {
-		cmd.Target = names[0] // "lay D23": asks for the tiles
+	if len(names) == 1 && looksLikeHex(names[0]) && cmd.Rotation < 0 {
+		cmd.Target = names[0] // "lay D23 [with P7]": asks for the tiles
 		return nil
 	}
 	if len(names) != 2 {
