@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -89,17 +90,21 @@ func (o Offer) clipped() Offer {
 
 // Decision is the offer for the decision the game waits for: every choice
 // of the entity it waits for, each as a command.
-func Decision(m *engine.Moves) Offer {
+func Decision(m *engine.Moves) Offer { return decision(m, nil) }
+
+// decision is Decision knowing the game, which names the city of a token
+// on a hex of several.
+func decision(m *engine.Moves, g *engine.Game) Offer {
 	if m == nil || m.Finished || len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return Offer{}
 	}
-	o := actorOffer(m.Actors[0])
+	o := actorOffer(m.Actors[0], g)
 	// The privates of the same player that may act meanwhile (an ability,
 	// a private's own lay or token), in one menu after the decision's.
 	var more []Option
 	for _, a := range m.Actors[1:] {
 		if a.Player != 0 && a.Player == m.Actors[0].Player && a.EntityType == "company" {
-			more = append(more, privateOptions(a)...)
+			more = append(more, privateOptions(a, g)...)
 		}
 	}
 	if len(more) > 0 {
@@ -109,7 +114,7 @@ func Decision(m *engine.Moves) Offer {
 }
 
 // privateOptions are what a private that is not waited for may do now.
-func privateOptions(a *engine.Actor) []Option {
+func privateOptions(a *engine.Actor, g *engine.Game) []Option {
 	var out []Option
 	prefix := a.Name + ": "
 	for _, t := range a.Types {
@@ -120,7 +125,7 @@ func privateOptions(a *engine.Actor) []Option {
 				out = append(out, o)
 			}
 		case "place_token":
-			for _, o := range tokenOptions(a.Name, a.Tokens) {
+			for _, o := range tokenOptions(a.Name, a.Tokens, g) {
 				o.Label = a.Name + ": " + o.Label
 				out = append(out, o)
 			}
@@ -142,7 +147,7 @@ func privateOptions(a *engine.Actor) []Option {
 }
 
 // actorOffer lists an actor's choices.
-func actorOffer(a *engine.Actor) Offer {
+func actorOffer(a *engine.Actor, g *engine.Game) Offer {
 	var o Offer
 	prefix := ""
 	if a.EntityType == "company" {
@@ -180,7 +185,7 @@ func actorOffer(a *engine.Actor) Offer {
 		case "lay_tile":
 			o.menu("Lay track on…", layTargets(companyOf(a), a.Tiles))
 		case "place_token":
-			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens))
+			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens, g))
 		case "hex_token":
 			var opts []Option
 			for _, h := range a.HexTokens {
@@ -388,17 +393,31 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 	return out
 }
 
-// tokenOptions are the hexes a token may go to, placed by private via if
-// set.
-func tokenOptions(via string, tokens []engine.TokenMove) []Option {
+// tokenOptions are the cities a token may go to, placed by private via if
+// set. On a hex of several cities the command names the city, counted as
+// the grammar counts them (`token N16 2`); that takes the game (nil: one
+// choice per hex, and the player is asked which city).
+func tokenOptions(via string, tokens []engine.TokenMove, g *engine.Game) []Option {
 	var out []Option
 	seen := map[string]bool{}
 	for _, t := range tokens {
-		if seen[t.Hex] {
+		city, label := "", t.Hex
+		if g != nil {
+			if h := g.Board.Hexes[t.Hex]; h != nil && h.Tile != nil {
+				if cs := h.Tile.Cities(); len(cs) > 1 {
+					if i := slices.Index(cs, t.Node); i >= 0 {
+						city = " " + strconv.Itoa(i+1)
+						label = fmt.Sprintf("%s city %d", t.Hex, i+1)
+					}
+				}
+			}
+		}
+		cmd := "token " + t.Hex + city + withWord(via)
+		if seen[cmd] {
 			continue
 		}
-		seen[t.Hex] = true
-		out = append(out, Option{Label: fmt.Sprintf("token %s ($%d)", t.Hex, t.Cost), Command: "token " + t.Hex + withWord(via)})
+		seen[cmd] = true
+		out = append(out, Option{Label: fmt.Sprintf("token %s ($%d)", label, t.Cost), Command: cmd})
 	}
 	return out
 }

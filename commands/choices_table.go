@@ -36,7 +36,7 @@ func (t *Table) Offered(user, text string, refused bool) Offer {
 				label = "Yes, end the game"
 			}
 			o := Offer{Buttons: []Option{{Label: label, Command: strings.TrimSpace(text) + " confirm", Danger: true}}}
-			d := Decision(m)
+			d := decision(m, t.Game)
 			o.Buttons = append(o.Buttons, slices.DeleteFunc(d.Buttons, func(b Option) bool { return strings.HasSuffix(b.Command, "pass") })...)
 			o.Menus = d.Menus
 			return o.clipped()
@@ -53,7 +53,7 @@ func (t *Table) Offered(user, text string, refused bool) Offer {
 		o.Buttons = append(o.Buttons, Option{Label: "Agree to end the game", Command: "end", Danger: true},
 			Option{Label: "Keep playing", Command: "refuse"})
 	}
-	d := Decision(m)
+	d := decision(m, t.Game)
 	o.Buttons = append(o.Buttons, d.Buttons...)
 	o.Menus = append(o.Menus, d.Menus...)
 	return o.clipped()

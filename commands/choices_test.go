@@ -2,6 +2,7 @@ package commands
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -484,5 +485,45 @@ func TestPrivateChoicesAccepted(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTokenChoicesAccepted: tokens offered on hexes of several cities (the
+// 1822CA cities, P10 in Winnipeg) name the city and are accepted.
+func TestTokenChoicesAccepted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays a game at several positions")
+	}
+	const f = "1822CA/1.json"
+	l := readLog(t, filepath.Join(fixtureDir, f))
+	eff, err := action.Effective(l.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried, multi := 0, 0
+	for n := 1; n < len(eff) && tried < 12; n++ {
+		g, err := engine.Replay(&action.GameLog{Title: l.Title, Settings: l.Settings, Players: l.Players, Actions: eff[:n]})
+		if err != nil || !slices.ContainsFunc(g.Moves().Actors, func(a *engine.Actor) bool { return len(a.Tokens) > 0 }) {
+			continue
+		}
+		tb := tableAt(t, f, n)
+		m := tb.Moves()
+		user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
+		for _, c := range commandsOf(tb.Offered(user, "status", false)) {
+			if !strings.HasPrefix(c, "token ") {
+				continue
+			}
+			tried++
+			if len(strings.Fields(c)) > 2 && strings.Fields(c)[2] != "with" {
+				multi++
+			}
+			tb := tableAt(t, f, n)
+			if rep := tb.Exec(Request{User: user, Text: c}); !rep.OK || rep.Action == nil {
+				t.Errorf("position %d: %q: %s", n, c, rep.Text)
+			}
+		}
+	}
+	if tried == 0 || multi == 0 {
+		t.Errorf("%d tokens tried, %d naming a city", tried, multi)
 	}
 }
