@@ -328,55 +328,71 @@ func TestDecisionsFitAndParse(t *testing.T) {
 	}
 }
 
-// TestDecisionsAccepted plays, at every position of a recorded game, every
-// command Decision offers, each on its own copy of the table: the player
-// the game waits for may send each of them (a partial one is answered
-// with its choices; a confirmation-asking pass, once confirmed).
+// TestDecisionsAccepted plays, at positions of recorded games, every
+// command offered, each on its own copy of the table: the player the game
+// waits for may send each of them (a partial one is answered with its
+// choices, whose first and last are accepted too; a pass that asks for
+// confirmation, once confirmed).
 func TestDecisionsAccepted(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays every offered command of a whole game")
+		t.Skip("plays every offered command at many positions")
 	}
-	l := readLog(t, filepath.Join(fixtureDir, pnw586))
-	eff, err := action.Effective(l.Actions)
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		fixture string
+		stride  int
+	}{{pnw586, 3}, {"1822CA/1.json", 11}} {
+		t.Run(tc.fixture, func(t *testing.T) {
+			l := readLog(t, filepath.Join(fixtureDir, tc.fixture))
+			eff, err := action.Effective(l.Actions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tried := 0
+			for n := 1; n < len(eff); n += tc.stride {
+				tried += acceptsOffered(t, tc.fixture, n)
+			}
+			if tried < 50 {
+				t.Errorf("%d commands tried", tried)
+			}
+		})
 	}
+}
+
+// acceptsOffered tries the offer at position n of fixture and says how
+// many commands it tried.
+func acceptsOffered(t *testing.T, fixture string, n int) int {
+	t.Helper()
+	tb := tableAt(t, fixture, n)
+	m := tb.Moves()
+	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
+		return 0
+	}
+	user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
 	tried := 0
-	for n := 1; n < len(eff); n += 3 {
-		tb := tableAt(t, pnw586, n)
-		m := tb.Moves()
-		if len(m.Actors) == 0 || !m.Actors[0].Waiting {
+	for _, c := range commandsOf(tb.Offered(user, "status", false)) {
+		tried++
+		tb := tableAt(t, fixture, n)
+		rep := tb.Exec(Request{User: user, Text: c})
+		if !rep.OK && strings.Contains(rep.Text, "confirm`") {
+			rep = tb.Exec(Request{User: user, Text: c + " confirm"})
+		}
+		if !rep.OK {
+			t.Errorf("position %d: %s %q refused: %s", n, user, c, rep.Text)
 			continue
 		}
-		user := tb.userOf(tb.Game.PlayerByID(m.Actors[0].Player))
-		for _, c := range commandsOf(Decision(m)) {
+		next := commandsOf(tb.Offered(user, c, false))
+		if cmd, _ := Parse(c); !partial(cmd) || len(next) == 0 {
+			continue
+		}
+		for _, c2 := range []string{next[0], next[len(next)-1]} {
 			tried++
-			tb := tableAt(t, pnw586, n)
-			rep := tb.Exec(Request{User: user, Text: c})
-			if !rep.OK && strings.Contains(rep.Text, "confirm`") {
-				rep = tb.Exec(Request{User: user, Text: c + " confirm"})
-			}
-			if !rep.OK {
-				t.Errorf("position %d: %s %q refused: %s", n, user, c, rep.Text)
-				continue
-			}
-			next := commandsOf(tb.Offered(user, c, false))
-			if cmd, _ := Parse(c); !partial(cmd) || len(next) == 0 {
-				continue
-			}
-			// The choices a partial command opens: the first and the last.
-			for _, c2 := range []string{next[0], next[len(next)-1]} {
-				tried++
-				tb := tableAt(t, pnw586, n)
-				if rep := tb.Exec(Request{User: user, Text: c2}); !rep.OK || rep.Action == nil {
-					t.Errorf("position %d: %s %q (from %q): ok %v: %s", n, user, c2, c, rep.OK, rep.Text)
-				}
+			tb := tableAt(t, fixture, n)
+			if rep := tb.Exec(Request{User: user, Text: c2}); !rep.OK || rep.Action == nil {
+				t.Errorf("position %d: %s %q (from %q): ok %v: %s", n, user, c2, c, rep.OK, rep.Text)
 			}
 		}
 	}
-	if tried < 50 {
-		t.Errorf("%d commands tried", tried)
-	}
+	return tried
 }
 
 // BenchmarkLayPicture answers `lay D23` at the first lay of 586: twelve
