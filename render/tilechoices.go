@@ -56,11 +56,16 @@ func TileChoices(w io.Writer, g *engine.Game, hex string, opts []TileOption) err
 		md.gm.R = HexSizeFlat * s
 		hw, hh = md.gm.R, md.gm.apothem()
 	}
-	cols := min(len(opts), 4)
+	cols := min(len(opts), 3) // three a row: large enough on a phone
 	rows := (len(opts) + cols - 1) / cols
 	// Room above and below each hex for the names the map may place just
 	// outside it, then the number, the tile and the cost.
-	gap, above, labelH, top, margin := 14*s, 16*s, 60*s, 46*s, 12*s
+	gap, above, labelH, top, margin := 14*s, 16*s, 44*s, 46*s, 12*s
+	for _, o := range opts {
+		if o.Note != "" {
+			labelH = 62 * s // and a line for the cost
+		}
+	}
 	boxW, boxH := 2*hw+gap, above+2*hh+labelH
 	width := int(math.Ceil(2*margin + float64(cols)*boxW))
 	height := int(math.Ceil(top + float64(rows)*boxH))

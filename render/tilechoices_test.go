@@ -111,7 +111,7 @@ func TestTileChoicesSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Four hexes a row, readable on a phone without zooming: neither wider
+	// Three hexes a row, readable on a phone without zooming: neither wider
 	// than a chat preview shows at full size nor too small to read.
 	if w := img.Bounds().Dx(); w < 400 || w > 800 {
 		t.Errorf("width %d, want 400-800", w)
