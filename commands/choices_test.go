@@ -93,31 +93,44 @@ func TestOfferedStockRound(t *testing.T) {
 }
 
 // TestFirstStockRoundEndConfirm: everyone passing in the first stock round
-// ends the game (7.1.2); the pass that would do it asks for confirmation.
+// ends the game (1822PNW 7.1.2, 1822CA 8.1.2); the pass that would do it
+// asks for confirmation.
 func TestFirstStockRoundEndConfirm(t *testing.T) {
-	tb := newPNW(t)
-	must(t, tb, "a", "pass")
-	must(t, tb, "b", "pass")
-	rep := tb.Exec(Request{User: "c", Text: "pass"})
-	if rep.OK || !strings.Contains(rep.Text, "7.1.2") || !strings.Contains(rep.Text, "`pass confirm`") {
-		t.Fatalf("last pass: ok %v %q", rep.OK, rep.Text)
-	}
-	if tb.Game.Finished() {
-		t.Fatal("the refused pass ended the game")
-	}
-	o := tb.Offered("c", "pass", true)
-	if len(o.Buttons) == 0 || o.Buttons[0].Command != "pass confirm" || o.Buttons[0].Label != "Yes, end the game" || !o.Buttons[0].Danger {
-		t.Fatalf("buttons %+v", o.Buttons)
-	}
-	if has(commandsOf(o), "pass") {
-		t.Errorf("the plain pass is still offered: %v", commandsOf(o))
-	}
-	must(t, tb, "c", "pass confirm")
-	if !tb.Game.Finished() {
-		t.Error("pass confirm did not end the game")
-	}
-	if o := tb.Offered("c", "pass confirm", false); !o.Empty() {
-		t.Errorf("offered after the end: %+v", o)
+	for _, tc := range []struct{ title, rule string }{{"1822PNW", "7.1.2"}, {"1822CA", "8.1.2"}} {
+		t.Run(tc.title, func(t *testing.T) {
+			tb, err := NewTable(tc.title, nil, 586, []Seat{{1, "Ann", "a"}, {2, "Bob", "b"}, {3, "Cid", "c"}}, "a")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var last string
+			for range 10 {
+				_, last = tb.whoActs()
+				rep := tb.Exec(Request{User: last, Text: "pass"})
+				if !rep.OK {
+					if !strings.Contains(rep.Text, "rule "+tc.rule) || !strings.Contains(rep.Text, "`pass confirm`") {
+						t.Fatalf("pass refused: %q", rep.Text)
+					}
+					break
+				}
+			}
+			if tb.Game.Finished() || strings.Count(tb.recent(10), "pass") != 2 {
+				t.Fatalf("finished %v after %s", tb.Game.Finished(), tb.recent(10))
+			}
+			o := tb.Offered(last, "pass", true)
+			if len(o.Buttons) == 0 || o.Buttons[0].Command != "pass confirm" || o.Buttons[0].Label != "Yes, end the game" || !o.Buttons[0].Danger {
+				t.Fatalf("buttons %+v", o.Buttons)
+			}
+			if has(commandsOf(o), "pass") {
+				t.Errorf("the plain pass is still offered: %v", commandsOf(o))
+			}
+			must(t, tb, last, "pass confirm")
+			if !tb.Game.Finished() {
+				t.Error("pass confirm did not end the game")
+			}
+			if o := tb.Offered(last, "pass confirm", false); !o.Empty() {
+				t.Errorf("offered after the end: %+v", o)
+			}
+		})
 	}
 }
 
