@@ -89,15 +89,23 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 	if res.Refused {
 		log.Info("command refused", "text", m.Text, "reason", res.Text)
 		reply := Reply{Text: res.Text, Ephemeral: true}
-		reply.Buttons, reply.Menus = c.offered(ctx, m, res)
+		if res.Stale {
+			reply.Buttons = c.buttons(res)
+		}
+		if bs, ms := c.offered(ctx, m, res); len(bs)+len(ms) > 0 { // the confirmation a move needs
+			reply.Buttons, reply.Menus = bs, ms
+		}
 		return c.deliver(ctx, m, reply, false, log)
 	}
 	if res.Changed && res.Game != 0 && res.Seq > 0 {
 		c.autoCatchup(ctx, m, res.Game, res.Seq, log)
 	}
 	reply := Reply{Text: res.Text, Buttons: res.Buttons, Images: res.Images, Files: res.Files}
-	if len(reply.Buttons) == 0 {
-		reply.Buttons, reply.Menus = c.offered(ctx, m, res)
+	if res.Changed && len(reply.Buttons) == 0 {
+		reply.Buttons = c.buttons(res)
+	}
+	if bs, ms := c.offered(ctx, m, res); len(res.Buttons) == 0 && len(bs)+len(ms) > 0 { // menus; partial commands
+		reply.Buttons, reply.Menus = bs, ms
 	}
 	if res.Changed && !res.Finished {
 		if line, ids := c.nextLine(m.Channel.Platform, res.Next); line != "" {
@@ -114,6 +122,15 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 		}
 	}
 	return c.deliver(ctx, m, reply, res.Changed, log)
+}
+
+// buttons are the choices offered with a result, marked with its position.
+func (c *Core) buttons(res Result) []Button {
+	bs := Buttons(res.Moves)
+	for i := range bs {
+		bs[i].At = offer(res.Seq)
+	}
+	return bs
 }
 
 // noImages reports whether replies in ch carry no pictures.

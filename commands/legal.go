@@ -175,11 +175,11 @@ func actorCommands(a *engine.Actor) []string {
 				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
 			}
 		case "lay_tile":
-			out = append(out, tileCommands(withWord(companyOf(a)), a.Tiles)...)
+			out = append(out, tileCommands(prefix, a.Tiles)...)
 		case "place_token":
 			var items []string
 			for _, tk := range a.Tokens {
-				items = append(items, fmt.Sprintf("`token %s%s` ($%d)", tk.Hex, withWord(companyOf(a)), tk.Cost))
+				items = append(items, fmt.Sprintf("`%stoken %s` ($%d)", prefix, tk.Hex, tk.Cost))
 			}
 			out = append(out, listSome(dedupe(items)))
 		case "hex_token":
@@ -264,9 +264,8 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool) []string 
 	return []string{listSome(dedupe(items))}
 }
 
-// tileCommands words tile lays, one per hex and tile; with names the
-// private laying them (" with P7"), as the grammar takes it.
-func tileCommands(with string, list []engine.TileMove) []string {
+// tileCommands words tile lays, one per hex and tile.
+func tileCommands(prefix string, list []engine.TileMove) []string {
 	type key struct{ hex, name string }
 	rots := map[key][]int{}
 	var keys []key
@@ -281,14 +280,14 @@ func tileCommands(with string, list []engine.TileMove) []string {
 	var items []string
 	for _, k := range keys {
 		if k.name == "BC" {
-			items = append(items, "`cube "+k.hex+with+"`")
+			items = append(items, "`"+prefix+"cube "+k.hex+"`")
 			continue
 		}
 		r := rots[k]
 		if len(r) == 1 {
-			items = append(items, fmt.Sprintf("`lay %s %s%s`", k.name, k.hex, with))
+			items = append(items, fmt.Sprintf("`%slay %s %s`", prefix, k.name, k.hex))
 		} else {
-			items = append(items, fmt.Sprintf("`lay %s %s r%d%s` (r%s)", k.name, k.hex, r[0], with, strings.Join(intWords(r), "/")))
+			items = append(items, fmt.Sprintf("`%slay %s %s r%d` (r%s)", prefix, k.name, k.hex, r[0], strings.Join(intWords(r), "/")))
 		}
 	}
 	return []string{listSome(items)}
