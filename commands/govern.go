@@ -159,9 +159,6 @@ func (t *Table) rewrite(user string, a action.Action, text string) Reply {
 // answer handles `agree` and `refuse` to a pending undo request.
 func (t *Table) answer(req Request, yes bool) Reply {
 	p := t.pendingRequests()
-	if p.undoBy == "" && len(p.endVotes) > 0 && !yes {
-		return t.refuseEnd(req)
-	}
 	if p.undoBy == "" {
 		return Reply{Text: "nobody is asking anything"}
 	}

@@ -222,6 +222,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	case Redo:
 		return t.redo(req)
 	case Agree, Refuse:
+		if p := t.pendingRequests(); cmd.Verb == Refuse && p.undoBy == "" && len(p.endVotes) > 0 {
+			return t.refuseEnd(req)
+		}
 		return t.answer(req, cmd.Verb == Agree)
 	case End:
 		return t.end(req)
