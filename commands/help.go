@@ -18,7 +18,8 @@ var helpTopics = map[string]string{
 		"`sell SWW 2` sells two shares (the president's certificate counts two). " +
 		"`par SWW 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
 		"`payoff` or `payoff 100` repays a loan. `autopass`, `autobuy GWR 3`, `auto off` set automatic play. `pass` ends your turn. " +
-		"`bid M5` or `par SWW` alone lists the amounts or prices to choose from.",
+		"`bid M5` or `par SWW` alone lists the amounts or prices to choose from. " +
+		"A pass that would end the game or give something up asks first; `pass confirm` does it.",
 	"track": "`lay 57 D23 r1` lays tile 57 on D23 at rotation 1 (0-5; leave it out when only one fits). " +
 		"`lay 57-2 D23 r1` names the copy. `cube D23` places a builder cube. " +
 		"Privates: `lay X20 H11 r0 with P12`, `lay 8 D19 r2 with P11 P7` (combined). " +
@@ -37,11 +38,11 @@ var helpTopics = map[string]string{
 		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`; " +
 		"`pay`, `half` or `withhold` also answer how to pay out a 2P or LP train's own revenue.",
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
+		"`refuse` also sets aside the votes to `end` the game. " +
 		"`redo` restores what the last undo took back.",
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
 		"`start` shuffles the seats and begins. `kick @user` and `replace @old @new` (creator or admin). " +
-		"`end` ends the game when every player has said it (an admin alone may; `refuse` sets the votes aside). " +
-		"A pass that would end the game or give something up asks first; `pass confirm` does it. `import` with an 18xx.games JSON file continues a game.",
+		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
 	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
 }
 
