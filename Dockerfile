@@ -16,7 +16,11 @@ COPY --from=build --chown=65532:65532 /data /data
 USER 65532:65532
 WORKDIR /data
 VOLUME /data
-# The bot keeps its SQLite file on the volume; the playground listens on 8822.
+# The bot keeps its SQLite file on the volume. The playground (run when no
+# platform token is set, or with PBC_PLAYGROUND=true) listens on 8822 on
+# every interface, so it starts only with an access secret
+# (PBC_PLAYGROUND_SECRET, given to players as the invite link printed at
+# start): without one, pbc refuses to start it and says why.
 ENV PBC_DB=/data/pbc.db PBC_LISTEN=0.0.0.0:8822
 EXPOSE 8822
 ENTRYPOINT ["/pbc"]

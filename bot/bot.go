@@ -188,6 +188,9 @@ type Reply struct {
 	Mentions []string
 	// Ephemeral replies (errors, catch-ups) go to the sender only.
 	Ephemeral bool
+	// Stale says the reply refuses a button or menu choice offered before
+	// the game moved on: an adapter disables the components it came from.
+	Stale bool
 }
 
 // Adapter connects the bot to one chat platform.

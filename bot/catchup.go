@@ -135,7 +135,7 @@ func (c *Core) catchup(ctx context.Context, ch storage.Channel, v session.View, 
 	r := Reply{Text: strings.Join(lines, "\n"), Ephemeral: true}
 	if n > 0 && !c.noImages(ctx, ch) {
 		hl := render.Changed(render.BoardDigest(before), render.BoardDigest(after))
-		if imgs, err := drawAll(after, Show{Map: true}, hl, nil); err == nil {
+		if imgs, err := drawAll(ctx, after, Show{Map: true}, hl, nil); err == nil {
 			r.Images = imgs
 		}
 	}

@@ -25,6 +25,8 @@ type Request struct {
 	EventID string
 	// NoImages asks for no pictures (the channel has them off).
 	NoImages bool
+	// Attachments are the files sent with the message (a log to import).
+	Attachments []Attachment
 }
 
 // Result is what a command did.

@@ -18,6 +18,7 @@ const (
 	DefaultDrainTimeout = 30 * time.Second
 	DefaultJobTimeout   = 2 * time.Minute
 	DefaultReplyBackoff = 500 * time.Millisecond
+	DefaultQueueLimit   = 16
 )
 
 // Options configure a Core.
@@ -49,6 +50,17 @@ type Options struct {
 	// ReplyBackoff is the first wait before a failed reply to a recorded
 	// move is tried again (doubling, three tries in all).
 	ReplyBackoff time.Duration
+	// QueueLimit is how many messages a channel may have waiting behind
+	// the one being handled; more are answered "busy" (DefaultQueueLimit
+	// if 0; negative for no limit).
+	QueueLimit int
+	// RetryBackoff is the first wait before an adapter whose Run failed is
+	// run again (DefaultRetryBackoff if 0), doubling up to RetryMax
+	// (DefaultRetryMax if 0), with jitter.
+	RetryBackoff, RetryMax time.Duration
+	// Observer is told how messages end and how long their stages take
+	// (metrics); nil for none.
+	Observer Observer
 }
 
 // Core is the platform-neutral bot: it owns the flow from a message to its
@@ -63,6 +75,8 @@ type Core struct {
 	lanes    *lanes
 
 	sessions *session.Manager
+	obs      Observer
+	sup      supervision
 
 	mu       sync.Mutex
 	pending  map[storage.GameID]bool    // reminders queued but not yet sent
@@ -94,8 +108,20 @@ func New(opt Options) *Core {
 	if opt.JobTimeout <= 0 {
 		opt.JobTimeout = DefaultJobTimeout
 	}
+	if opt.QueueLimit == 0 {
+		opt.QueueLimit = DefaultQueueLimit
+	}
 	if opt.ReplyBackoff <= 0 {
 		opt.ReplyBackoff = DefaultReplyBackoff
+	}
+	if opt.RetryBackoff <= 0 {
+		opt.RetryBackoff = DefaultRetryBackoff
+	}
+	if opt.RetryMax <= 0 {
+		opt.RetryMax = DefaultRetryMax
+	}
+	if opt.Observer == nil {
+		opt.Observer = nopObserver{}
 	}
 	if opt.Sessions == nil {
 		if d, ok := opt.Commands.(interface{ Sessions() *session.Manager }); ok {
@@ -105,8 +131,8 @@ func New(opt Options) *Core {
 		}
 	}
 	c := &Core{opt: opt, store: opt.Store, cmds: opt.Commands, log: opt.Logger, now: opt.Now,
-		adapters: map[storage.Platform]Adapter{}, lanes: newLanes(), pending: map[storage.GameID]bool{},
-		notices: map[storage.Channel]string{}, sessions: opt.Sessions}
+		adapters: map[storage.Platform]Adapter{}, lanes: newLanes(opt.QueueLimit), pending: map[storage.GameID]bool{},
+		notices: map[storage.Channel]string{}, sessions: opt.Sessions, obs: opt.Observer}
 	for _, a := range opt.Adapters {
 		c.adapters[a.Platform()] = a
 	}
@@ -115,10 +141,13 @@ func New(opt Options) *Core {
 }
 
 // Run runs the adapters and the reminder loop until ctx ends or an adapter
-// stops. Then it stops taking messages (those still arriving are told the
-// bot is restarting), finishes the ones in hand (up to DrainTimeout) while
-// the adapters can still deliver the replies, stops the adapters and
-// returns the error of an adapter that failed, if any.
+// stops. An adapter whose Run fails is run again with backoff (see
+// supervise) while the others go on serving; one that returns without
+// error, or with a Permanent error, stops the bot. Then it stops taking
+// messages (those still arriving are told the bot is restarting), finishes
+// the ones in hand (up to DrainTimeout) while the adapters can still
+// deliver the replies, stops the adapters and returns the Permanent error
+// of an adapter, if any.
 func (c *Core) Run(ctx context.Context) error {
 	actx, stopAdapters := context.WithCancel(context.Background())
 	defer stopAdapters()
@@ -128,20 +157,13 @@ func (c *Core) Run(ctx context.Context) error {
 	var adapters sync.WaitGroup
 	for _, a := range c.adapters {
 		adapters.Go(func() {
-			c.log.Info("adapter starting", "platform", a.Platform())
-			err := a.Run(actx, c)
-			if actx.Err() != nil {
-				return
-			}
-			// An adapter that stops (a console at end of input, a
-			// connection lost for good) stops the bot.
+			stop, err := c.supervise(actx, a)
 			if err != nil {
-				c.log.Error("adapter failed", "platform", a.Platform(), "err", err)
 				errc <- err
-			} else {
-				c.log.Info("adapter stopped", "platform", a.Platform())
 			}
-			once.Do(func() { close(stopped) })
+			if stop {
+				once.Do(func() { close(stopped) })
+			}
 		})
 	}
 	rctx, stopReminders := context.WithCancel(ctx)
@@ -182,17 +204,12 @@ func (c *Core) Submit(m Message) {
 	if m.Respond == nil {
 		m.Respond = ResponderFunc(func(context.Context, Reply) error { return nil })
 	}
-	ok := c.lanes.add(m.Channel, func() {
+	fate := c.lanes.offer(m.Channel, func() {
 		ctx, cancel := context.WithTimeout(c.base, c.opt.JobTimeout)
 		defer cancel()
 		c.handle(ctx, m)
 	})
-	if !ok {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = m.Respond.Respond(ctx, Reply{Text: "The bot is restarting; send that again in a minute.", Ephemeral: true})
-		if f, ok := m.Respond.(Finisher); ok {
-			f.Finish()
-		}
+	if fate != laneQueued {
+		c.turnAway(m, fate)
 	}
 }

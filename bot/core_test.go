@@ -107,7 +107,7 @@ func (e *echoCommands) Do(ctx context.Context, r Request) (Result, error) {
 
 func TestChannelOrderAndParallelism(t *testing.T) {
 	cmds := &echoCommands{pause: 2 * time.Millisecond}
-	c := New(Options{Store: openStore(t), Commands: cmds, NoImages: true})
+	c := New(Options{Store: openStore(t), Commands: cmds, NoImages: true, QueueLimit: -1})
 	var mu sync.Mutex
 	got := map[string][]string{}
 	var wg sync.WaitGroup

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"pbc/commands"
-	"pbc/engine/action"
 	"pbc/session"
 	"pbc/storage"
 )
@@ -83,7 +82,7 @@ func refused(format string, args ...any) Result {
 
 // try runs a command once against the stored state.
 func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
-	cmd, perr := commands.Parse(r.Text)
+	cmd, perr := parse(r.Text)
 	if perr == nil && cmd.Verb == commands.Games {
 		return d.games(ctx, r)
 	}
@@ -103,8 +102,17 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	return d.active(ctx, r, sg, cmd)
 }
 
+// parse reads a command; an import's JSON may be longer than any command.
+func parse(text string) (*commands.Command, error) {
+	if rest, ok := isImportText(text); ok {
+		return &commands.Command{Verb: commands.Import, Text: rest}, nil
+	}
+	return commands.Parse(text)
+}
+
 // active runs a command at an active game, through its session.
 func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game, cmd *commands.Command) (Result, error) {
+	r, cmd = d.joinByName(ctx, r, sg, cmd)
 	out, err := d.Sessions().Do(ctx, sg.ID, session.Request{
 		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
 		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages})
@@ -184,16 +192,14 @@ func (d *Dispatcher) actors(ctx context.Context, id storage.GameID) []Actor {
 // channelRef names a channel in a reply.
 func channelRef(ch storage.Channel) string {
 	switch ch.Platform {
-	case storage.Discord, storage.Slack:
+	case storage.Discord:
+		return "<#" + ch.ID + ">"
+	case storage.Slack:
+		// A game in a thread has the thread's ts after a slash.
+		if id, _, ok := strings.Cut(ch.ID, "/"); ok {
+			return "a thread in <#" + id + ">"
+		}
 		return "<#" + ch.ID + ">"
 	}
 	return "#" + ch.ID
-}
-
-// importLog decodes the JSON of an 18xx.games log given with `import`.
-func importLog(text string) (*action.GameLog, error) {
-	text = strings.TrimSpace(text)
-	text = strings.TrimPrefix(strings.TrimSuffix(text, "```"), "```json")
-	text = strings.TrimPrefix(text, "```")
-	return action.ReadGameLog(strings.NewReader(text))
 }

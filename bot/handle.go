@@ -30,8 +30,11 @@ func (c *Core) handle(ctx context.Context, m Message) {
 	log := c.log.With("platform", m.Channel.Platform, "workspace", m.Channel.Workspace,
 		"channel", m.Channel.ID, "user", m.User.ID, "kind", m.Kind.String())
 	text := strings.TrimSpace(m.Text)
+	outcome := OutcomeAnswer
+	defer func() { c.obs.Handled(m.Channel.Platform, outcome, time.Since(start)) }()
 	defer func() {
 		if r := recover(); r != nil {
+			outcome = OutcomeError
 			c.internal(ctx, m, log, fmt.Errorf("panic: %v\n%s", r, debug.Stack()))
 		}
 	}()
@@ -43,9 +46,10 @@ func (c *Core) handle(ctx context.Context, m Message) {
 	case "remind", "reminders", "quiet":
 		err = c.settings(ctx, m, strings.ToLower(verb), strings.TrimSpace(args))
 	default:
-		err = c.command(ctx, m, log)
+		outcome, err = c.command(ctx, m, log)
 	}
 	if err != nil {
+		outcome = OutcomeError
 		c.internal(ctx, m, log, err)
 		return
 	}
@@ -74,28 +78,30 @@ func incident() string {
 }
 
 // command runs a message through the command layer and replies with the
-// text, the pictures and a mention of whoever must act next.
-func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
+// text, the pictures and a mention of whoever must act next; it returns how
+// the message ended (an Outcome).
+func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string, error) {
 	set, serr := c.store.ChannelSettings(ctx, m.Channel) // read once for the pictures and the reminder
 	res, err := c.cmds.Do(ctx, Request{Channel: m.Channel, User: m.User, Text: m.Text,
-		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off)})
+		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off),
+		Attachments: m.Attachments})
 	if err != nil {
-		return err
+		return OutcomeError, err
 	}
 	if res.Duplicate {
 		log.Info("duplicate delivery dropped", "text", m.Text, "event", m.EventID)
-		return nil
+		return OutcomeDuplicate, nil
 	}
 	if res.Refused {
 		log.Info("command refused", "text", m.Text, "reason", res.Text)
-		reply := Reply{Text: res.Text, Ephemeral: true}
+		reply := Reply{Text: res.Text, Ephemeral: true, Stale: res.Stale}
 		if res.Stale {
 			reply.Buttons = c.buttons(res)
 		}
 		if bs, ms := c.offered(ctx, m, res); len(bs)+len(ms) > 0 { // the confirmation a move needs
 			reply.Buttons, reply.Menus = bs, ms
 		}
-		return c.deliver(ctx, m, reply, false, log)
+		return OutcomeRefused, c.deliver(ctx, m, reply, false, log)
 	}
 	if res.Changed && res.Game != 0 && res.Seq > 0 {
 		c.autoCatchup(ctx, m, res.Game, res.Seq, log)
@@ -121,7 +127,11 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) error {
 			c.rescheduleWith(ctx, res.Game, set, res.Active && !res.Finished, log)
 		}
 	}
-	return c.deliver(ctx, m, reply, res.Changed, log)
+	outcome := OutcomeAnswer
+	if res.Changed {
+		outcome = OutcomeMove
+	}
+	return outcome, c.deliver(ctx, m, reply, res.Changed, log)
 }
 
 // buttons are the choices offered with a result, marked with its position.
@@ -147,6 +157,7 @@ func (c *Core) noImages(ctx context.Context, ch storage.Channel) bool {
 // too, the next reply in the channel says the change was recorded. A
 // recorded move is never reported as not done.
 func (c *Core) deliver(ctx context.Context, m Message, r Reply, recorded bool, log *slog.Logger) error {
+	defer c.since(StageDeliver, time.Now())
 	if !r.Ephemeral {
 		if note := c.takeNotice(m.Channel); note != "" {
 			r.Text = note + "\n" + r.Text

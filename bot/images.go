@@ -2,11 +2,13 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
+	"pbc/session"
 )
 
 // Show says which pictures to draw.
@@ -17,8 +19,14 @@ type Show struct {
 // drawAll draws the pictures of g that show asks for, in the order map,
 // market, table. They are drawn one after the other: reading a game is not
 // safe from several goroutines (the engine memoizes), and each drawing
-// already uses every CPU to compress its PNG.
-func drawAll(g *engine.Game, show Show, highlight []string, routes []action.Route) (out []Image, err error) {
+// already uses every CPU to compress its PNG. They hold one of the
+// process's drawing slots (session.Drawing).
+func drawAll(ctx context.Context, g *engine.Game, show Show, highlight []string, routes []action.Route) (out []Image, err error) {
+	release, err := session.Drawing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, fmt.Errorf("drawing: %v", r)

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"pbc/commands"
-	"pbc/engine"
 	"pbc/engine/title"
 	"pbc/session"
 	"pbc/storage"
@@ -49,27 +48,11 @@ func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Comman
 			"New %s game%s, set up by %s, who takes the first seat. Others: `join`. It needs %d to %d players; `start` when ready.",
 			name, optText, r.User.Name, t.MinPlayers, t.MaxPlayers)}, nil
 	case commands.Import:
-		l, err := importLog(cmd.Text)
-		if err != nil {
-			return refused("That is not an 18xx.games game log (export it from the game's page as JSON): %v", err), nil
+		return d.importGame(ctx, r, cmd)
+	case commands.Status:
+		if res, ok, err := d.lastGame(ctx, r); ok || err != nil {
+			return res, err
 		}
-		if _, err := engine.Replay(l); err != nil {
-			return refused("That log does not replay here: %v", err), nil
-		}
-		sg, err := d.Store.Import(ctx, r.Channel, r.User.ID, l)
-		if errors.Is(err, storage.ErrChannelBusy) {
-			return Result{}, fmt.Errorf("%w: a game was created meanwhile", storage.ErrConflict)
-		}
-		if err != nil {
-			return refused("The log could not be imported: %v", err), nil
-		}
-		var names []string
-		for _, p := range l.Players {
-			names = append(names, p.Name)
-		}
-		lead := fmt.Sprintf("Imported %s with %d actions. Players, claim your seats with `join NAME`: %s.",
-			l.Title, len(l.Actions), strings.Join(names, ", "))
-		return d.overview(ctx, r, sg, lead)
 	case commands.Help:
 		return Result{Text: helpFor(cmd.Text)}, nil
 	}

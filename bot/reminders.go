@@ -106,7 +106,9 @@ func (c *Core) reminderLoop(ctx context.Context) {
 func (c *Core) RemindDue(ctx context.Context) {
 	due, err := c.store.DueReminders(ctx, c.now())
 	if err != nil {
-		c.log.Error("reminders: listing due", "err", err)
+		if ctx.Err() == nil { // not a shutdown
+			c.log.Error("reminders: listing due", "err", err)
+		}
 		return
 	}
 	for _, r := range due {

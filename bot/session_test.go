@@ -264,7 +264,7 @@ func TestExactlyOnceStaleButton(t *testing.T) {
 func TestExactlyOnceConflictBetweenTwoWriters(t *testing.T) {
 	tb := newTable(t)
 	tb.started()
-	other, err := sqlite.Open(context.Background(), tb.path) // a second bot process on the same file
+	other, err := sqlite.OpenShared(context.Background(), tb.path) // a second bot process on the same file
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,11 @@ const (
 	msgUndoAsk    = "pbc: asks to undo action "
 	msgUndoRefuse = "pbc: refuses the undo"
 	msgEndVote    = "pbc: agrees to end the game"
+	// msgReplaceAsk is followed by the seat's player id and the user who
+	// would take it, separated by a space.
+	msgReplaceAsk    = "pbc: asks to replace player "
+	msgReplaceRefuse = "pbc: refuses the replace"
+	msgReplaceDone   = "pbc: replace agreed"
 )
 
 // pending is what the messages since the last move ask for.
@@ -46,6 +51,10 @@ type pending struct {
 	undoBy    string          // the user asking for an undo ("" if none)
 	undoIndex int             // the position in the log of the action to undo
 	endVotes  map[string]bool // users who said `end`
+	// replaceBy asks for replacePlayer's seat to go to replaceWith ("" if
+	// nobody asks).
+	replaceBy, replaceWith string
+	replacePlayer          int
 }
 
 // pendingRequests reads the requests made since the last move.
@@ -68,10 +77,20 @@ func (t *Table) pendingRequests() pending {
 		case strings.HasPrefix(m.Message, msgUndoAsk) && p.undoBy == "":
 			p.undoBy = user
 			p.undoIndex, _ = strconv.Atoi(strings.TrimPrefix(m.Message, msgUndoAsk))
+		case (m.Message == msgReplaceRefuse || m.Message == msgReplaceDone) && p.replaceBy == "":
+			p.replaceBy = "-"
+		case strings.HasPrefix(m.Message, msgReplaceAsk) && p.replaceBy == "":
+			id, with, _ := strings.Cut(strings.TrimPrefix(m.Message, msgReplaceAsk), " ")
+			if n, err := strconv.Atoi(id); err == nil && with != "" {
+				p.replaceBy, p.replacePlayer, p.replaceWith = user, n, with
+			}
 		}
 	}
 	if p.undoBy == "-" {
 		p.undoBy = ""
+	}
+	if p.replaceBy == "-" {
+		p.replaceBy = ""
 	}
 	return p
 }
@@ -98,6 +117,9 @@ func (t *Table) undo(req Request) Reply {
 	if i < 0 {
 		return Reply{Text: "there is nothing to undo"}
 	}
+	if text, full := t.undoRedoFull(); full {
+		return Reply{Text: text}
+	}
 	owner := t.Senders[i]
 	if owner != req.User && owner != "" && !req.Admin {
 		text := fmt.Sprintf("%s asks to undo %s's last move (%s); %s, reply `agree` or `refuse`.",
@@ -105,6 +127,23 @@ func (t *Table) undo(req Request) Reply {
 		return t.note(req, msgUndoAsk+strconv.Itoa(i), text, []string{owner})
 	}
 	return t.doUndo(req.User, i)
+}
+
+// undoRedoFull says, when the log holds as many undos and redos as an
+// import accepts, that no more are taken: the game stays exportable and
+// importable, and a flood of them cannot make every reload slower.
+func (t *Table) undoRedoFull() (string, bool) {
+	n := 0
+	for _, a := range t.Log.Actions {
+		switch a.(type) {
+		case *action.Undo, *action.Redo:
+			n++
+		}
+	}
+	if n < action.DefaultLimits.UndoRedo {
+		return "", false
+	}
+	return fmt.Sprintf("this game has had %d undos and redos, the most a game may; play on from here", n), true
 }
 
 // doUndo appends an undo and replays the game.
@@ -132,6 +171,9 @@ func (t *Table) redo(req Request) Reply {
 	if last != req.User && !req.Admin {
 		return Reply{Text: fmt.Sprintf("only %s, who undid it, or an admin may redo", t.nameOf(last))}
 	}
+	if text, full := t.undoRedoFull(); full {
+		return Reply{Text: text}
+	}
 	return t.rewrite(req.User, &action.Redo{}, "Redone.")
 }
 
@@ -156,9 +198,13 @@ func (t *Table) rewrite(user string, a action.Action, text string) Reply {
 	return rep
 }
 
-// answer handles `agree` and `refuse` to a pending undo request.
+// answer handles `agree` and `refuse` to a pending undo or replace
+// request.
 func (t *Table) answer(req Request, yes bool) Reply {
 	p := t.pendingRequests()
+	if s := t.seatOfPlayer(p.replacePlayer); p.replaceBy != "" && s != nil && s.User == req.User && req.User != "" {
+		return t.answerReplace(req, p, s, yes)
+	}
 	if p.undoBy == "" {
 		return Reply{Text: "nobody is asking anything"}
 	}
@@ -240,8 +286,39 @@ func (t *Table) seating(req Request, cmd *Command) Reply {
 	if t.seatOf(newUser) != nil {
 		return Reply{Text: "that user already has a seat"}
 	}
+	// A player is replaced at once by an admin, or when the seat is free
+	// or is the sender's own; otherwise its player must agree.
+	if old != "" && old != req.User && !req.Admin {
+		text := fmt.Sprintf("%s asks to hand %s's seat (%s) to %s; %s, reply `agree` or `refuse`.",
+			t.nameOf(req.User), t.nameOf(old), s.Name, newUser, t.nameOf(old))
+		return t.note(req, fmt.Sprintf("%s%d %s", msgReplaceAsk, s.Player, newUser), text, []string{old})
+	}
 	s.User = newUser
 	return Reply{OK: true, Text: fmt.Sprintf("%s now plays %s.", newUser, s.Name)}
+}
+
+// answerReplace handles the answer of the player whose seat a pending
+// replace request would hand over.
+func (t *Table) answerReplace(req Request, p pending, s *Seat, yes bool) Reply {
+	if !yes {
+		return t.note(req, msgReplaceRefuse, fmt.Sprintf("%s keeps the seat.", t.nameOf(req.User)), []string{p.replaceBy})
+	}
+	if t.seatOf(p.replaceWith) != nil {
+		return Reply{Text: "the user asked to take the seat has one already"}
+	}
+	rep := t.note(req, msgReplaceDone, fmt.Sprintf("%s hands the seat over: %s now plays %s.", s.Name, p.replaceWith, s.Name), nil)
+	s.User = p.replaceWith
+	return rep
+}
+
+// seatOfPlayer is the seat of the game's player id, or nil.
+func (t *Table) seatOfPlayer(id int) *Seat {
+	for i := range t.Seats {
+		if t.Seats[i].Player == id {
+			return &t.Seats[i]
+		}
+	}
+	return nil
 }
 
 // claim gives the user a free seat (imported or kicked games): the one

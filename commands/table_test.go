@@ -147,6 +147,7 @@ func TestSeats(t *testing.T) {
 		t.Errorf("join: %q", rep.Text)
 	}
 	must(t, tb, "a", "replace d with e")
+	must(t, tb, "d", "agree") // a player is replaced with their consent
 	if s := tb.seatOf("e"); s == nil || s.Name != "Bob" {
 		t.Errorf("replace: %+v", tb.Seats)
 	}

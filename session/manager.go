@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pbc/storage"
@@ -46,6 +47,9 @@ type Options struct {
 	Pictures int64
 	// NoImages draws no pictures after moves.
 	NoImages bool
+	// Observe, when set, is told how long each stage of a command took
+	// (StageApply, StageStore, StageRender), for metrics.
+	Observe func(stage string, took time.Duration)
 }
 
 // Manager owns the sessions of one process.
@@ -66,6 +70,7 @@ type Manager struct {
 
 	events   *eventSet
 	pictures *canvases
+	drawing  atomic.Int64 // pictures being drawn now
 }
 
 // loading is a load in progress, shared by everyone who asks for the game
@@ -204,6 +209,7 @@ type Stats struct {
 	Pictures      int   // map canvases kept
 	PictureBytes  int64
 	EventsTracked int
+	Rendering     int // pictures being drawn now
 }
 
 // Stats returns what the manager holds now.
@@ -213,6 +219,7 @@ func (m *Manager) Stats() Stats {
 	m.mu.Unlock()
 	st.Pictures, st.PictureBytes = m.pictures.stats()
 	st.EventsTracked = m.events.len()
+	st.Rendering = int(m.drawing.Load())
 	return st
 }
 

@@ -19,7 +19,7 @@ import (
 // shows changed. A picture that did not change is not posted again: a bid
 // in a stock round posts neither. The digests move on even when nothing is
 // drawn, so the next move compares with the state players last saw.
-func (s *Session) pictures(a action.Action, draw bool) []Image {
+func (s *Session) pictures(ctx context.Context, a action.Action, draw bool) []Image {
 	g := s.table.Game
 	board, mapKey, market := render.BoardDigest(g), render.MapDigest(g), render.MarketDigest(g)
 	highlight := render.Changed(s.board, board)
@@ -35,14 +35,24 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
-	return s.draw(showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
+	return s.draw(ctx, showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
 }
 
 // draw draws the current map (on the game's canvas, with opts) and the
-// market, as asked; a picture that fails is logged and left out.
-func (s *Session) draw(showMap, showMarket bool, opts render.MapOptions) []Image {
+// market, as asked, in one drawing slot; a picture that fails is logged and
+// left out, and so are both when no slot frees up in time.
+func (s *Session) draw(ctx context.Context, showMap, showMarket bool, opts render.MapOptions) []Image {
 	g := s.table.Game
 	var out []Image
+	if !showMap && !showMarket {
+		return nil
+	}
+	release, err := Drawing(ctx)
+	if err != nil {
+		s.m.log.Error("drawing the pictures", "game", s.id, "err", err)
+		return nil
+	}
+	defer release()
 	add := func(name string, draw func(w io.Writer) error) {
 		var b bytes.Buffer
 		if err := draw(&b); err != nil {
@@ -56,17 +66,20 @@ func (s *Session) draw(showMap, showMarket bool, opts render.MapOptions) []Image
 	}
 	if showMarket {
 		add("market.png", func(w io.Writer) error {
-			return safely(func() error { return render.Market(w, g, render.MarketOptions{}) })
+			return s.m.rendering(func() error {
+				return safely(func() error { return render.Market(w, g, render.MarketOptions{}) })
+			})
 		})
 	}
 	return out
 }
 
-// drawMap draws g's map on the game's canvas (the `map` query).
+// drawMap draws g's map on the game's canvas (the `map` query); the caller
+// holds a drawing slot.
 func (s *Session) drawMap(w io.Writer, g *engine.Game, opts render.MapOptions) error {
 	c := s.m.pictures.get(s.id)
 	defer s.m.pictures.put(s.id, c)
-	return safely(func() error { return c.Draw(w, g, opts) })
+	return s.m.rendering(func() error { return safely(func() error { return c.Draw(w, g, opts) }) })
 }
 
 // safely runs a drawing, turning a panic into an error.
@@ -178,6 +191,6 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 	if req.NoImages || m.opt.NoImages {
 		return out, nil
 	}
-	out.Images = s.draw(true, true, render.MapOptions{})
+	out.Images = s.draw(ctx, true, true, render.MapOptions{})
 	return out, nil
 }

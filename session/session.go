@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"pbc/commands"
 	"pbc/engine"
@@ -217,6 +218,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Files = []File{f}
 		return out, nil
 	}
+	start := time.Now()
 	cmd := req.Cmd
 	if cmd == nil {
 		var err error
@@ -233,7 +235,13 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Refused, out.Stale = true, true
 		return out, nil
 	}
-	rep := s.table.Do(commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text}, cmd)
+	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text}, cmd)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if !commands.IsQuery(cmd.Verb) { // a query's time is mostly its picture's
+		s.m.since(StageApply, start)
+	}
 	if rep.Err != nil {
 		s.drop()
 		return Outcome{}, rep.Err
@@ -264,7 +272,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	out = s.answer(rep)
 	out.Changed = true
 	if rep.Action != nil {
-		out.Images = s.pictures(rep.Action, !req.NoImages)
+		out.Images = s.pictures(ctx, rep.Action, !req.NoImages)
 	}
 	if out.Finished { // the game no longer occupies the channel
 		s.m.pictures.drop(s.id)
@@ -291,7 +299,9 @@ func (s *Session) commit(ctx context.Context, req Request, a action.Action, chan
 			mv.Finish = &storage.Finish{Reason: s.table.Game.EndReason(), Result: s.table.Game.Result()}
 		}
 	}
+	wrote := time.Now()
 	rec, err := s.m.store.Commit(ctx, s.id, mv)
+	s.m.since(StageStore, wrote)
 	if err != nil {
 		s.drop()
 		if errors.Is(err, storage.ErrConflict) {

@@ -4,11 +4,11 @@
 // game started in the console can be continued in the playground.
 //
 // Lines beginning with "/" talk to the console itself: "/as NAME" changes
-// who you are, "/channel NAME" changes channel, "/quit" ends.
+// who you are, "/channel NAME" changes channel, "/quit" ends. "import PATH"
+// imports the 18xx.games log in that file, as an attachment would.
 package console
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -65,15 +65,7 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(a.opt.In)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		readErr <- sc.Err()
+		readErr <- readLines(ctx, a.opt.In, maxLine(), lines)
 	}()
 	user, channel := a.opt.User, a.opt.Channel
 	a.printf("pbc console: you are %s in #%s. Type help, or /as NAME to be someone else, /quit to leave.\n", user, channel)
@@ -103,14 +95,23 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 			channel = strings.TrimSpace(strings.TrimPrefix(line, "/channel "))
 			a.printf("now in #%s\n", channel)
 			continue
+		case line == tooLong:
+			a.printf("pbc (to you): that line is over %d bytes; it was not read.\n", maxLine())
+			continue
+		}
+		text, files, problem := importFile(line)
+		if problem != "" {
+			a.printf("pbc (to you): %s\n", problem)
+			continue
 		}
 		done := make(chan struct{})
 		h.Submit(bot.Message{
-			Channel: storage.Channel{Platform: storage.Local, ID: channel},
-			User:    bot.User{ID: user, Name: user, Admin: true},
-			Text:    line,
-			Kind:    bot.KindTyped,
-			Respond: &responder{a: a, done: done},
+			Channel:     storage.Channel{Platform: storage.Local, ID: channel},
+			User:        bot.User{ID: user, Name: user, Admin: true},
+			Text:        text,
+			Kind:        bot.KindTyped,
+			Attachments: files,
+			Respond:     &responder{a: a, done: done},
 		})
 		select {
 		case <-done:

@@ -15,14 +15,18 @@ import (
 // sendRequest is the body of POST /api/send.
 type sendRequest struct {
 	Channel string `json:"channel"`
-	User    string `json:"user"`
-	Tab     string `json:"tab"`
-	Text    string `json:"text"`
-	Button  bool   `json:"button"` // sent by a button under a reply
-	Wait    bool   `json:"wait"`   // answer with the replies once handled
+	// User, if given, must be the session's user: a page that thinks it is
+	// someone else (another tab switched the browser's name) is told so.
+	User   string `json:"user,omitempty"`
+	Tab    string `json:"tab"`
+	Text   string `json:"text"`
+	Button bool   `json:"button"` // sent by a button under a reply
+	Wait   bool   `json:"wait"`   // answer with the replies once handled
 	// ID names this delivery: the page sends a new one per click or
 	// command, and a request sent again with the same id is dropped.
 	ID string `json:"id,omitempty"`
+	// Files are attachments of the command (a log to import).
+	Files []upload `json:"files,omitempty"`
 }
 
 // sendResponse is the answer of POST /api/send.
@@ -37,40 +41,51 @@ const maxWait = 3 * time.Minute
 // send takes a player's command: it is shown to the channel and handed to
 // the bot; replies are published as they come.
 func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
-	var req sendRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10)).Decode(&req); err != nil {
-		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
+	req, ok := a.readSend(w, r)
+	if !ok {
+		return
+	}
+	user, ok := a.actingUser(w, r, cleanName(req.User, 40))
+	if !ok {
 		return
 	}
 	req.Channel = cleanName(req.Channel, 40)
-	req.User = cleanName(req.User, 40)
 	req.Text = strings.TrimSpace(req.Text)
-	if req.Channel == "" || req.User == "" || req.Text == "" {
-		http.Error(w, "channel, user and text are needed", http.StatusBadRequest)
+	if req.Text == "" && len(req.Files) > 0 {
+		req.Text = "import"
+	}
+	if req.Channel == "" || req.Text == "" {
+		http.Error(w, "channel and text are needed", http.StatusBadRequest)
 		return
 	}
 	if len(req.Text) > 2000 {
 		http.Error(w, "the command is too long", http.StatusBadRequest)
 		return
 	}
+	files, err := attachments(req.Files)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
+		return
+	}
 	text, at := req.Text, 0
 	if req.Button {
 		text, at = bot.ParseValue(text)
 	}
-	said := a.hub.publish(Event{Channel: req.Channel, From: req.User, Text: text})
-	rs := &responder{a: a, channel: req.Channel, tab: req.Tab, replyTo: said.ID, done: make(chan struct{})}
+	said := a.hub.publish(Event{Channel: req.Channel, From: user, Text: text, Attached: names(files)})
+	rs := &responder{a: a, channel: req.Channel, user: user, tab: req.Tab, replyTo: said.ID, done: make(chan struct{})}
 	eventID := ""
 	if req.ID != "" {
 		eventID = "local:" + cleanName(req.ID, 64)
 	}
 	h.Submit(bot.Message{
-		Channel: Channel(req.Channel),
-		User:    bot.User{ID: req.User, Name: req.User, Admin: true},
-		Text:    text,
-		Kind:    map[bool]bot.Kind{false: bot.KindTyped, true: bot.KindButton}[req.Button],
-		At:      at,
-		EventID: eventID,
-		Respond: rs,
+		Channel:     Channel(req.Channel),
+		User:        bot.User{ID: user, Name: user, Admin: a.isAdmin(user)},
+		Text:        text,
+		Kind:        map[bool]bot.Kind{false: bot.KindTyped, true: bot.KindButton}[req.Button],
+		At:          at,
+		EventID:     eventID,
+		Attachments: files,
+		Respond:     rs,
 	})
 	resp := sendResponse{ID: said.ID}
 	if req.Wait {
@@ -95,6 +110,7 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 type responder struct {
 	a       *Adapter
 	channel string
+	user    string
 	tab     string
 	replyTo int64
 
@@ -106,7 +122,7 @@ type responder struct {
 
 // Respond publishes a reply (to the sender's tab only when ephemeral).
 func (rs *responder) Respond(_ context.Context, r bot.Reply) error {
-	e := rs.a.hub.publish(rs.a.event(rs.channel, rs.tab, rs.replyTo, r))
+	e := rs.a.hub.publish(rs.a.event(rs.channel, rs.user, rs.tab, rs.replyTo, r))
 	rs.mu.Lock()
 	rs.sent = append(rs.sent, e)
 	rs.mu.Unlock()
@@ -125,6 +141,10 @@ func (rs *responder) replies() []Event {
 // events streams a channel to a page as server-sent events: its history
 // first, then each new event, with a comment every 20 s to keep it open.
 func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Context) {
+	user, ok := a.actingUser(w, r, cleanName(r.URL.Query().Get("user"), 40))
+	if !ok {
+		return
+	}
 	channel := cleanName(r.URL.Query().Get("channel"), 40)
 	tab := r.URL.Query().Get("tab")
 	if channel == "" {
@@ -138,7 +158,7 @@ func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Co
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
-	hist, s := a.hub.subscribe(channel, tab)
+	hist, s := a.hub.subscribe(channel, user, tab)
 	defer a.hub.unsubscribe(channel, s)
 	write := func(e Event) bool {
 		b, _ := json.Marshal(e)
@@ -161,6 +181,10 @@ func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Co
 				return
 			}
 		case <-keep.C:
+			// A page that watches keeps its session (and its name) alive;
+			// the stream itself outlives the session, as it was allowed
+			// when it opened and only reads what that user saw.
+			a.sessionUser(r)
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
@@ -176,7 +200,10 @@ func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Co
 // suggest answers completions for the page's input box.
 func (a *Adapter) suggest(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 	q := r.URL.Query()
-	user := cleanName(q.Get("user"), 40)
+	user, ok := a.actingUser(w, r, cleanName(q.Get("user"), 40))
+	if !ok {
+		return
+	}
 	choices := h.Suggest(r.Context(), bot.Query{
 		Channel: Channel(cleanName(q.Get("channel"), 40)),
 		User:    bot.User{ID: user, Name: user},

@@ -37,13 +37,15 @@ func TestPlaygroundAPI(t *testing.T) {
 	defer srv.Close()
 	defer cancel() // end the event streams before the server closes
 
+	ann := browserClient(t)
+	claim(t, ann, srv.URL+"/", "", "ann")
 	post := func(body, ctype, origin string) *http.Response {
 		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/send", strings.NewReader(body))
 		req.Header.Set("Content-Type", ctype)
 		if origin != "" {
 			req.Header.Set("Origin", origin)
 		}
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := ann.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +63,7 @@ func TestPlaygroundAPI(t *testing.T) {
 	if r, err := http.DefaultClient.Do(req); err != nil || r.StatusCode != http.StatusForbidden {
 		t.Errorf("foreign host: %v %v", r.Status, err)
 	}
-	if r := post(`{"channel":"","user":"u","text":"x"}`, "application/json", ""); r.StatusCode != http.StatusBadRequest {
+	if r := post(`{"channel":"","user":"ann","text":"x"}`, "application/json", ""); r.StatusCode != http.StatusBadRequest {
 		t.Errorf("no channel: %s", r.Status)
 	}
 
@@ -78,7 +80,7 @@ func TestPlaygroundAPI(t *testing.T) {
 		secret bool
 		n      int
 	}{{"t1", true, 4}, {"t2", false, 3}} {
-		events := stream(t, srv.URL+"/api/events?channel=c&tab="+c.tab, c.n)
+		events := stream(t, ann, srv.URL+"/api/events?channel=c&tab="+c.tab, c.n)
 		texts := ""
 		for _, e := range events {
 			texts += e.Text + "|"
@@ -87,7 +89,7 @@ func TestPlaygroundAPI(t *testing.T) {
 			t.Errorf("tab %s sees %s", c.tab, texts)
 		}
 	}
-	resp, err := http.Get(srv.URL + "/api/suggest?channel=c&user=ann&command=lay&field=hex&prefix=D2")
+	resp, err := ann.Get(srv.URL + "/api/suggest?channel=c&user=ann&command=lay&field=hex&prefix=D2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,12 +106,12 @@ func TestPlaygroundAPI(t *testing.T) {
 
 // stream reads the first n events of a server-sent event stream (fewer if
 // it goes quiet).
-func stream(t *testing.T, url string, n int) []Event {
+func stream(t *testing.T, c *http.Client, url string, n int) []Event {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package local
 
 import (
 	"bufio"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -80,32 +81,67 @@ func startBrowser(t *testing.T) *browser {
 
 // page is one browser tab.
 type page struct {
-	t    *testing.T
-	conn *websocket.Conn
-	id   int
+	t       *testing.T
+	conn    *websocket.Conn
+	id      int
+	context string // its browser context: a private window's cookies
 }
 
-// newPage opens a tab at url.
-func (b *browser) newPage(url string) *page {
+// browserCall sends a DevTools command to the browser itself.
+func (b *browser) browserCall(method string, params any, result any) {
 	b.t.Helper()
-	req, _ := http.NewRequest(http.MethodPut, b.base+"/json/new?"+url, nil)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := http.Get(b.base + "/json/version")
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	var target struct {
+	var v struct {
 		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&target); err != nil {
-		b.t.Fatalf("new tab: %v", err)
+	err = json.NewDecoder(resp.Body).Decode(&v)
+	resp.Body.Close()
+	if err != nil {
+		b.t.Fatal(err)
 	}
-	conn, _, err := websocket.DefaultDialer.Dial(target.WebSocketDebuggerURL, nil)
+	conn, _, err := websocket.DefaultDialer.Dial(v.WebSocketDebuggerURL, nil)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer conn.Close()
+	p := &page{t: b.t, conn: conn}
+	if err := json.Unmarshal(p.call(method, params), result); err != nil {
+		b.t.Fatalf("%s: %v", method, err)
+	}
+}
+
+// newPage opens a tab at url in a private window of its own: a browser
+// with its own cookies, so its own player.
+func (b *browser) newPage(url string) *page {
+	b.t.Helper()
+	var ctx struct {
+		BrowserContextID string `json:"browserContextId"`
+	}
+	b.browserCall("Target.createBrowserContext", map[string]any{}, &ctx)
+	return b.newTab(url, ctx.BrowserContextID)
+}
+
+// newTab opens a tab at url in a browser context ("" for the default).
+func (b *browser) newTab(url, context string) *page {
+	b.t.Helper()
+	var target struct {
+		TargetID string `json:"targetId"`
+	}
+	params := map[string]any{"url": url}
+	if context != "" {
+		params["browserContextId"] = context
+	}
+	b.browserCall("Target.createTarget", params, &target)
+	ws := "ws" + strings.TrimPrefix(b.base, "http") + "/devtools/page/" + target.TargetID
+	conn, _, err := websocket.DefaultDialer.Dial(ws, nil)
 	if err != nil {
 		b.t.Fatal(err)
 	}
 	b.t.Cleanup(func() { conn.Close() })
-	return &page{t: b.t, conn: conn}
+	return &page{t: b.t, conn: conn, context: context}
 }
 
 // call sends a DevTools command and returns its result.
@@ -268,4 +304,53 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 	alice.screenshot(shot)
 	t.Logf("screenshot: %s", shot)
+
+	// A second tab of alice's window switches the browser to dave; alice's
+	// tab still sends as alice (it claims its name back first).
+	dave := br.newTab(b.url, alice.context)
+	dave.enter("dave", "table-1")
+	alice.send("status")
+	alice.waitTrue("alice's status, sent as alice", `[...document.querySelectorAll("#log li.mine .text")].some(e => e.textContent === "status")`)
+	dave.send("who")
+	dave.waitTrue("dave's command, sent as dave", `[...document.querySelectorAll("#log li.mine .text")].some(e => e.textContent === "who")`)
+
+	// A file dropped on the chat is sent with the command import; one
+	// over the limit is refused before it is sent.
+	carol.eval(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(['{"id": 1}'], "game.json", {type: "application/json"}));
+		document.querySelector("main").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true })()`)
+	alice.waitTrue("carol's import with its file", `[...document.querySelectorAll("#log li .attached")].some(e => e.textContent.includes("game.json"))`)
+	carol.eval(`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([new Uint8Array(6 << 20)], "big.json", {type: "application/json"}));
+		document.querySelector("main").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true })()`)
+	carol.waitTrue("the refusal of a large file", `document.getElementById("status").textContent.includes("takes files up to 5.0 MB")`)
+}
+
+// TestPlaygroundInviteInBrowser opens a playground that has an access
+// secret: without the invite link the page is refused; with it, a player
+// claims a name and plays, and the key leaves the address bar.
+func TestPlaygroundInviteInBrowser(t *testing.T) {
+	br := startBrowser(t)
+	const secret = "correct-horse-battery-staple"
+	b := startBotWith(t, filepath.Join(t.TempDir(), "pbc.db"), &clock{t: time.Now()}, false, Options{Secret: secret})
+	defer b.stop(t)
+
+	stranger := br.newPage(b.url)
+	stranger.waitTrue("the refusal", `document.body.innerText.includes("this playground is private")`)
+
+	invite, err := b.pg.Invite(context.Background())
+	if err != nil || !strings.Contains(invite, "?key=") {
+		t.Fatalf("invite link %q, %v", invite, err)
+	}
+	alice := br.newPage(invite)
+	alice.enter("alice", "t1")
+	if got := string(alice.eval(`location.search`)); got != `""` {
+		t.Errorf("the address bar still holds %s", got)
+	}
+	alice.send("help")
+	alice.waitTrue("the help reply", `document.querySelectorAll("#log li.bot").length > 0`)
 }

@@ -70,25 +70,38 @@ type running struct {
 	url    string
 	cancel context.CancelFunc
 	done   chan error
+	// players are the signed-in browsers, by name; key is the access
+	// secret they present (the invite link's) and host their Host header.
+	players   map[string]*http.Client
+	key, host string
 }
 
 // startBot opens the database and serves the playground on a free port.
 func startBot(t *testing.T, db string, clk *clock, images bool) *running {
 	t.Helper()
+	return startBotWith(t, db, clk, images, Options{})
+}
+
+// startBotWith is startBot with playground options (a listener, a secret,
+// admins).
+func startBotWith(t *testing.T, db string, clk *clock, images bool, opt Options) *running {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	if opt.Listener == nil {
+		if opt.Listener, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pg := New(Options{Listener: ln, Logger: log})
+	opt.Logger = log
+	pg := New(opt)
 	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log, Now: clk.now}, Adapters: []bot.Adapter{pg},
 		Logger: log, Now: clk.now, ReminderTick: time.Hour, NoImages: !images})
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running{st: st, core: core, pg: pg, cancel: cancel, done: make(chan error, 1)}
+	r := &running{st: st, core: core, pg: pg, cancel: cancel, done: make(chan error, 1), players: map[string]*http.Client{}, key: opt.Secret}
 	go func() { r.done <- core.Run(ctx) }()
 	if r.url, err = pg.URL(context.Background()); err != nil {
 		t.Fatal(err)
@@ -108,14 +121,12 @@ func (r *running) stop(t *testing.T) {
 	}
 }
 
-// say sends a command to the playground as user and returns the replies.
+// say sends a command to the playground as user (signed in on first use)
+// and returns the replies.
 func (r *running) say(t *testing.T, channel, user, text string) []Event {
 	t.Helper()
 	body, _ := json.Marshal(sendRequest{Channel: channel, User: user, Tab: "tab-" + user, Text: text, Wait: true})
-	resp, err := http.Post(r.url+"api/send", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := r.post(t, r.player(t, user), "api/send", body)
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		b, _ := io.ReadAll(resp.Body)
@@ -213,8 +224,8 @@ func playFixture(t *testing.T, name string) {
 			}
 		}
 		if ln.text == "end" {
-			// Playground users are channel admins: the first `end` ends
-			// the game, where the recorded players each voted.
+			// The recorded players each vote to end; once the last vote
+			// has ended the game, later lines have nothing to act on.
 			if g, err := b.st.Game(ctx, sg.ID); err == nil && g.Status == storage.Finished {
 				break
 			}
@@ -271,7 +282,7 @@ func playFixture(t *testing.T, name string) {
 
 // remindersIn counts the reminders posted to a playground channel.
 func remindersIn(a *Adapter, channel string) int {
-	hist, s := a.hub.subscribe(channel, "")
+	hist, s := a.hub.subscribe(channel, "", "")
 	a.hub.unsubscribe(channel, s)
 	n := 0
 	for _, e := range hist {

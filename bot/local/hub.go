@@ -1,6 +1,7 @@
 package local
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"strconv"
@@ -20,10 +21,14 @@ type Event struct {
 	Files    []Picture `json:"files,omitempty"` // attachments to download
 	Buttons  []Choice  `json:"buttons,omitempty"`
 	Mentions []string  `json:"mentions,omitempty"`
-	// To is the tab an ephemeral reply is for; "" for everyone.
-	To      string    `json:"to,omitempty"`
-	ReplyTo int64     `json:"reply_to,omitempty"`
-	At      time.Time `json:"at"`
+	// To is the tab an ephemeral reply is for; "" for everyone. toUser is
+	// the user of that tab: another user's page never sees it.
+	To     string `json:"to,omitempty"`
+	toUser string
+	// Attached names the files a player sent with a command.
+	Attached []string  `json:"attached,omitempty"`
+	ReplyTo  int64     `json:"reply_to,omitempty"`
+	At       time.Time `json:"at"`
 }
 
 // Picture is an image of an event, served by the playground.
@@ -48,29 +53,121 @@ const (
 )
 
 // hub keeps each channel's recent events and images and fans new events out
-// to the pages watching the channel.
+// to the pages watching the channel. Channels nobody uses are forgotten
+// (see evict), so that its memory stays bounded however many are made.
 type hub struct {
-	mu      sync.Mutex
-	next    int64
-	history map[string][]Event
-	subs    map[string]map[*sub]bool
-	images  map[string][]byte
-	order   []string // image ids, oldest first
-	size    int
+	mu       sync.Mutex
+	now      func() time.Time
+	idle     time.Duration // a channel unused for this long is forgotten
+	max      int           // channels kept at most
+	next     int64
+	channels map[string]*room
+	images   map[string][]byte
+	order    []string // image ids, oldest first
+	size     int
+}
+
+// room is one channel's history and watchers.
+type room struct {
+	history []Event
+	subs    map[*sub]bool
+	last    time.Time // last event or watcher change
 }
 
 // sub is one page's stream of a channel.
 type sub struct {
-	tab string
-	ch  chan Event
+	user, tab string
+	ch        chan Event
 }
 
-func newHub() *hub {
-	return &hub{history: map[string][]Event{}, subs: map[string]map[*sub]bool{}, images: map[string][]byte{}}
+func newHub(max int, idle time.Duration, now func() time.Time) *hub {
+	return &hub{now: now, idle: idle, max: max, channels: map[string]*room{}, images: map[string][]byte{}}
 }
 
-// visible reports whether an event is shown to tab.
-func (e Event) visible(tab string) bool { return e.To == "" || e.To == tab }
+// visible reports whether an event is shown to user's tab.
+func (e Event) visible(user, tab string) bool {
+	return e.To == "" || (e.To == tab && e.toUser == user)
+}
+
+// room returns a channel's room, making it (and making room for it).
+func (h *hub) room(channel string) *room {
+	r := h.channels[channel]
+	if r == nil {
+		for len(h.channels) >= h.max && h.evictOne() {
+		}
+		r = &room{subs: map[*sub]bool{}}
+		h.channels[channel] = r
+	}
+	r.last = h.now()
+	return r
+}
+
+// evictOne forgets the channel idle the longest, preferring those nobody
+// watches; its watchers' streams end (the pages reconnect to an empty
+// channel).
+func (h *hub) evictOne() bool {
+	var oldest string
+	var or *room
+	for name, r := range h.channels {
+		if or == nil || evictFirst(r, or) {
+			oldest, or = name, r
+		}
+	}
+	if or == nil {
+		return false
+	}
+	h.drop(oldest, or)
+	return true
+}
+
+// evictFirst reports whether r goes before than: unwatched first, then
+// the longest idle.
+func evictFirst(r, than *room) bool {
+	if rw, tw := len(r.subs) > 0, len(than.subs) > 0; rw != tw {
+		return !rw
+	}
+	return r.last.Before(than.last)
+}
+
+func (h *hub) drop(name string, r *room) {
+	for s := range r.subs {
+		close(s.ch)
+	}
+	delete(h.channels, name)
+}
+
+// evict forgets the channels nobody watched or wrote to for h.idle.
+func (h *hub) evict() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	now := h.now()
+	for name, r := range h.channels {
+		if len(r.subs) == 0 && now.Sub(r.last) >= h.idle {
+			h.drop(name, r)
+		}
+	}
+}
+
+// janitor evicts idle channels until ctx ends.
+func (h *hub) janitor(ctx context.Context) {
+	t := time.NewTicker(max(min(h.idle/4, time.Minute), time.Second))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			h.evict()
+		}
+	}
+}
+
+// channelCount is the number of channels kept.
+func (h *hub) channelCount() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.channels)
+}
 
 // publish numbers e, keeps it and sends it to the channel's pages.
 func (h *hub) publish(e Event) Event {
@@ -79,43 +176,41 @@ func (h *hub) publish(e Event) Event {
 	h.next++
 	e.ID = h.next
 	if e.At.IsZero() {
-		e.At = time.Now()
+		e.At = h.now()
 	}
-	hist := append(h.history[e.Channel], e)
-	if len(hist) > historyLen {
-		hist = append([]Event(nil), hist[len(hist)-historyLen:]...)
+	r := h.room(e.Channel)
+	r.history = append(r.history, e)
+	if len(r.history) > historyLen {
+		r.history = append([]Event(nil), r.history[len(r.history)-historyLen:]...)
 	}
-	h.history[e.Channel] = hist
-	for s := range h.subs[e.Channel] {
-		if !e.visible(s.tab) {
+	for s := range r.subs {
+		if !e.visible(s.user, s.tab) {
 			continue
 		}
 		select {
 		case s.ch <- e:
 		default: // too slow: drop it; the page reconnects and reloads
-			delete(h.subs[e.Channel], s)
+			delete(r.subs, s)
 			close(s.ch)
 		}
 	}
 	return e
 }
 
-// subscribe returns the channel's history as tab sees it and a stream of
-// the events to come.
-func (h *hub) subscribe(channel, tab string) ([]Event, *sub) {
+// subscribe returns the channel's history as user's tab sees it and a
+// stream of the events to come.
+func (h *hub) subscribe(channel, user, tab string) ([]Event, *sub) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	r := h.room(channel)
 	var hist []Event
-	for _, e := range h.history[channel] {
-		if e.visible(tab) {
+	for _, e := range r.history {
+		if e.visible(user, tab) {
 			hist = append(hist, e)
 		}
 	}
-	s := &sub{tab: tab, ch: make(chan Event, subBuffer)}
-	if h.subs[channel] == nil {
-		h.subs[channel] = map[*sub]bool{}
-	}
-	h.subs[channel][s] = true
+	s := &sub{user: user, tab: tab, ch: make(chan Event, subBuffer)}
+	r.subs[s] = true
 	return hist, s
 }
 
@@ -123,9 +218,10 @@ func (h *hub) subscribe(channel, tab string) ([]Event, *sub) {
 func (h *hub) unsubscribe(channel string, s *sub) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.subs[channel][s] {
-		delete(h.subs[channel], s)
+	if r := h.channels[channel]; r != nil && r.subs[s] {
+		delete(r.subs, s)
 		close(s.ch)
+		r.last = h.now()
 	}
 }
 

@@ -1,16 +1,24 @@
-// Package local is the bot's local playground: a web page on localhost that
-// behaves like a chat channel. Each browser tab chooses who it is, types
-// commands and sees every reply with the map and market inline; several tabs
+// Package local is the bot's local playground: a web page that behaves like
+// a chat channel. A browser claims a name and gets a session (an HTTP-only
+// cookie); it types commands and sees every reply with the map and market
+// inline. Several browsers (or private windows, or tabs that switch names)
 // are several players. It needs no account anywhere and uses the same core
-// and database as the real bot.
+// and database as the real bot. On an address other machines can reach it
+// needs an access secret, given once through an invite link.
 //
-// The page talks to a small HTTP API, which tests and scripts can use too:
+// The page talks to a small HTTP API, which tests and scripts can use too
+// (with the session cookie; every request acts as the session's user, and
+// one that names another user is refused):
 //
-//	GET  /                         the page
-//	GET  /api/events?channel=C&tab=T  server-sent events: the channel's history, then new events
-//	POST /api/send                 {"channel","user","tab","text","wait"}: a command; with
-//	                               "wait" the answer lists the replies once the bot is done
-//	GET  /api/suggest?channel=C&user=U&command=lay&field=hex&prefix=D2  completions
+//	GET  /                         the page (?key=SECRET: the invite link)
+//	POST /api/login                {"name"}: claim a name; sets the session cookie
+//	POST /api/logout               end the session
+//	GET  /api/me                   {"user","admin","max_file"}
+//	GET  /api/events?channel=C&tab=T[&user=U]  server-sent events: the channel's history, then new events
+//	POST /api/send                 {"channel","tab","text","wait","files"}: a command; with
+//	                               "wait" the answer lists the replies once the bot is done;
+//	                               "files" ([{"name","type","data" (base64)}]) are its attachments
+//	GET  /api/suggest?channel=C&command=lay&field=hex&prefix=D2  completions
 //	GET  /img/ID/NAME.png          a reply's picture
 //	GET  /file/ID/NAME             a reply's attachment (an exported log)
 package local
@@ -21,9 +29,9 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
-	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -45,19 +53,43 @@ type Options struct {
 	Addr     string
 	Listener net.Listener
 	Logger   *slog.Logger
+	// Secret is the access secret: when set, only requests that present it
+	// are served (Invite is the link that does). Run refuses an address
+	// other machines can reach without one (see CheckExposure).
+	Secret string
+	// Admins are the names with admin rights in every channel, as a
+	// server's administrators have on Discord and Slack.
+	Admins []string
+	// Hosts are host names the playground answers to besides IP addresses
+	// and localhost: its public name behind a proxy or a port mapping.
+	Hosts []string
+	// ChannelIdle and MaxChannels bound the channel histories kept in
+	// memory: a channel nobody watched or wrote to for ChannelIdle is
+	// forgotten, and past MaxChannels the longest idle go first
+	// (defaults DefaultChannelIdle and DefaultMaxChannels).
+	ChannelIdle time.Duration
+	MaxChannels int
 }
+
+// Defaults of the history bounds.
+const (
+	DefaultChannelIdle = 2 * time.Hour
+	DefaultMaxChannels = 500
+)
 
 // DefaultAddr is the playground's address unless told otherwise.
 const DefaultAddr = "127.0.0.1:8822"
 
 // Adapter serves the playground. It implements bot.Adapter.
 type Adapter struct {
-	opt   Options
-	log   *slog.Logger
-	hub   *hub
-	ready chan struct{}
-	addr  net.Addr
-	once  sync.Once
+	opt      Options
+	log      *slog.Logger
+	hub      *hub
+	sessions *sessions
+	uploads  chan struct{} // a slot per large request being read
+	ready    chan struct{}
+	addr     net.Addr
+	once     sync.Once
 }
 
 var _ bot.Adapter = (*Adapter)(nil)
@@ -70,7 +102,14 @@ func New(opt Options) *Adapter {
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
 	}
-	return &Adapter{opt: opt, log: opt.Logger, hub: newHub(), ready: make(chan struct{})}
+	if opt.ChannelIdle <= 0 {
+		opt.ChannelIdle = DefaultChannelIdle
+	}
+	if opt.MaxChannels <= 0 {
+		opt.MaxChannels = DefaultMaxChannels
+	}
+	return &Adapter{opt: opt, log: opt.Logger, hub: newHub(opt.MaxChannels, opt.ChannelIdle, time.Now),
+		sessions: newSessions(time.Now), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
 }
 
 // Platform is storage.Local.
@@ -95,16 +134,45 @@ func (a *Adapter) URL(ctx context.Context) (string, error) {
 	}
 }
 
+// Invite is the link to give the players once Run is listening: the URL,
+// with the access secret when there is one. It blocks like URL.
+func (a *Adapter) Invite(ctx context.Context) (string, error) {
+	if _, err := a.URL(ctx); err != nil {
+		return "", err
+	}
+	host, port, _ := net.SplitHostPort(a.addr.String())
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost" // listening everywhere: this machine's name works here
+	}
+	if len(a.opt.Hosts) > 0 {
+		host = strings.TrimSpace(a.opt.Hosts[0])
+	}
+	u := "http://" + net.JoinHostPort(host, port) + "/"
+	if a.opt.Secret != "" {
+		u += "?key=" + url.QueryEscape(a.opt.Secret)
+	}
+	return u, nil
+}
+
 // Run serves the playground until ctx ends.
 func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	ln := a.opt.Listener
 	if ln == nil {
+		// Neither an exposure refusal nor a port in use mends itself:
+		// the process stops rather than retry them.
+		if err := CheckExposure(a.opt.Addr, a.opt.Secret); err != nil {
+			return bot.Permanent(err)
+		}
 		var err error
 		if ln, err = net.Listen("tcp", a.opt.Addr); err != nil {
-			return err
+			return bot.Permanent(err)
 		}
+	} else if err := CheckExposure(ln.Addr().String(), a.opt.Secret); err != nil {
+		ln.Close()
+		return bot.Permanent(err)
 	}
 	a.addr = ln.Addr()
+	go a.hub.janitor(ctx)
 	streams, stopStreams := context.WithCancel(context.Background())
 	defer stopStreams()
 	srv := &http.Server{
@@ -116,7 +184,11 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	a.once.Do(func() { close(a.ready) })
-	a.log.Info("playground listening", "url", "http://"+ln.Addr().String()+"/")
+	access := "this machine only"
+	if a.opt.Secret != "" {
+		access = "with the access secret (invite link)"
+	}
+	a.log.Info("playground listening", "url", "http://"+ln.Addr().String()+"/", "access", access, "admins", a.opt.Admins)
 	select {
 	case err := <-errc:
 		return err
@@ -141,72 +213,29 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(sub))
+	mux.HandleFunc("POST /api/login", a.login)
+	mux.HandleFunc("POST /api/logout", a.logout)
+	mux.HandleFunc("GET /api/me", a.whoami)
 	mux.HandleFunc("GET /api/events", func(w http.ResponseWriter, r *http.Request) { a.events(w, r, stop) })
 	mux.HandleFunc("POST /api/send", func(w http.ResponseWriter, r *http.Request) { a.send(w, r, h) })
 	mux.HandleFunc("GET /api/suggest", func(w http.ResponseWriter, r *http.Request) { a.suggest(w, r, h) })
 	mux.HandleFunc("GET /img/{id}/{name}", a.image)
 	mux.HandleFunc("GET /file/{id}/{name}", a.file)
-	return guard(mux)
-}
-
-// guard keeps the playground to the pages it serves: other sites may not
-// post commands (a JSON body forces a CORS preflight, and a foreign Origin
-// is refused), and on a loopback address only loopback host names are
-// answered (no DNS rebinding).
-func guard(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'")
-		if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && isLoopback(local) && !loopbackHost(r.Host) {
-			http.Error(w, "forbidden host", http.StatusForbidden)
-			return
-		}
-		if r.Method == http.MethodPost {
-			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-				http.Error(w, "send JSON", http.StatusUnsupportedMediaType)
-				return
-			}
-			if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
-				http.Error(w, "forbidden origin", http.StatusForbidden)
-				return
-			}
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// isLoopback reports whether a listening address is a loopback one.
-func isLoopback(a net.Addr) bool {
-	host, _, err := net.SplitHostPort(a.String())
-	ip := net.ParseIP(host)
-	return err == nil && ip != nil && ip.IsLoopback()
-}
-
-// loopbackHost reports whether a Host header names this machine.
-func loopbackHost(hostport string) bool {
-	host, _, err := net.SplitHostPort(hostport)
-	if err != nil {
-		host = hostport
-	}
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
+	return a.guard(mux)
 }
 
 // Post sends a reminder to a playground channel.
 func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error {
-	a.hub.publish(a.event(ch.ID, "", 0, r))
+	a.hub.publish(a.event(ch.ID, "", "", 0, r))
 	return nil
 }
 
-// event turns a reply into an event of channel, shown to tab only when the
-// reply is ephemeral.
-func (a *Adapter) event(channel, tab string, replyTo int64, r bot.Reply) Event {
+// event turns a reply into an event of channel, shown to user's tab only
+// when the reply is ephemeral.
+func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) Event {
 	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo}
 	if r.Ephemeral {
-		e.To = tab
+		e.To, e.toUser = tab, user
 	}
 	for _, img := range r.Images {
 		id := a.hub.addImage(img.PNG)

@@ -17,12 +17,22 @@ import (
 // ackDeadline is how soon Slack wants a Socket Mode envelope acknowledged.
 const ackDeadline = 3 * time.Second
 
-// stubHandler records the messages the adapter submits.
-type stubHandler struct{ got chan bot.Message }
+// stubHandler records the messages the adapter submits and the
+// completions it asks for.
+type stubHandler struct {
+	got     chan bot.Message
+	queries chan bot.Query // nil: none expected
+	choices []bot.Choice
+}
 
 func (h *stubHandler) Submit(m bot.Message) { h.got <- m }
 
-func (h *stubHandler) Suggest(context.Context, bot.Query) []bot.Choice { return nil }
+func (h *stubHandler) Suggest(_ context.Context, q bot.Query) []bot.Choice {
+	if h.queries != nil {
+		h.queries <- q
+	}
+	return h.choices
+}
 
 func testPNG(t *testing.T) []byte {
 	var b bytes.Buffer

@@ -12,6 +12,7 @@ import (
 
 	"pbc/bot"
 	"pbc/bot/console"
+	"pbc/redact"
 	"pbc/storage/sqlite"
 )
 
@@ -39,7 +40,7 @@ func cmdConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *verbose {
 		logOut = stderr
 	}
-	log := slog.New(slog.NewTextHandler(logOut, nil))
+	log := slog.New(redact.NewHandler(slog.NewTextHandler(logOut, nil), nil))
 	st, err := sqlite.Open(ctx, *db)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc console:", err)

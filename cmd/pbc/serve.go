@@ -35,8 +35,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbc [flags]   (runs the bot; with no platform tokens, the local playground)")
 		fs.PrintDefaults()
-		fmt.Fprintln(stderr, "environment: DISCORD_TOKEN, SLACK_BOT_TOKEN, SLACK_APP_TOKEN, and each flag's variable in [brackets]")
+		fmt.Fprintln(stderr, "environment: DISCORD_TOKEN, SLACK_BOT_TOKEN, SLACK_APP_TOKEN, "+
+			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
 	}
+	opsAddr := opsFlag(fs, getenv)
 	cfg, err := bot.ParseConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -45,7 +47,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "pbc:", err)
 		return 2
 	}
-	log := cfg.Logger(stderr)
+	pgOpt, err := playgroundOptions(cfg, getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	log, redactor, restore := secretLogger(cfg, getenv, stderr)
+	defer restore()
 	log.Info("pbc starting", "config", cfg)
 	st, err := sqlite.Open(ctx, cfg.DB)
 	if err != nil {
@@ -53,17 +61,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return 1
 	}
 	defer st.Close()
-	adapters, pg, err := buildAdapters(cfg, log)
+	adapters, pg, err := buildAdapters(cfg, pgOpt, log)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
 		return 1
 	}
-	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log},
-		Adapters: adapters, Logger: log, RemindEvery: cfg.RemindEvery})
+	core, err := instrumentedCore(ctx, st, adapters, cfg, log, redactor, *opsAddr)
+	if err != nil {
+		log.Error("cannot set up", "err", err)
+		return 1
+	}
 	if pg != nil {
 		go func() {
-			if url, err := pg.URL(ctx); err == nil {
-				fmt.Fprintf(stdout, "pbc playground: open %s in your browser (one tab per player). Ctrl-C stops.\n", url)
+			// The invite link holds the access secret, if any: it goes to
+			// the operator's terminal, never to the log.
+			if url, err := pg.Invite(ctx); err == nil {
+				fmt.Fprintf(stdout, "pbc playground: open %s in your browser (one browser or private window per player). Ctrl-C stops.\n", url)
 			}
 		}()
 	}
@@ -76,8 +89,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 }
 
 // buildAdapters creates the adapters the configuration asks for; the
-// playground's is returned too, to print its address.
-func buildAdapters(cfg bot.Config, log *slog.Logger) ([]bot.Adapter, *local.Adapter, error) {
+// playground's (with pgOpt) is returned too, to print its address.
+func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot.Adapter, *local.Adapter, error) {
 	var out []bot.Adapter
 	var pg *local.Adapter
 	if cfg.Discord() {
@@ -96,7 +109,8 @@ func buildAdapters(cfg bot.Config, log *slog.Logger) ([]bot.Adapter, *local.Adap
 		out = append(out, a)
 	}
 	if cfg.Local() {
-		pg = local.New(local.Options{Addr: cfg.Listen, Logger: log})
+		pgOpt.Logger = log
+		pg = local.New(pgOpt)
 		out = append(out, pg)
 	}
 	return out, pg, nil

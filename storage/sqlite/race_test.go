@@ -16,7 +16,7 @@ func TestRacingAppendsLoseNothing(t *testing.T) {
 	const writers, perWriter = 16, 25
 	ctx := context.Background()
 	db1, path := openTest(t)
-	db2, err := Open(ctx, path) // a second pool on the same file, as another process would have
+	db2, err := OpenShared(ctx, path) // a second pool on the same file, as another process would have
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func raceCommits(t *testing.T, rounds int, move func(w, r int) storage.Move) (*D
 	t.Helper()
 	ctx := context.Background()
 	db1, path := openTest(t)
-	db2, err := Open(ctx, path) // a second pool on the same file, as another process would have
+	db2, err := OpenShared(ctx, path) // a second pool on the same file, as another process would have
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,16 +27,50 @@ type DB struct {
 	ws  stmts   // w's prepared statements
 	rs  stmts   // r's prepared statements
 	now func() time.Time
+	lk  *lockFile // nil when opened with OpenShared
 }
 
 var _ storage.Store = (*DB)(nil)
 
 // Open opens (creating if needed) the database at path and applies any
-// pending migrations.
+// pending migrations. It is refused with ErrLocked while another process
+// (or another DB of this one) has the file open.
 func Open(ctx context.Context, path string) (*DB, error) {
-	if path == "" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") {
-		return nil, fmt.Errorf("sqlite: unsupported database path %q", path)
+	if err := checkPath(path); err != nil {
+		return nil, err
 	}
+	lk, err := lock(path)
+	if err != nil {
+		return nil, err
+	}
+	db, err := open(ctx, path)
+	if err != nil {
+		lk.unlock()
+		return nil, err
+	}
+	db.lk = lk
+	return db, nil
+}
+
+// OpenShared opens the database at path without taking its lock, beside a
+// DB that holds it: for tests that play a second process on one file (the
+// store's own conflict checks), never for a second bot.
+func OpenShared(ctx context.Context, path string) (*DB, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
+	return open(ctx, path)
+}
+
+func checkPath(path string) error {
+	if path == "" || strings.ContainsAny(path, "?#") || strings.HasPrefix(path, "file:") {
+		return fmt.Errorf("sqlite: unsupported database path %q", path)
+	}
+	return nil
+}
+
+// open opens the database at path.
+func open(ctx context.Context, path string) (*DB, error) {
 	q := url.Values{}
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
 	q.Set("_journal_mode", "WAL")
@@ -75,7 +109,8 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 // Close closes the database.
 func (db *DB) Close() error {
-	return errors.Join(db.ws.close(), db.rs.close(), db.r.Close(), db.w.Close())
+	err := errors.Join(db.ws.close(), db.rs.close(), db.r.Close(), db.w.Close())
+	return errors.Join(err, db.lk.unlock())
 }
 
 // Check runs SQLite's integrity check and reports any problem it finds.

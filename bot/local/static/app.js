@@ -1,4 +1,7 @@
-// The pbc playground page: one tab is one player in one channel.
+// The pbc playground page: one tab is one player in one channel. The
+// browser claims a name and the server keeps it in an HTTP-only session
+// cookie; a tab remembers the name it plays as and, when another tab of the
+// same browser switched the browser's name, claims its own back.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -7,24 +10,65 @@ sessionStorage.setItem("pbc-tab", tab);
 
 let me = sessionStorage.getItem("pbc-user") || "";
 let channel = sessionStorage.getItem("pbc-channel") || "table-1";
+let maxFile = 5 << 20;
 let source = null;
+let reconnects = 0;
 const seen = new Set();
 const past = [];
 let pastAt = 0;
 
+// The invite link's key is now a cookie: keep it out of the address bar.
+if (new URLSearchParams(location.search).has("key")) history.replaceState(null, "", location.pathname);
+
 $("user").value = me;
 $("channel").value = channel;
 
-$("who").addEventListener("submit", (ev) => {
+// claim asks the server for name; it returns an error text or "".
+async function claim(name) {
+  try {
+    const r = await fetch("api/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+    if (!r.ok) return await r.text();
+    const who = await r.json();
+    maxFile = who.max_file || maxFile;
+    return "";
+  } catch (e) {
+    return "cannot reach the bot: " + e;
+  }
+}
+
+$("who").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const u = $("user").value.trim();
   const c = $("channel").value.trim() || "table-1";
   if (!u) return;
+  const err = await claim(u);
+  if (err) {
+    status(err);
+    return;
+  }
   me = u;
   channel = c;
   sessionStorage.setItem("pbc-user", me);
   sessionStorage.setItem("pbc-channel", channel);
   connect();
+});
+
+$("signout").addEventListener("click", async () => {
+  await fetch("api/logout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  if (source) source.close();
+  me = "";
+  sessionStorage.removeItem("pbc-user");
+  $("user").value = "";
+  $("me").textContent = "";
+  $("text").disabled = $("send").disabled = $("import").disabled = true;
+  $("signout").hidden = true;
+  $("hint").hidden = false;
+  $("log").replaceChildren();
+  document.title = "pbc playground";
 });
 
 $("say").addEventListener("submit", (ev) => {
@@ -53,15 +97,28 @@ function status(msg) {
   $("status").textContent = msg;
 }
 
-async function send(text, button) {
+// send posts a command (with files to attach); a refusal because the
+// browser plays as someone else now claims this tab's name back once.
+async function send(text, button, files) {
+  const body = JSON.stringify({ channel, user: me, tab, text, button, files,
+    id: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) });
   try {
-    const r = await fetch("api/send", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ channel, user: me, tab, text, button, id: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) }),
-    });
-    if (!r.ok) status(await r.text());
-    else status("");
+    for (let attempt = 0; ; attempt++) {
+      const r = await fetch("api/send", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      if (r.ok) {
+        status("");
+        return;
+      }
+      const msg = await r.text();
+      if (attempt === 0 && (r.status === 401 || (r.status === 403 && msg.startsWith("this browser plays as")))) {
+        const err = await claim(me);
+        if (!err) continue;
+        status(err);
+        return;
+      }
+      status(msg);
+      return;
+    }
   } catch (e) {
     status("cannot reach the bot: " + e);
   }
@@ -72,17 +129,74 @@ function connect() {
   seen.clear();
   $("log").replaceChildren();
   $("me").textContent = me + " in #" + channel;
-  $("text").disabled = false;
-  $("send").disabled = false;
+  $("text").disabled = $("send").disabled = $("import").disabled = false;
+  $("signout").hidden = false;
   $("hint").hidden = true;
   document.title = me + " · #" + channel + " · pbc";
   $("text").focus();
-  const url = "api/events?channel=" + encodeURIComponent(channel) + "&tab=" + encodeURIComponent(tab);
+  const url = "api/events?channel=" + encodeURIComponent(channel) + "&tab=" + encodeURIComponent(tab) +
+    "&user=" + encodeURIComponent(me);
   source = new EventSource(url);
-  source.onopen = () => status("");
-  source.onerror = () => status("reconnecting…");
+  source.onopen = () => {
+    reconnects = 0;
+    status("");
+  };
+  source.onerror = () => {
+    if (source.readyState !== EventSource.CLOSED) {
+      status("reconnecting…");
+      return;
+    }
+    // Refused (the server restarted, or this browser plays as someone
+    // else now): claim this tab's name again, and watch again.
+    if (++reconnects > 5) {
+      status("the bot refuses this tab; claim your name again");
+      return;
+    }
+    setTimeout(async () => {
+      const err = await claim(me);
+      if (err) status(err);
+      else connect();
+    }, 1000 * reconnects);
+  };
   source.onmessage = (m) => show(JSON.parse(m.data));
 }
+
+// upload sends a file with the command import.
+async function upload(file) {
+  if (!me || !file) return;
+  if (file.size > maxFile) {
+    status(file.name + " is " + mb(file.size) + ": the playground takes files up to " + mb(maxFile));
+    return;
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  status("sending " + file.name + "…");
+  await send("import", false, [{ name: file.name, type: file.type, data: btoa(bin) }]);
+}
+
+function mb(n) {
+  return (n / (1 << 20)).toFixed(1) + " MB";
+}
+
+$("import").addEventListener("click", () => $("file").click());
+$("file").addEventListener("change", () => {
+  upload($("file").files[0]);
+  $("file").value = "";
+});
+const drop = document.querySelector("main");
+drop.addEventListener("dragover", (ev) => {
+  if (!me || !ev.dataTransfer.types.includes("Files")) return;
+  ev.preventDefault();
+  drop.classList.add("dropping");
+});
+drop.addEventListener("dragleave", () => drop.classList.remove("dropping"));
+drop.addEventListener("drop", (ev) => {
+  drop.classList.remove("dropping");
+  if (!me || !ev.dataTransfer.files.length) return;
+  ev.preventDefault();
+  upload(ev.dataTransfer.files[0]);
+});
 
 // text writes s into el with @mentions highlighted (yours stronger).
 function text(el, s, mentions) {
@@ -120,6 +234,12 @@ function show(e) {
   body.className = "text";
   text(body, e.text, e.mentions);
   li.append(head, body);
+  if (e.attached && e.attached.length) {
+    const att = document.createElement("div");
+    att.className = "attached";
+    att.textContent = e.attached.map((n) => "📎 " + n).join("  ");
+    li.append(att);
+  }
   if (e.images && e.images.length) {
     const pics = document.createElement("div");
     pics.className = "pics";
@@ -164,4 +284,22 @@ function show(e) {
   li.scrollIntoView({ block: "end" });
 }
 
-if (me) connect();
+// A tab that played as someone resumes (claiming the name again if the
+// browser lost it or plays as someone else); otherwise the browser's name,
+// if it has one, fills the form.
+(async () => {
+  try {
+    const r = await fetch("api/me");
+    const who = r.ok ? await r.json() : null;
+    if (who) maxFile = who.max_file || maxFile;
+    if (!me) {
+      if (who) $("user").value = who.user;
+      return;
+    }
+    const err = who && who.user === me ? "" : await claim(me);
+    if (err) status(err);
+    else connect();
+  } catch (e) {
+    status("cannot reach the bot: " + e);
+  }
+})();
