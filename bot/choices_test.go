@@ -62,13 +62,13 @@ func (tb *table) round() string {
 }
 
 // startedByButtons sets up a 1822PNW game of ann, ben and cy with the
-// lobby's buttons only.
+// buttons of the `new` message only.
 func (tb *table) startedByButtons() Reply {
 	tb.t.Helper()
-	r := tb.say("ann", "new 1822PNW").last()
-	r = tb.choose("ben", r, "join", exactly("join"))
-	r = tb.choose("cy", r, "join", exactly("join"))
-	r = tb.choose("ann", r, "start", exactly("start"))
+	lobby := tb.say("ann", "new 1822PNW").last() // its buttons stay current
+	tb.choose("ben", lobby, "join", exactly("join"))
+	tb.choose("cy", lobby, "join", exactly("join"))
+	r := tb.choose("ann", lobby, "start", exactly("start"))
 	if !strings.Contains(r.Text, "begins") {
 		tb.t.Fatalf("not started: %q", r.Text)
 	}

@@ -134,7 +134,7 @@ func (d *Dispatcher) lobbyStatus(ctx context.Context, sg storage.Game, t *title.
 			names = append(names, s.DisplayName)
 		}
 	}
-	return Result{Game: sg.ID, Changed: changed, Buttons: lobbyButtons(), Text: fmt.Sprintf(
+	return Result{Game: sg.ID, Changed: changed, Text: fmt.Sprintf(
 		"%s%s, being set up: %s (%d seated; %d to %d players). `join` to sit, `start` when ready.",
 		lead, sg.Title, strings.Join(names, ", "), len(seats), t.MinPlayers, t.MaxPlayers)}, nil
 }
