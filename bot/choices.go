@@ -1,7 +1,7 @@
 package bot
 
 import (
-	"fmt"
+	"context"
 	"slices"
 	"strconv"
 
@@ -17,64 +17,74 @@ var corpLabel = commands.CorpLabel
 // offer marks choices offered when the log has seq entries.
 var offer = session.Offer
 
-// maxButtons is the most buttons offered under a reply.
-const maxButtons = 10
-
-// Buttons are the short choices of whoever the game waits for, as buttons
-// carrying the command they stand for: pay, half or withhold; answers to a
-// question; acquisitions and mergers; the auto-router; pass. Long lists
-// (bids, tiles, shares) are left to typing and autocompletion.
+// Buttons are the short choices of the decision the game waits for, as
+// buttons carrying the command they stand for (commands.Decision); long
+// lists are Menus.
 func Buttons(moves *engine.Moves) []Button {
-	if moves == nil || moves.Finished {
-		return nil
-	}
+	return buttonsOf(commands.Decision(moves), 0)
+}
+
+// Menus are the long choices of the decision the game waits for (bids,
+// pars, shares, trains, hexes to lay track on) as select menus.
+func Menus(moves *engine.Moves) []Menu {
+	return menusOf(commands.Decision(moves), 0)
+}
+
+func buttonsOf(o commands.Offer, at int) []Button {
 	var out []Button
-	for _, a := range moves.Actors {
-		if !a.Waiting {
-			continue
-		}
-		for _, d := range a.Dividends {
-			word := map[string]string{"payout": "pay", "half": "half", "withhold": "withhold"}[d.Kind]
-			if word == "" {
-				continue
-			}
-			out = append(out, Button{Label: fmt.Sprintf("%s ($%d/share)", word, d.PerShare), Command: word})
-		}
-		for _, c := range a.Choices {
-			out = append(out, Button{Label: labelOr(c.Label, c.Choice), Command: "choose " + c.Choice})
-		}
-		for _, c := range a.Abilities {
-			out = append(out, Button{Label: labelOr(c.Label, c.Choice), Command: "use " + a.Name + " " + c.Choice})
-		}
-		if len(a.Merges) <= 4 {
-			for _, m := range a.Merges {
-				out = append(out, Button{Label: "merge " + corpLabel(m.Corp), Command: "merge " + m.Corp})
-			}
-		}
-		if len(a.Privates) <= 4 {
-			for _, p := range a.Privates {
-				out = append(out, Button{Label: "acquire " + p, Command: "acquire " + p})
-			}
-		}
-		if a.Routes != nil && len(a.Routes.Trains) > 0 {
-			out = append(out, Button{Label: "run auto", Command: "run auto"})
-		}
-		if a.CanPass {
-			out = append(out, Button{Label: "pass", Command: "pass"})
-		}
-		break
-	}
-	if len(out) > maxButtons {
-		out = out[:maxButtons]
+	for _, b := range o.Buttons {
+		out = append(out, Button{Label: b.Label, Command: b.Command, Danger: b.Danger, At: at})
 	}
 	return out
 }
 
-func labelOr(label, alt string) string {
-	if label != "" && len(label) <= 60 {
-		return label
+func menusOf(o commands.Offer, at int) []Menu {
+	var out []Menu
+	for _, m := range o.Menus {
+		mm := Menu{Placeholder: m.Placeholder, At: at}
+		for _, op := range m.Options {
+			mm.Options = append(mm.Options, MenuOption{Label: op.Label, Command: op.Command, Description: op.Description})
+		}
+		out = append(out, mm)
 	}
-	return alt
+	return out
+}
+
+// offered are the buttons and menus shown with the reply to m, read from
+// the game as the command left it and marked with that position: the
+// decision the game waits for after a move (or under `status`), the
+// answers to a pending undo request or end vote, the tiles, amounts or
+// prices a partial command (`lay D23`) asks for, the confirmation a
+// refused move needs, or the current choices after a stale one.
+func (c *Core) offered(ctx context.Context, m Message, res Result) ([]Button, []Menu) {
+	// Refusals from the session carry no moves; lobby answers are not
+	// Active and have no session to read.
+	if res.Game == 0 || res.Finished || !res.Active || (res.Moves == nil && !res.Refused) {
+		return nil, nil
+	}
+	if res.Refused && !res.Stale && !commands.MayConfirm(m.Text) {
+		return nil, nil
+	}
+	if !res.Refused && !res.Changed && !commands.WantsOffer(m.Text) {
+		return nil, nil
+	}
+	var o commands.Offer
+	at := offer(res.Seq)
+	if s, err := c.sessions.Open(ctx, res.Game); err == nil {
+		_ = s.View(func(v session.View) error {
+			if t := v.Table(); t != nil {
+				o, at = t.Offered(m.User.ID, m.Text, res.Refused && !res.Stale), offer(v.Seq())
+			}
+			return nil
+		})
+	}
+	if o.Empty() && (res.Stale || !res.Refused) {
+		o = commands.Decision(res.Moves)
+	}
+	if res.Refused && !res.Stale && !o.Confirms() {
+		return nil, nil
+	}
+	return buttonsOf(o, at), menusOf(o, at)
 }
 
 // legalCandidates lists the values an argument may take in the legal moves
@@ -170,4 +180,12 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 		slices.SortFunc(out, hexOrder)
 	}
 	return out
+}
+
+// lobbyButtons are offered under `new`: anyone may take a seat, and a
+// seated player starts the game. They are always current (At 0): joining
+// twice or starting too early is refused with a reason. Only the `new`
+// message carries them, so that each join does not retire and repost them.
+func lobbyButtons() []Button {
+	return []Button{{Label: "Join", Command: "join"}, {Label: "Start", Command: "start"}}
 }

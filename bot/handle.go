@@ -100,6 +100,9 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 		if res.Stale {
 			reply.Buttons = c.buttons(res)
 		}
+		if bs, ms := c.offered(ctx, m, res); len(bs)+len(ms) > 0 { // the confirmation a move needs
+			reply.Buttons, reply.Menus = bs, ms
+		}
 		return OutcomeRefused, c.deliver(ctx, m, reply, false, log)
 	}
 	if res.Changed && res.Game != 0 && res.Seq > 0 {
@@ -108,6 +111,9 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 	reply := Reply{Text: res.Text, Buttons: res.Buttons, Images: res.Images, Files: res.Files}
 	if res.Changed && len(reply.Buttons) == 0 {
 		reply.Buttons = c.buttons(res)
+	}
+	if bs, ms := c.offered(ctx, m, res); len(res.Buttons) == 0 && len(bs)+len(ms) > 0 { // menus; partial commands
+		reply.Buttons, reply.Menus = bs, ms
 	}
 	if res.Changed && !res.Finished {
 		if line, ids := c.nextLine(m.Channel.Platform, res.Next); line != "" {

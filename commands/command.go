@@ -120,6 +120,9 @@ type Command struct {
 	Auto   bool        // run auto
 	Choice string      // choose, use
 	Text   string      // note, help topic, import payload
+	// Confirm says the move was confirmed ("pass confirm"): one that ends
+	// the game or skips a forced action is refused without it.
+	Confirm bool
 }
 
 // RouteSpec is one train's route as typed: the train and its stops, each

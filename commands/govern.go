@@ -60,6 +60,7 @@ type pending struct {
 // pendingRequests reads the requests made since the last move.
 func (t *Table) pendingRequests() pending {
 	p := pending{endVotes: map[string]bool{}, undoIndex: -1}
+	endRefused := false
 	for i := len(t.Log.Actions) - 1; i >= 0; i-- {
 		m, ok := t.Log.Actions[i].(*action.Message)
 		if !ok {
@@ -67,7 +68,9 @@ func (t *Table) pendingRequests() pending {
 		}
 		user := t.Senders[i]
 		switch {
-		case m.Message == msgEndVote:
+		case m.Message == msgEndRefuse:
+			endRefused = true
+		case m.Message == msgEndVote && !endRefused:
 			p.endVotes[user] = true
 		case m.Message == msgUndoRefuse && p.undoBy == "":
 			p.undoBy = "-"

@@ -18,10 +18,13 @@ var helpTopics = map[string]string{
 		"`buy SWW` buys a treasury share, `buy SWW pool` a market share, `buy SWW_3` that certificate. " +
 		"`sell SWW 2` sells two shares (the president's certificate counts two). " +
 		"`par SWW 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
-		"`payoff` or `payoff 100` repays a loan. `autopass`, `autobuy GWR 3`, `auto off` set automatic play. `pass` ends your turn.",
+		"`payoff` or `payoff 100` repays a loan. `autopass`, `autobuy GWR 3`, `auto off` set automatic play. `pass` ends your turn. " +
+		"`bid M5` or `par SWW` alone lists the amounts or prices to choose from. " +
+		"A pass that would end the game or give something up asks first; `pass confirm` does it.",
 	"track": "`lay 57 D23 r1` lays tile 57 on D23 at rotation 1 (0-5; leave it out when only one fits). " +
 		"`lay 57-2 D23 r1` names the copy. `cube D23` places a builder cube. " +
-		"Privates: `lay X20 H11 r0 with P12`, `lay 8 D19 r2 with P11 P7` (combined).",
+		"Privates: `lay X20 H11 r0 with P12`, `lay 8 D19 r2 with P11 P7` (combined). " +
+		"`lay D23` alone pictures every tile and rotation that may go there, numbered, to choose from.",
 	"token": "`token H11` places a station token; `token H11 2` picks the second city of the hex; `token H11 2 slot 1` the slot. " +
 		"`token Q3 dest` places a destination token in a chosen city, `destination Q3` by hex. `token W3 with P10` uses a private.",
 	"run": "`run 3-1 H11 F9 E8` runs train 3-1 (or just `3`) to the stops given; the track between them is found. " +
@@ -36,6 +39,7 @@ var helpTopics = map[string]string{
 		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`; " +
 		"`pay`, `half` or `withhold` also answer how to pay out a 2P or LP train's own revenue.",
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
+		"`refuse` also sets aside the votes to `end` the game. " +
 		"`redo` restores what the last undo took back.",
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
 		"`start` shuffles the seats and begins. `kick @user` and `replace @old @new` (creator or admin). " +

@@ -143,6 +143,9 @@ func Parse(text string) (*Command, error) {
 		return nil, parseErr("%q is not a command; try `help`", clip(words[0]))
 	}
 	cmd.Verb = verb
+	if n := len(args); n > 0 && strings.EqualFold(args[n-1], "confirm") && confirmable(verb) {
+		cmd.Confirm, args = true, args[:n-1]
+	}
 	if err := parseArgs(cmd, args, text); err != nil {
 		return nil, err
 	}

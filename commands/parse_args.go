@@ -25,6 +25,10 @@ func number(s string) (int, bool) {
 
 // parseBid reads "bid M5 100".
 func parseBid(cmd *Command, args []string) error {
+	if len(args) == 1 { // "bid M5": asks for the amounts
+		cmd.Target = args[0]
+		return nil
+	}
 	if len(args) != 2 {
 		return parseErr("bid on what, and how much? e.g. `bid M5 100` or `bid P7 0`")
 	}
@@ -85,8 +89,9 @@ func parsePar(cmd *Command, args []string) error {
 	switch len(args) {
 	case 1:
 		n, ok := number(args[0])
-		if !ok {
-			return parseErr("par which corporation at what price? e.g. `par SWW 70`")
+		if !ok { // "par SWW": asks for the prices
+			cmd.Target = args[0]
+			return nil
 		}
 		cmd.Verb, cmd.Choice = Choose, strconv.Itoa(n)
 		return nil
@@ -120,6 +125,10 @@ func parseLay(cmd *Command, args []string) error {
 			continue
 		}
 		names = append(names, a)
+	}
+	if len(names) == 1 && looksLikeHex(names[0]) && cmd.Rotation < 0 {
+		cmd.Target = names[0] // "lay D23 [with P7]": asks for the tiles
+		return nil
 	}
 	if len(names) != 2 {
 		if len(names) > 2 {

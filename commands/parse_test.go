@@ -105,11 +105,9 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"", "say what to do, e.g. `pass`, or `help` for the commands"},
 		{"fly away", "\"fly\" is not a command; try `help`"},
-		{"bid M5", "bid on what, and how much? e.g. `bid M5 100` or `bid P7 0`"},
 		{"bid M5 lots", "\"lots\" is not an amount; e.g. `bid M5 100`"},
 		{"buy", "buy which shares? e.g. `buy SWW`"},
 		{"buy SWW NP", "one corporation at a time: \"NP\" is extra"},
-		{"par SWW", "par which corporation at what price? e.g. `par SWW 70`"},
 		{"par SWW x", "\"x\" is not a share price; e.g. `par SWW 70`"},
 		{"lay 57", "lay which tile where? e.g. `lay 57 D23 r1`"},
 		{"lay 57 D23 r1 r2", "one rotation, please"},

@@ -222,6 +222,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	case Redo:
 		return t.redo(req)
 	case Agree, Refuse:
+		if p := t.pendingRequests(); cmd.Verb == Refuse && p.undoBy == "" && len(p.endVotes) > 0 {
+			return t.refuseEnd(req)
+		}
 		return t.answer(req, cmd.Verb == Agree)
 	case End:
 		return t.end(req)
@@ -239,9 +242,17 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	if seat == nil {
 		return Reply{Text: "you are not playing in this game; anyone may ask `status`, `map`, `company X` and so on"}
 	}
+	if partial(cmd) {
+		return t.narrow(seat, cmd)
+	}
 	a, err := t.build(seat, cmd, req)
 	if err != nil {
 		return Reply{Text: err.Error()}
+	}
+	if !cmd.Confirm && !t.recorded && t.stage == nil {
+		if why, _ := t.confirmation(a); why != "" {
+			return Reply{Text: why}
+		}
 	}
 	return t.apply(req, a)
 }
