@@ -20,6 +20,10 @@ type Event struct {
 	Images   []Picture `json:"images,omitempty"`
 	Files    []Picture `json:"files,omitempty"` // attachments to download
 	Buttons  []Choice  `json:"buttons,omitempty"`
+	Menus    []Menu    `json:"menus,omitempty"`
+	// Stale marks the refusal of a choice offered before the game moved
+	// on: the page disables the buttons or menu it came from.
+	Stale bool `json:"stale,omitempty"`
 	Mentions []string  `json:"mentions,omitempty"`
 	// To is the tab an ephemeral reply is for; "" for everyone. toUser is
 	// the user of that tab: another user's page never sees it.
@@ -43,6 +47,20 @@ type Choice struct {
 	Label   string `json:"label"`
 	Command string `json:"command"`
 	Danger  bool   `json:"danger,omitempty"`
+}
+
+// Menu is a select menu under a reply: choosing an option sends its
+// Command as a button press would.
+type Menu struct {
+	Placeholder string       `json:"placeholder"`
+	Options     []MenuChoice `json:"options"`
+}
+
+// MenuChoice is one option of a Menu.
+type MenuChoice struct {
+	Label       string `json:"label"`
+	Command     string `json:"command"` // bot.MenuOption.Value: the position and the command
+	Description string `json:"description,omitempty"`
 }
 
 // Limits of what the hub keeps in memory.

@@ -24,6 +24,7 @@
 package local
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"errors"
@@ -233,7 +234,7 @@ func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error
 // event turns a reply into an event of channel, shown to user's tab only
 // when the reply is ephemeral.
 func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) Event {
-	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo}
+	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo, Stale: r.Stale}
 	if r.Ephemeral {
 		e.To, e.toUser = tab, user
 	}
@@ -247,6 +248,17 @@ func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) E
 	}
 	for _, b := range r.Buttons {
 		e.Buttons = append(e.Buttons, Choice{Label: b.Label, Command: b.Value(), Danger: b.Danger})
+	}
+	for _, m := range r.Menus {
+		if len(m.Options) == 0 {
+			continue
+		}
+		menu := Menu{Placeholder: cmp.Or(m.Placeholder, "Choose…")}
+		for _, o := range m.Options {
+			menu.Options = append(menu.Options, MenuChoice{Label: cmp.Or(o.Label, o.Command), Command: o.Value(m.At),
+				Description: o.Description})
+		}
+		e.Menus = append(e.Menus, menu)
 	}
 	return e
 }

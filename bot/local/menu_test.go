@@ -1,0 +1,172 @@
+package local
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"pbc/bot"
+)
+
+// menuBot offers a reply with a button and a menu at position 7; the
+// first choice from it moves the game on, and a later one is stale.
+type menuBot struct {
+	mu     sync.Mutex
+	at     int
+	choice []bot.Message // the presses, as the handler got them
+}
+
+var bidMenu = bot.Menu{Placeholder: "Bid on…", At: 7, Options: []bot.MenuOption{
+	{Label: "P1 for $100", Command: "bid P1 100", Description: "the lowest bid"},
+	{Label: "P2 for $120", Command: "bid P2 120"},
+	{Command: "bid P3 140"},
+}}
+
+func (mb *menuBot) Submit(m bot.Message) {
+	defer m.Respond.(bot.Finisher).Finish()
+	mb.mu.Lock()
+	defer mb.mu.Unlock()
+	ctx := context.Background()
+	if m.Kind != bot.KindButton {
+		mb.at = 7
+		_ = m.Respond.Respond(ctx, bot.Reply{Text: "Choose a bid.",
+			Buttons: []bot.Button{{Label: "pass", Command: "pass", At: 7}}, Menus: []bot.Menu{bidMenu}})
+		return
+	}
+	mb.choice = append(mb.choice, m)
+	if m.At != mb.at {
+		_ = m.Respond.Respond(ctx, bot.Reply{Text: "That choice is no longer current.", Ephemeral: true, Stale: true})
+		return
+	}
+	mb.at++
+	_ = m.Respond.Respond(ctx, bot.Reply{Text: fmt.Sprintf("chose %q at %d", m.Text, m.At)})
+}
+
+func (mb *menuBot) Suggest(context.Context, bot.Query) []bot.Choice { return nil }
+
+func (mb *menuBot) presses() []bot.Message {
+	mb.mu.Lock()
+	defer mb.mu.Unlock()
+	return append([]bot.Message(nil), mb.choice...)
+}
+
+// serveMenuBot serves a playground in front of a menuBot.
+func serveMenuBot(t *testing.T) (*menuBot, string) {
+	t.Helper()
+	a := New(Options{})
+	mb := &menuBot{}
+	stop, cancel := context.WithCancel(context.Background())
+	srv := httptest.NewServer(a.Handler(mb, stop))
+	t.Cleanup(srv.Close)
+	t.Cleanup(cancel)
+	return mb, srv.URL + "/"
+}
+
+// TestMenuEvent: a reply's menus reach the page with each option's value
+// carrying the menu's position, and a chosen value comes back to the
+// handler as a press of that command at that position.
+func TestMenuEvent(t *testing.T) {
+	mb, base := serveMenuBot(t)
+	alice := browserClient(t)
+	claim(t, alice, base, "", "alice")
+	send := func(text string, button bool) []Event {
+		t.Helper()
+		body, _ := json.Marshal(sendRequest{Channel: "c", Tab: "t", Text: text, Button: button, Wait: true})
+		r := request(t, alice, http.MethodPost, base, "api/send", "", body)
+		msg := drain(r)
+		var out sendResponse
+		if err := json.Unmarshal([]byte(msg), &out); err != nil || r.StatusCode != http.StatusOK {
+			t.Fatalf("send %q: %s %q", text, r.Status, msg)
+		}
+		return out.Replies
+	}
+	got := send("choices", false)
+	if len(got) != 1 || len(got[0].Menus) != 1 || len(got[0].Buttons) != 1 {
+		t.Fatalf("the reply is %+v", got)
+	}
+	want := Menu{Placeholder: "Bid on…", Options: []MenuChoice{
+		{Label: "P1 for $100", Command: "@7 bid P1 100", Description: "the lowest bid"},
+		{Label: "P2 for $120", Command: "@7 bid P2 120"},
+		{Label: "bid P3 140", Command: "@7 bid P3 140"},
+	}}
+	if fmt.Sprint(got[0].Menus[0]) != fmt.Sprint(want) {
+		t.Errorf("the menu is %+v, want %+v", got[0].Menus[0], want)
+	}
+	for i, o := range bidMenu.Options {
+		if v := o.Value(bidMenu.At); got[0].Menus[0].Options[i].Command != v {
+			t.Errorf("option %d carries %q, want MenuOption.Value %q", i, got[0].Menus[0].Options[i].Command, v)
+		}
+	}
+
+	for _, c := range []struct {
+		name, value, reply string
+		stale              bool
+	}{
+		{"a choice", got[0].Menus[0].Options[1].Command, `chose "bid P2 120" at 7`, false},
+		{"a choice the game moved past", got[0].Menus[0].Options[0].Command, "no longer current", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := send(c.value, true)
+			if len(r) != 1 || !strings.Contains(r[0].Text, c.reply) || r[0].Stale != c.stale {
+				t.Fatalf("choosing %q: %+v", c.value, r)
+			}
+			p := mb.presses()
+			if last := p[len(p)-1]; last.Kind != bot.KindButton || last.At != 7 || !strings.HasPrefix(c.value, fmt.Sprintf("@%d %s", last.At, last.Text)) {
+				t.Errorf("the handler got %v %q at %d", last.Kind, last.Text, last.At)
+			}
+		})
+	}
+}
+
+// TestMenusInBrowser: in headless Chromium a reply's menu is a select;
+// choosing an option plays it as a press, the reply's button still
+// works, and once the game moved past them a stale choice disables the
+// message's buttons and menu.
+func TestMenusInBrowser(t *testing.T) {
+	br := startBrowser(t)
+	mb, base := serveMenuBot(t)
+	alice := br.newPage(base)
+	alice.enter("alice", "t1")
+	alice.send("choices")
+	alice.waitTrue("the menu", `document.querySelectorAll("#log .menu select option").length === 4`)
+	var opts string
+	if err := json.Unmarshal(alice.eval(`[...document.querySelectorAll("#log .menu select option")].map(o => o.value + "=" + o.textContent).join("|")`), &opts); err != nil {
+		t.Fatal(err)
+	}
+	if want := "=Bid on…|@7 bid P1 100=P1 for $100 — the lowest bid|@7 bid P2 120=P2 for $120|@7 bid P3 140=bid P3 140"; opts != want {
+		t.Errorf("the menu's options are %s, want %s", opts, want)
+	}
+	alice.eval(`(() => { const s = document.querySelector("#log .menu select"); s.value = "@7 bid P2 120";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	alice.waitTrue("the choice's reply", `document.getElementById("log").innerText.includes('chose "bid P2 120" at 7')`)
+	if p := mb.presses(); len(p) != 1 || p[0].Kind != bot.KindButton || p[0].Text != "bid P2 120" || p[0].At != 7 {
+		t.Fatalf("the handler got %+v", p)
+	}
+	if sel := string(alice.eval(`document.querySelector("#log .menu select").value`)); sel != `""` {
+		t.Errorf("after a choice the menu shows %s, want its placeholder again", sel)
+	}
+
+	// The same message's button, pressed after the game moved on, is
+	// refused as stale, and the message's choices are disabled.
+	alice.eval(`(() => { [...document.querySelectorAll("#log .buttons button")].find(b => b.textContent === "pass").click(); return true })()`)
+	alice.waitTrue("the stale refusal", `document.getElementById("log").innerText.includes("no longer current")`)
+	alice.waitTrue("the retired choices", `document.querySelector("#log .menu select").disabled && document.querySelector("#log .buttons button").disabled`)
+	if p := mb.presses(); len(p) != 2 || p[1].Text != "pass" || p[1].At != 7 {
+		t.Errorf("the handler got %+v", p)
+	}
+
+	// A new offer's menu works, and the retired one stays retired.
+	alice.send("choices")
+	alice.waitTrue("the second menu", `document.querySelectorAll("#log .menu select").length === 2`)
+	alice.eval(`(() => { const s = [...document.querySelectorAll("#log .menu select")][1]; s.value = "@7 bid P3 140";
+		s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+	alice.waitTrue("the second choice's reply", `document.getElementById("log").innerText.includes('chose "bid P3 140" at 7')`)
+	if d := string(alice.eval(`[...document.querySelectorAll("#log .menu select")].map(s => s.disabled).join(",")`)); d != `"true,false"` {
+		t.Errorf("the menus' disabled states are %s, want the first retired only", d)
+	}
+}
