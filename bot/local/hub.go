@@ -12,19 +12,19 @@ import (
 // Event is one line of a playground channel: a player's command or a reply
 // of the bot, as the page shows it.
 type Event struct {
-	ID       int64     `json:"id"`
-	Channel  string    `json:"channel"`
-	From     string    `json:"from"` // the player's name, or "pbc"
-	Bot      bool      `json:"bot,omitempty"`
-	Text     string    `json:"text"`
-	Images   []Picture `json:"images,omitempty"`
-	Files    []Picture `json:"files,omitempty"` // attachments to download
-	Buttons  []Choice  `json:"buttons,omitempty"`
-	Menus    []Menu    `json:"menus,omitempty"`
+	ID      int64     `json:"id"`
+	Channel string    `json:"channel"`
+	From    string    `json:"from"` // the player's name, or "pbc"
+	Bot     bool      `json:"bot,omitempty"`
+	Text    string    `json:"text"`
+	Images  []Picture `json:"images,omitempty"`
+	Files   []Picture `json:"files,omitempty"` // attachments to download
+	Buttons []Choice  `json:"buttons,omitempty"`
+	Menus   []Menu    `json:"menus,omitempty"`
 	// Stale marks the refusal of a choice offered before the game moved
 	// on: the page disables the buttons or menu it came from.
-	Stale bool `json:"stale,omitempty"`
-	Mentions []string  `json:"mentions,omitempty"`
+	Stale    bool     `json:"stale,omitempty"`
+	Mentions []string `json:"mentions,omitempty"`
 	// To is the tab an ephemeral reply is for; "" for everyone. toUser is
 	// the user of that tab: another user's page never sees it.
 	To     string `json:"to,omitempty"`
