@@ -37,7 +37,8 @@ var helpTopics = map[string]string{
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
 		"`redo` restores what the last undo took back.",
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
-		"`start` shuffles the seats and begins. `kick @user` and `replace @old @new` (creator or admin). " +
+		"`start` shuffles the seats and begins. `kick @user` frees a seat and `replace @old @new` hands it to another user (the game's creator or an admin); " +
+		"the creator asks the player first (`agree`/`refuse`) unless the seat is their own, an admin needs no consent. " +
 		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
 	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
 }
@@ -49,6 +50,7 @@ var helpAliases = map[string]string{
 	"tokens": "token", "routes": "run", "route": "run", "trains": "train", "upgrade": "train",
 	"privates": "private", "assign": "private", "use": "private", "merge": "private", "acquire": "private",
 	"redo": "undo", "new": "game", "join": "game", "start": "game", "end": "game", "import": "game",
+	"leave": "game", "kick": "game", "replace": "game", "agree": "undo", "refuse": "undo",
 }
 
 // helpText returns the help for a topic.
