@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"pbc/bot"
 )
@@ -169,4 +171,122 @@ func TestMenusInBrowser(t *testing.T) {
 	if d := string(alice.eval(`[...document.querySelectorAll("#log .menu select")].map(s => s.disabled).join(",")`)); d != `"true,false"` {
 		t.Errorf("the menus' disabled states are %s, want the first retired only", d)
 	}
+}
+
+// TestMenuChoiceThroughCore plays a move through the real core by
+// choosing from the menus it offers in the playground: after `start`, the
+// first option of the first menu offered (and of the menus that choice
+// narrows to, as `bid M5` asks for the amount) until a move is stored.
+func TestMenuChoiceThroughCore(t *testing.T) {
+	b := startBot(t, filepath.Join(t.TempDir(), "pbc.db"), &clock{t: time.Now()}, false)
+	defer b.stop(t)
+	const channel = "menus"
+	b.say(t, channel, "alice", "new 1822PNW")
+	b.say(t, channel, "bob", "join")
+	b.say(t, channel, "carol", "join")
+	got := b.say(t, channel, "alice", "start")
+	if len(got) == 0 || !strings.Contains(got[len(got)-1].Text, "Your turn: @") {
+		t.Fatalf("start: %+v", got)
+	}
+	reply := got[len(got)-1]
+	if len(reply.Menus) == 0 {
+		t.Skip("skipping: the core on this branch offers no menus after start (the playground's menus are tested with a fake handler)")
+	}
+	if len(reply.Mentions) != 1 {
+		t.Fatalf("the start reply mentions %v, want the one player to act", reply.Mentions)
+	}
+	mover := reply.Mentions[0]
+	ch := Channel(channel)
+	sg, err := b.st.OpenGame(context.Background(), ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions := func() int {
+		ld, err := b.st.Load(context.Background(), sg.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ld.Log.Actions)
+	}
+	before := actions()
+	var chosen []string
+	for range 4 {
+		if len(reply.Menus) == 0 || len(reply.Menus[0].Options) == 0 {
+			t.Fatalf("after choosing %q the reply offers no menu to go on with: %+v", chosen, reply)
+		}
+		value := reply.Menus[0].Options[0].Command
+		if cmd, at := bot.ParseValue(value); at <= 0 || cmd == "" {
+			t.Fatalf("the option's value %q carries no position", value)
+		}
+		chosen = append(chosen, value)
+		body, _ := json.Marshal(sendRequest{Channel: channel, Tab: "tab-" + mover, Text: value, Button: true, Wait: true})
+		r := b.post(t, b.player(t, mover), "api/send", body)
+		msg := drain(r)
+		var out sendResponse
+		if err := json.Unmarshal([]byte(msg), &out); err != nil || r.StatusCode != http.StatusOK || len(out.Replies) == 0 {
+			t.Fatalf("choosing %q: %s %q", value, r.Status, msg)
+		}
+		reply = out.Replies[len(out.Replies)-1]
+		// A narrowing answer (the amounts of a bid) may go to the
+		// chooser only; a refusal offers nothing to go on with.
+		if reply.Stale || reply.To != "" && len(reply.Menus) == 0 {
+			t.Fatalf("choosing %q was refused: %s", value, reply.Text)
+		}
+		if actions() > before {
+			t.Logf("chose %q: %s", chosen, reply.Text)
+			return
+		}
+	}
+	t.Fatalf("choosing %q stored no move; the last reply: %+v", chosen, reply)
+}
+
+// TestCoreMenuInBrowser: in headless Chromium, the player to act after
+// `start` plays a bid by choosing from the real core's menus alone.
+func TestCoreMenuInBrowser(t *testing.T) {
+	br := startBrowser(t)
+	b := startBot(t, filepath.Join(t.TempDir(), "pbc.db"), &clock{t: time.Now()}, false)
+	defer b.stop(t)
+	tabs := map[string]*page{}
+	for _, name := range []string{"alice", "bob", "carol"} {
+		p := br.newPage(b.url)
+		p.enter(name, "t1")
+		tabs[name] = p
+	}
+	alice := tabs["alice"]
+	alice.send("new 1822PNW")
+	alice.waitTrue("the new game", `document.getElementById("log").innerText.includes("New 1822PNW game")`)
+	tabs["bob"].send("join")
+	alice.waitTrue("bob joining", `document.getElementById("log").innerText.includes("bob joins")`)
+	tabs["carol"].send("join")
+	alice.waitTrue("carol joining", `document.getElementById("log").innerText.includes("carol joins")`)
+	alice.send("start")
+	alice.waitTrue("the start reply", `document.getElementById("log").innerText.includes("Your turn: @")`)
+	var mover *page
+	log := string(alice.eval(`document.getElementById("log").innerText`))
+	for name, p := range tabs {
+		if strings.Contains(log, "Your turn: @"+name) {
+			mover = p
+		}
+	}
+	if mover == nil {
+		t.Fatalf("the start reply names nobody to act:\n%s", log)
+	}
+	mover.waitTrue("the start reply in the mover's tab", `document.getElementById("log").innerText.includes("Your turn: @")`)
+	if string(mover.eval(`document.querySelectorAll("#log .menu select").length > 0`)) != "true" {
+		t.Skip("skipping: the core on this branch offers no menus after start")
+	}
+	// Choose the first option of the newest menu until a bid is made (a
+	// bid target's menu narrows to its amounts).
+	count := `document.querySelectorAll("#log li").length`
+	for range 3 {
+		n := string(mover.eval(count))
+		mover.eval(`(() => { const ss = [...document.querySelectorAll("#log .menu select")].filter(s => !s.disabled);
+			const s = ss[ss.length - 1]; s.value = s.options[1].value; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
+		mover.waitTrue("the choice's reply", count+` >= `+n+` + 2`)
+		if strings.Contains(string(mover.eval(`document.getElementById("log").innerText`)), " bids $") {
+			alice.waitTrue("the bid, seen by everyone", `document.getElementById("log").innerText.includes(" bids $")`)
+			return
+		}
+	}
+	t.Fatalf("no bid was made by choosing; the mover's page shows:\n%s", mover.eval(`document.getElementById("log").innerText`))
 }
