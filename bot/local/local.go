@@ -15,9 +15,11 @@
 //	POST /api/logout               end the session
 //	GET  /api/me                   {"user","admin","max_file"}
 //	GET  /api/events?channel=C&tab=T[&user=U]  server-sent events: the channel's history, then new events
-//	POST /api/send                 {"channel","tab","text","wait","files"}: a command; with
-//	                               "wait" the answer lists the replies once the bot is done;
-//	                               "files" ([{"name","type","data" (base64)}]) are its attachments
+//	POST /api/send                 {"channel","tab","text","button","wait","files"}: a command; with
+//	                               "button" the text is the value of a reply's button or menu
+//	                               option ("@POSITION command"); with "wait" the answer lists the
+//	                               replies once the bot is done; "files" ([{"name","type","data"
+//	                               (base64)}]) are its attachments
 //	GET  /api/suggest?channel=C&command=lay&field=hex&prefix=D2  completions
 //	GET  /img/ID/NAME.png          a reply's picture
 //	GET  /file/ID/NAME             a reply's attachment (an exported log)
