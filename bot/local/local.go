@@ -244,13 +244,18 @@ func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) E
 		id := a.hub.addImage(img.PNG)
 		e.Images = append(e.Images, Picture{URL: "/img/" + id + "/" + img.Name, Name: img.Name, Alt: img.Alt})
 	}
+	var files []Picture
 	for _, f := range r.Files {
 		id := a.hub.addImage(f.Data)
-		e.Files = append(e.Files, Picture{URL: "/file/" + id + "/" + f.Name, Name: f.Name})
+		files = append(files, Picture{URL: "/file/" + id + "/" + f.Name, Name: f.Name})
+	}
+	if len(files) > 0 {
+		e.Files = &files
 	}
 	for _, b := range r.Buttons {
 		e.Buttons = append(e.Buttons, Choice{Label: b.Label, Command: b.Value(), Danger: b.Danger})
 	}
+	var menus []Menu
 	for _, m := range r.Menus {
 		if len(m.Options) == 0 {
 			continue
@@ -260,7 +265,10 @@ func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) E
 			menu.Options = append(menu.Options, MenuChoice{Label: cmp.Or(o.Label, o.Command), Command: o.Value(m.At),
 				Description: o.Description})
 		}
-		e.Menus = append(e.Menus, menu)
+		menus = append(menus, menu)
+	}
+	if len(menus) > 0 {
+		e.Menus = &menus
 	}
 	return e
 }

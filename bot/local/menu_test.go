@@ -88,7 +88,7 @@ func TestMenuEvent(t *testing.T) {
 		return out.Replies
 	}
 	got := send("choices", false)
-	if len(got) != 1 || len(got[0].Menus) != 1 || len(got[0].Buttons) != 1 {
+	if len(got) != 1 || len(got[0].menus()) != 1 || len(got[0].Buttons) != 1 {
 		t.Fatalf("the reply is %+v", got)
 	}
 	want := Menu{Placeholder: "Bid on…", Options: []MenuChoice{
@@ -96,12 +96,12 @@ func TestMenuEvent(t *testing.T) {
 		{Label: "P2 for $120", Command: "@7 bid P2 120"},
 		{Label: "bid P3 140", Command: "@7 bid P3 140"},
 	}}
-	if fmt.Sprint(got[0].Menus[0]) != fmt.Sprint(want) {
-		t.Errorf("the menu is %+v, want %+v", got[0].Menus[0], want)
+	if fmt.Sprint(got[0].menus()[0]) != fmt.Sprint(want) {
+		t.Errorf("the menu is %+v, want %+v", got[0].menus()[0], want)
 	}
 	for i, o := range bidMenu.Options {
-		if v := o.Value(bidMenu.At); got[0].Menus[0].Options[i].Command != v {
-			t.Errorf("option %d carries %q, want MenuOption.Value %q", i, got[0].Menus[0].Options[i].Command, v)
+		if v := o.Value(bidMenu.At); got[0].menus()[0].Options[i].Command != v {
+			t.Errorf("option %d carries %q, want MenuOption.Value %q", i, got[0].menus()[0].Options[i].Command, v)
 		}
 	}
 
@@ -109,8 +109,8 @@ func TestMenuEvent(t *testing.T) {
 		name, value, reply string
 		stale              bool
 	}{
-		{"a choice", got[0].Menus[0].Options[1].Command, `chose "bid P2 120" at 7`, false},
-		{"a choice the game moved past", got[0].Menus[0].Options[0].Command, "no longer current", true},
+		{"a choice", got[0].menus()[0].Options[1].Command, `chose "bid P2 120" at 7`, false},
+		{"a choice the game moved past", got[0].menus()[0].Options[0].Command, "no longer current", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := send(c.value, true)
@@ -189,7 +189,7 @@ func TestMenuChoiceThroughCore(t *testing.T) {
 		t.Fatalf("start: %+v", got)
 	}
 	reply := got[len(got)-1]
-	if len(reply.Menus) == 0 {
+	if len(reply.menus()) == 0 {
 		t.Skip("skipping: the core on this branch offers no menus after start (the playground's menus are tested with a fake handler)")
 	}
 	if len(reply.Mentions) != 1 {
@@ -211,10 +211,10 @@ func TestMenuChoiceThroughCore(t *testing.T) {
 	before := actions()
 	var chosen []string
 	for range 4 {
-		if len(reply.Menus) == 0 || len(reply.Menus[0].Options) == 0 {
+		if len(reply.menus()) == 0 || len(reply.menus()[0].Options) == 0 {
 			t.Fatalf("after choosing %q the reply offers no menu to go on with: %+v", chosen, reply)
 		}
-		value := reply.Menus[0].Options[0].Command
+		value := reply.menus()[0].Options[0].Command
 		if cmd, at := bot.ParseValue(value); at <= 0 || cmd == "" {
 			t.Fatalf("the option's value %q carries no position", value)
 		}
@@ -229,7 +229,7 @@ func TestMenuChoiceThroughCore(t *testing.T) {
 		reply = out.Replies[len(out.Replies)-1]
 		// A narrowing answer (the amounts of a bid) may go to the
 		// chooser only; a refusal offers nothing to go on with.
-		if reply.Stale || reply.To != "" && len(reply.Menus) == 0 {
+		if reply.Stale || reply.To != "" && len(reply.menus()) == 0 {
 			t.Fatalf("choosing %q was refused: %s", value, reply.Text)
 		}
 		if actions() > before {
@@ -289,4 +289,41 @@ func TestCoreMenuInBrowser(t *testing.T) {
 		}
 	}
 	t.Fatalf("no bid was made by choosing; the mover's page shows:\n%s", mover.eval(`document.getElementById("log").innerText`))
+}
+
+// TestEventJSON: an event's files and menus travel as lists, and an event
+// without them names neither.
+func TestEventJSON(t *testing.T) {
+	a := New(Options{})
+	for _, c := range []struct {
+		name  string
+		reply bot.Reply
+		has   []string
+		lacks []string
+	}{
+		{"plain", bot.Reply{Text: "ok"}, nil, []string{`"files"`, `"menus"`, `"stale"`}},
+		{"a file", bot.Reply{Text: "log", Files: []bot.File{{Name: "game.json", Data: []byte("{}")}}},
+			[]string{`"files":[{"url":"/file/`, `/game.json","name":"game.json"`}, []string{`"menus"`}},
+		{"a menu", bot.Reply{Text: "bid", Menus: []bot.Menu{bidMenu}},
+			[]string{`"menus":[{"placeholder":"Bid on…","options":[{"label":"P1 for $100","command":"@7 bid P1 100"`}, []string{`"files"`}},
+		{"an empty menu", bot.Reply{Text: "bid", Menus: []bot.Menu{{Placeholder: "none"}}}, nil, []string{`"menus"`}},
+		{"stale", bot.Reply{Text: "no", Stale: true, Ephemeral: true}, []string{`"stale":true`}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := json.Marshal(a.event("c", "alice", "t", 1, c.reply))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range c.has {
+				if !strings.Contains(string(b), s) {
+					t.Errorf("%s lacks %s", b, s)
+				}
+			}
+			for _, s := range c.lacks {
+				if strings.Contains(string(b), s) {
+					t.Errorf("%s has %s", b, s)
+				}
+			}
+		})
+	}
 }
