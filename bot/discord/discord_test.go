@@ -3,9 +3,11 @@ package discord
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,10 +47,15 @@ func (h *stubHandler) Suggest(_ context.Context, q bot.Query) []bot.Choice {
 }
 
 // run starts an adapter against the fake and waits until it is connected
-// and has registered /pbc.
-func run(t *testing.T, f *fakeDiscord, h bot.Handler) *Adapter {
+// and has registered /pbc (and Run has the registration's answer, so that
+// stopping it at the end of a short test is a clean stop).
+func run(t *testing.T, f *fakeDiscord, h bot.Handler, opts ...func(*Options)) *Adapter {
 	t.Helper()
-	a, err := New(Options{Token: "secret-token", GuildID: "g1", MessageContent: true})
+	opt := Options{Token: "secret-token", GuildID: "g1", MessageContent: true}
+	for _, o := range opts {
+		o(&opt)
+	}
+	a, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,8 +68,14 @@ func run(t *testing.T, f *fakeDiscord, h bot.Handler) *Adapter {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	reg := f.expect(t, "PUT", "/applications/app1/guilds/g1/commands")
-	_ = reg
+	f.expect(t, "PUT", "/applications/app1/guilds/g1/commands")
+	select {
+	case <-a.ready:
+	case err := <-done:
+		t.Fatalf("Run ended before registering: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not finish registering /pbc")
+	}
 	return a
 }
 
@@ -75,7 +88,7 @@ func interaction(typ int, data map[string]any) map[string]any {
 	}
 }
 
-func TestSlashCommandAckReplyWithImagesAndMention(t *testing.T) {
+func TestSlashMovePingsNextPlayer(t *testing.T) {
 	f := newFakeDiscord(t)
 	h := &stubHandler{got: make(chan bot.Message, 1)}
 	a := run(t, f, h)
@@ -102,29 +115,47 @@ func TestSlashCommandAckReplyWithImagesAndMention(t *testing.T) {
 	if m.Channel != want.Channel || m.User != want.User || m.Text != want.Text || m.Kind != want.Kind {
 		t.Errorf("message %+v, want %+v", m, want)
 	}
-	// The core replies after drawing: text with a mention, two PNGs.
+	// The core replies after drawing: the move, two PNGs, the Ping line
+	// mentioning the next player last, and their choices.
 	img := testPNG(t)
-	reply := bot.Reply{Text: "Alice laid 57 on D23.\nYour turn: " + a.Mention("u2"), Mentions: []string{"u2"},
+	ping := "Your turn: " + a.Mention("u2")
+	reply := bot.Reply{Text: "Alice laid 57 on D23.\n" + ping, Ping: ping, Mentions: []string{"u2"},
 		Images:  []bot.Image{{Name: "map.png", PNG: img}, {Name: "market.png", PNG: img}},
-		Buttons: []bot.Button{{Label: "Pass", Command: "pass"}}}
+		Buttons: []bot.Button{{Label: "Pass", Command: "pass", At: 7}},
+		Menus: []bot.Menu{{Placeholder: "Lay…", At: 7, Options: []bot.MenuOption{
+			{Label: "57 on D21", Command: "lay 57 D21"}, {Label: "57 on D25", Command: "lay 57 D25"}}}}}
 	if err := m.Respond.Respond(context.Background(), reply); err != nil {
 		t.Fatal(err)
 	}
 	m.Respond.(bot.Finisher).Finish()
+
+	// The deferred reply shows the move and the pictures; an edit notifies
+	// nobody, so it need not mention anyone.
 	edit := f.expect(t, "PATCH", "/webhooks/app1/tok/messages/@original")
-	if edit.JSON["content"] != reply.Text {
-		t.Errorf("content %q, want %q", edit.JSON["content"], reply.Text)
-	}
-	am, _ := edit.JSON["allowed_mentions"].(map[string]any)
-	if !reflect.DeepEqual(am["users"], []any{"u2"}) || !reflect.DeepEqual(am["parse"], []any{}) {
-		t.Errorf("allowed mentions %v, want only user u2", am)
+	if edit.JSON["content"] != "Alice laid 57 on D23." {
+		t.Errorf("edited content %q, want the move without the Ping", edit.JSON["content"])
 	}
 	if len(edit.Files) != 2 || !bytes.Equal(edit.Files["map.png"], img) || !bytes.Equal(edit.Files["market.png"], img) {
 		t.Errorf("attachments %d, want map.png and market.png", len(edit.Files))
 	}
-	comps, _ := edit.JSON["components"].([]any)
-	if len(comps) != 1 {
-		t.Errorf("components %v, want one row with the Pass button", edit.JSON["components"])
+	// The Ping is a new channel message that notifies exactly the next
+	// player, with their choices.
+	post := f.expect(t, "POST", "/channels/c1/messages")
+	if post.JSON["content"] != ping {
+		t.Errorf("new message %q, want the Ping %q", post.JSON["content"], ping)
+	}
+	am, _ := post.JSON["allowed_mentions"].(map[string]any)
+	if !reflect.DeepEqual(am["users"], []any{"u2"}) || !reflect.DeepEqual(am["parse"], []any{}) {
+		t.Errorf("allowed mentions %v, want only user u2", am)
+	}
+	comps, _ := post.JSON["components"].([]any)
+	if len(comps) != 2 || !strings.Contains(fmt.Sprint(comps[0]), "@7 lay 57 D21") || !strings.Contains(fmt.Sprint(comps[1]), "pbc:@7 pass") {
+		t.Errorf("components %v, want the menu's row and the Pass button's", post.JSON["components"])
+	}
+	select {
+	case r := <-f.reqs:
+		t.Errorf("unexpected call after the ping: %s %s", r.Method, r.Path)
+	case <-time.After(50 * time.Millisecond):
 	}
 }
 
@@ -209,44 +240,59 @@ func TestAutocompleteButtonsAndText(t *testing.T) {
 }
 
 func TestCommandText(t *testing.T) {
-	sub := func(name string, opts ...any) discordgo.ApplicationCommandInteractionData {
-		o := &discordgo.ApplicationCommandInteractionDataOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name}
-		for i := 0; i < len(opts); i += 2 {
-			o.Options = append(o.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: opts[i].(string), Value: opts[i+1]})
-		}
-		return discordgo.ApplicationCommandInteractionData{Name: CommandName, Options: []*discordgo.ApplicationCommandInteractionDataOption{o}}
+	opt := func(name string, v any) *discordgo.ApplicationCommandInteractionDataOption {
+		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Value: v}
+	}
+	sub := func(name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+		return &discordgo.ApplicationCommandInteractionDataOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Options: opts}
+	}
+	group := func(name string, s *discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+		return &discordgo.ApplicationCommandInteractionDataOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup,
+			Name: name, Options: []*discordgo.ApplicationCommandInteractionDataOption{s}}
 	}
 	for _, c := range []struct {
-		d    discordgo.ApplicationCommandInteractionData
+		o    *discordgo.ApplicationCommandInteractionDataOption
 		want string
 	}{
-		{sub("lay", "tile", "57", "hex", "D23", "rotation", float64(1)), "lay 57 D23 r1"},
-		{sub("lay", "hex", "D23", "tile", "57"), "lay 57 D23"},
-		{sub("train", "train", "L-4", "from", "SWW", "price", "150"), "train L-4 from SWW 150"},
-		{sub("dividend", "choice", "half"), "half"},
+		{sub("lay", opt("tile", "57"), opt("hex", "D23"), opt("rotation", float64(1))), "lay 57 D23 r1"},
+		{sub("lay", opt("hex", "D23"), opt("tile", "57")), "lay 57 D23"},
+		{sub("train", opt("train", "L-4"), opt("from", "SWW"), opt("price", "150")), "train L-4 from SWW 150"},
+		{sub("dividend", opt("choice", "half")), "half"},
 		{sub("run"), "run auto"},
-		{sub("do", "command", "  SWW: pass "), "SWW: pass"},
-		{sub("new", "title", "1822CA WRS"), "new 1822CA WRS"},
+		{sub("do", opt("command", "  SWW: pass ")), "SWW: pass"},
+		{sub("new", opt("title", "1822CA WRS")), "new 1822CA WRS"},
+		{group("game", sub("agree")), "agree"},
+		{group("game", sub("kick", opt("user", "u7"))), "kick <@u7>"},
+		{group("settings", sub("quiet", opt("hours", "22:00-07:00"))), "quiet 22:00-07:00"},
 	} {
-		if got, err := commandText(c.d); err != nil || got != c.want {
-			t.Errorf("commandText(%s) = %q, %v; want %q", c.d.Options[0].Name, got, err, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			d := discordgo.ApplicationCommandInteractionData{Name: CommandName,
+				Options: []*discordgo.ApplicationCommandInteractionDataOption{c.o}}
+			if got, err := commandText(d); err != nil || got.Text != c.want {
+				t.Errorf("commandText(%s) = %q, %v; want %q", c.o.Name, got.Text, err, c.want)
+			}
+		})
 	}
 }
 
-func TestCommandsAreValid(t *testing.T) {
-	cmds := Commands()
-	if len(cmds) != 1 || len(cmds[0].Options) > 25 {
-		t.Fatalf("/pbc has %d subcommands; Discord allows 25", len(cmds[0].Options))
+func TestExpiredInteractionPostsToTheChannel(t *testing.T) {
+	f := newFakeDiscord(t)
+	f.expired = true
+	h := &stubHandler{got: make(chan bot.Message, 1)}
+	run(t, f, h)
+	f.dispatch("INTERACTION_CREATE", interaction(2, map[string]any{"id": "cmd1", "name": "pbc", "type": 1,
+		"options": []any{map[string]any{"type": 1, "name": "pass"}}}))
+	f.expect(t, "POST", "/callback")
+	m := <-h.got
+	ping := "Your turn: <@u2>"
+	if err := m.Respond.Respond(context.Background(), bot.Reply{Text: "Alice passes.\n" + ping, Ping: ping,
+		Mentions: []string{"u2"}}); err != nil {
+		t.Fatal(err)
 	}
-	for _, o := range cmds[0].Options {
-		if len(o.Description) > 100 || len(o.Name) > 32 {
-			t.Errorf("subcommand %s: name or description too long", o.Name)
-		}
-		for _, a := range o.Options {
-			if len(a.Description) > 100 {
-				t.Errorf("%s %s: description too long", o.Name, a.Name)
-			}
-		}
+	f.expect(t, "PATCH", "/@original")
+	post := f.expect(t, "POST", "/channels/c1/messages")
+	am, _ := post.JSON["allowed_mentions"].(map[string]any)
+	if post.JSON["content"] != "Alice passes.\n"+ping || !reflect.DeepEqual(am["users"], []any{"u2"}) {
+		t.Errorf("fallback %v, want the whole reply notifying u2", post.JSON)
 	}
 }

@@ -36,17 +36,48 @@ type fakeDiscord struct {
 	conn *websocket.Conn
 	seq  int
 	up   chan struct{} // closed once the client has identified
+	// data answers GET requests by path (JSON); gets lists those made.
+	data map[string]string
+	gets []string
+	// noThreads refuses to start threads, like a channel where the bot
+	// may not.
+	noThreads bool
+	// expired refuses edits of interaction responses, as Discord does once
+	// an interaction token is 15 minutes old.
+	expired bool
+}
+
+// serve answers GET path with body (JSON, or a file's bytes).
+func (f *fakeDiscord) serve(path, body string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.data[path] = body
+}
+
+// fetched reports how many GETs of path the fake answered.
+func (f *fakeDiscord) fetched(path string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, g := range f.gets {
+		if g == path {
+			n++
+		}
+	}
+	return n
 }
 
 // newFakeDiscord starts the fake and points discordgo's endpoints at it.
 func newFakeDiscord(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, reqs: make(chan request, 100), up: make(chan struct{})}
+	f := &fakeDiscord{t: t, reqs: make(chan request, 100), up: make(chan struct{}), data: map[string]string{
+		"/api/v9/guilds/g1/roles": `[{"id":"g1","name":"@everyone","permissions":"0"}]`}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/gateway"})
 	})
 	mux.HandleFunc("/gateway/", f.gateway)
 	mux.HandleFunc("/api/v9/", f.rest)
+	mux.HandleFunc("GET /files/", f.rest) // attachments, downloaded by their URL
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
 	setEndpoints(f.srv.URL + "/")
@@ -90,9 +121,42 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 	case len(body) > 0:
 		_ = json.Unmarshal(body, &req.JSON)
 	}
-	f.reqs <- req
 	w.Header().Set("Content-Type", "application/json")
+	if r.Method == http.MethodGet {
+		// Reads (roles, members) answer from the fake's data and are
+		// counted, not queued: the tests follow what the adapter sends.
+		f.mu.Lock()
+		f.gets = append(f.gets, r.URL.Path)
+		body, ok := f.data[r.URL.Path]
+		f.mu.Unlock()
+		if !ok {
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, `{"message":"Unknown","code":10000}`)
+			return
+		}
+		_, _ = io.WriteString(w, body)
+		return
+	}
+	f.reqs <- req
+	f.mu.Lock()
+	expired := f.expired
+	f.mu.Unlock()
 	switch {
+	case expired && r.Method == http.MethodPatch && strings.Contains(r.URL.Path, "/webhooks/"):
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = io.WriteString(w, `{"message":"Invalid Webhook Token","code":50027}`)
+	case strings.HasSuffix(r.URL.Path, "/users/@me/channels"):
+		_, _ = io.WriteString(w, `{"id":"dm1","type":1}`)
+	case strings.HasSuffix(r.URL.Path, "/threads"):
+		f.mu.Lock()
+		refuse := f.noThreads
+		f.mu.Unlock()
+		if refuse {
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = io.WriteString(w, `{"message":"Missing Permissions","code":50013}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"id":"th1","type":11,"parent_id":"c1","name":"game"}`)
 	case r.Method == http.MethodDelete || strings.HasSuffix(r.URL.Path, "/callback"):
 		w.WriteHeader(http.StatusNoContent)
 	case strings.Contains(r.URL.Path, "/commands"):
@@ -177,3 +241,6 @@ func (f *fakeDiscord) expect(t *testing.T, method, suffix string) request {
 	}
 	return r
 }
+
+// url is the address of path on the fake.
+func (f *fakeDiscord) url(path string) string { return f.srv.URL + path }

@@ -5,161 +5,203 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"pbc/commands"
 )
 
 // CommandName is the application command the bot registers.
 const CommandName = "pbc"
 
-// arg is one option of a subcommand and how it is written into the command
-// text: its value after Prefix ("r" for rotations, "from " for sellers).
-type arg struct {
-	Name, Desc string
-	Type       discordgo.ApplicationCommandOptionType
-	Required   bool
-	// Field is what autocompletion offers ("hex", "tile", "company",
-	// "train", "amount"); "" for none.
-	Field   string
-	Prefix  string
-	Choices []string
+// Discord's limits on application commands, from its developer
+// documentation (Application Commands: naming, the command and option
+// structures, the option choice structure, and the slash command size
+// warning). The size limit is stated as 8,000 characters in the current
+// documentation and was 4,000 before; the command is kept within 4,000.
+const (
+	limitName       = 32   // characters of a command or option name (1-32)
+	limitDesc       = 100  // characters of a description (1-100)
+	limitOptions    = 25   // options of a command, subcommand or group
+	limitChoices    = 25   // choices of an option, and of an autocomplete answer
+	limitChoiceName = 100  // characters of a choice's name (1-100)
+	limitSize       = 4000 // names, descriptions and choice names and values of one command, combined
+)
+
+// doName is the subcommand that takes any command typed in full.
+const doName = "do"
+
+// The /pbc tree is generated from the grammar (commands.Specs): the common
+// commands are subcommands of /pbc ("/pbc lay"), the others subcommands of
+// a group named after their family ("/pbc game agree"), since Discord allows
+// 25 entries at each level.
+
+// optionType is the Discord option type for an argument kind.
+func optionType(k commands.ArgKind) discordgo.ApplicationCommandOptionType {
+	switch k {
+	case commands.ArgNumber:
+		return discordgo.ApplicationCommandOptionInteger
+	case commands.ArgUser:
+		return discordgo.ApplicationCommandOptionUser
+	case commands.ArgFile:
+		return discordgo.ApplicationCommandOptionAttachment
+	}
+	return discordgo.ApplicationCommandOptionString
 }
 
-// sub is a /pbc subcommand: the first word of the command text and its
-// options in the order they are written.
-type sub struct {
-	Name, Desc string
-	Args       []arg
+// completes reports whether an argument kind is completed from the legal
+// moves (bot.Query.Field is the kind's name).
+func completes(k commands.ArgKind) bool {
+	switch k {
+	case commands.ArgHex, commands.ArgTile, commands.ArgCompany, commands.ArgTrain, commands.ArgAmount:
+		return true
+	}
+	return false
 }
 
-func str(name, desc string, required bool, field string) arg {
-	return arg{Name: name, Desc: desc, Type: discordgo.ApplicationCommandOptionString, Required: required, Field: field}
+// groupDesc describes the subcommand groups.
+var groupDesc = map[string]string{
+	commands.GroupPlay:     "Moves",
+	commands.GroupMore:     "Rarer moves",
+	commands.GroupView:     "Look at the game",
+	commands.GroupGame:     "Seats, votes, import and export",
+	commands.GroupSettings: "The channel's settings",
 }
 
-// subs are /pbc's subcommands (Discord allows 25): the common moves and
-// queries, and "do" for any other command typed in full.
-var subs = []sub{
-	{Name: "do", Desc: "Any command, typed as in chat (e.g. 'lay 57 D23 r1')", Args: []arg{str("command", "the command", true, "")}},
-	{Name: "status", Desc: "Round, phase, who acts and what they may do"},
-	{Name: "moves", Desc: "The legal moves of whoever must act"},
-	{Name: "map", Desc: "Show the map"},
-	{Name: "market", Desc: "Show the stock market"},
-	{Name: "pass", Desc: "Pass"},
-	{Name: "undo", Desc: "Undo your last action"},
-	{Name: "bid", Desc: "Bid on a minor or private", Args: []arg{
-		str("company", "minor or private", true, "company"), str("amount", "your bid", true, "amount")}},
-	{Name: "buy", Desc: "Buy a share", Args: []arg{
-		str("company", "company", true, "company"),
-		{Name: "from", Desc: "where from", Type: discordgo.ApplicationCommandOptionString, Choices: []string{"ipo", "pool"}}}},
-	{Name: "sell", Desc: "Sell shares", Args: []arg{
-		str("company", "company", true, "company"),
-		{Name: "count", Desc: "how many shares", Type: discordgo.ApplicationCommandOptionInteger}}},
-	{Name: "par", Desc: "Start a company at a par price", Args: []arg{
-		str("company", "company", true, "company"), str("price", "par price", true, "amount")}},
-	{Name: "lay", Desc: "Lay or upgrade a tile", Args: []arg{
-		str("tile", "tile number", true, "tile"), str("hex", "hex", true, "hex"),
-		{Name: "rotation", Desc: "rotation 0-5 (optional when only one fits)", Type: discordgo.ApplicationCommandOptionInteger, Prefix: "r"}}},
-	{Name: "token", Desc: "Place a station token", Args: []arg{str("hex", "hex", true, "hex")}},
-	{Name: "run", Desc: "Run trains ('auto' for the best routes)", Args: []arg{str("routes", "auto, or the stops of each route", false, "")}},
-	{Name: "dividend", Desc: "Pay, half or withhold", Args: []arg{
-		{Name: "choice", Desc: "what to do with the revenue", Type: discordgo.ApplicationCommandOptionString, Required: true, Choices: []string{"pay", "half", "withhold"}}}},
-	{Name: "train", Desc: "Buy a train", Args: []arg{
-		str("train", "train", true, "train"),
-		{Name: "from", Desc: "company to buy from (default: the depot)", Type: discordgo.ApplicationCommandOptionString, Field: "company", Prefix: "from "},
-		str("price", "price, when buying from a company", false, "amount")}},
-	{Name: "company", Desc: "Show a company", Args: []arg{str("company", "company", true, "company")}},
-	{Name: "log", Desc: "The last actions", Args: []arg{{Name: "count", Desc: "how many", Type: discordgo.ApplicationCommandOptionInteger}}},
-	{Name: "games", Desc: "Your games, and where it is your turn"},
-	{Name: "catchup", Desc: "What happened since your last move"},
-	{Name: "new", Desc: "Set up a new game in this channel", Args: []arg{
-		{Name: "title", Desc: "game", Type: discordgo.ApplicationCommandOptionString, Required: true,
-			Choices: []string{"1822PNW", "1822PNW Short Scenario", "1822PNW SRS", "1822CA", "1822CA ERS", "1822CA WRS"}},
-		str("options", "variants, e.g. 'starting_packet'", false, "")}},
-	{Name: "join", Desc: "Take a seat at the game being set up"},
-	{Name: "start", Desc: "Start the game (seats are shuffled)"},
-	{Name: "remind", Desc: "Reminder settings: 'every 12h', 'off', or blank to show", Args: []arg{str("setting", "e.g. every 12h, off", false, "")}},
-	{Name: "help", Desc: "How to play by chat", Args: []arg{str("topic", "a command or topic", false, "")}},
+// subcommand is the Discord form of one command.
+func subcommand(s commands.Spec) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
+		Name: s.Name, Description: s.Desc}
+	for _, a := range s.Args {
+		ao := &discordgo.ApplicationCommandOption{Type: optionType(a.Kind), Name: a.Name, Description: a.Desc,
+			Required: a.Required, Autocomplete: completes(a.Kind) && len(a.Choices) == 0}
+		for _, c := range a.Choices {
+			ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
+		}
+		o.Options = append(o.Options, ao)
+	}
+	return o
 }
 
-// Commands returns the /pbc application command with its subcommands.
+// Commands returns the /pbc application command with its subcommands and
+// groups.
 func Commands() []*discordgo.ApplicationCommand {
 	cmd := &discordgo.ApplicationCommand{Name: CommandName, Description: "Play 1822PNW and 1822CA in this channel"}
-	for _, s := range subs {
-		o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: s.Name, Description: s.Desc}
-		for _, a := range s.Args {
-			ao := &discordgo.ApplicationCommandOption{Type: a.Type, Name: a.Name, Description: a.Desc,
-				Required: a.Required, Autocomplete: a.Field != "" && len(a.Choices) == 0}
-			for _, c := range a.Choices {
-				ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c, Value: c})
-			}
-			o.Options = append(o.Options, ao)
+	groups := map[string]*discordgo.ApplicationCommandOption{}
+	var order []string
+	for _, s := range commands.Specs() {
+		if s.Common {
+			cmd.Options = append(cmd.Options, subcommand(s))
+			continue
 		}
-		cmd.Options = append(cmd.Options, o)
+		g, ok := groups[s.Group]
+		if !ok {
+			g = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup,
+				Name: s.Group, Description: groupDesc[s.Group]}
+			if g.Description == "" {
+				g.Description = s.Group
+			}
+			groups[s.Group] = g
+			order = append(order, s.Group)
+		}
+		g.Options = append(g.Options, subcommand(s))
+	}
+	cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: doName, Description: "Any command, typed as in chat",
+		Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString,
+			Name: "command", Description: "e.g. lay 57 D23 r1", Required: true}}})
+	for _, name := range order {
+		cmd.Options = append(cmd.Options, groups[name])
 	}
 	return []*discordgo.ApplicationCommand{cmd}
 }
 
-// findSub returns the subcommand named name.
-func findSub(name string) (sub, bool) {
-	for _, s := range subs {
-		if s.Name == name {
-			return s, true
-		}
-	}
-	return sub{}, false
-}
-
-// commandText writes a /pbc invocation as the command a player would type:
-// "/pbc lay tile:57 hex:D23 rotation:1" is "lay 57 D23 r1".
-func commandText(d discordgo.ApplicationCommandInteractionData) (string, error) {
-	if len(d.Options) != 1 || d.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return "", fmt.Errorf("no subcommand")
+// invoked is the subcommand an interaction names, below its group if any.
+func invoked(d discordgo.ApplicationCommandInteractionData) (*discordgo.ApplicationCommandInteractionDataOption, error) {
+	if len(d.Options) != 1 {
+		return nil, fmt.Errorf("no subcommand")
 	}
 	o := d.Options[0]
-	s, ok := findSub(o.Name)
-	if !ok {
-		return "", fmt.Errorf("unknown subcommand %q", o.Name)
+	if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+		if len(o.Options) != 1 {
+			return nil, fmt.Errorf("group %q without a subcommand", o.Name)
+		}
+		o = o.Options[0]
+	}
+	if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, fmt.Errorf("no subcommand")
+	}
+	return o, nil
+}
+
+// slashCommand is a /pbc invocation as the command a player would type
+// ("/pbc lay tile:57 hex:D23 rotation:1" is "lay 57 D23 r1") and the files
+// attached to it.
+type slashCommand struct {
+	Text  string
+	Files []*discordgo.MessageAttachment
+}
+
+// commandText reads a /pbc invocation.
+func commandText(d discordgo.ApplicationCommandInteractionData) (slashCommand, error) {
+	o, err := invoked(d)
+	if err != nil {
+		return slashCommand{}, err
 	}
 	vals := map[string]string{}
 	for _, v := range o.Options {
 		vals[v.Name] = strings.TrimSpace(fmt.Sprint(v.Value))
 	}
-	var words []string
-	if s.Name != "do" && s.Name != "dividend" {
-		words = append(words, s.Name)
-	}
-	for _, a := range s.Args {
-		if v := vals[a.Name]; v != "" {
-			words = append(words, a.Prefix+v)
+	if o.Name == doName {
+		text := vals["command"]
+		if text == "" {
+			return slashCommand{}, fmt.Errorf("empty command")
 		}
+		return slashCommand{Text: text}, nil
 	}
-	if s.Name == "run" && vals["routes"] == "" {
-		words = append(words, "auto")
-	}
-	text := strings.Join(words, " ")
-	if text == "" {
-		return "", fmt.Errorf("empty command")
-	}
-	return text, nil
-}
-
-// focused returns the subcommand and option being typed in an
-// autocomplete interaction.
-func focused(d discordgo.ApplicationCommandInteractionData) (sub, arg, string, bool) {
-	if len(d.Options) != 1 {
-		return sub{}, arg{}, "", false
-	}
-	s, ok := findSub(d.Options[0].Name)
+	s, ok := commands.SpecOf(o.Name)
 	if !ok {
-		return sub{}, arg{}, "", false
+		return slashCommand{}, fmt.Errorf("unknown subcommand %q", o.Name)
 	}
-	for _, o := range d.Options[0].Options {
-		if !o.Focused {
+	var out slashCommand
+	for _, a := range s.Args {
+		v, ok := vals[a.Name]
+		if !ok {
 			continue
 		}
-		for _, a := range s.Args {
-			if a.Name == o.Name {
-				return s, a, fmt.Sprint(o.Value), true
+		switch a.Kind {
+		case commands.ArgUser:
+			vals[a.Name] = "<@" + v + ">"
+		case commands.ArgFile:
+			if d.Resolved != nil {
+				if f := d.Resolved.Attachments[v]; f != nil {
+					out.Files = append(out.Files, f)
+				}
 			}
 		}
 	}
-	return sub{}, arg{}, "", false
+	out.Text, err = commands.Format(s.Name, vals)
+	return out, err
+}
+
+// focused returns the subcommand's argument being typed in an autocomplete
+// interaction, and what has been typed of it.
+func focused(d discordgo.ApplicationCommandInteractionData) (commands.Spec, commands.Arg, string, bool) {
+	o, err := invoked(d)
+	if err != nil {
+		return commands.Spec{}, commands.Arg{}, "", false
+	}
+	s, ok := commands.SpecOf(o.Name)
+	if !ok {
+		return commands.Spec{}, commands.Arg{}, "", false
+	}
+	for _, v := range o.Options {
+		if !v.Focused {
+			continue
+		}
+		for _, a := range s.Args {
+			if a.Name == v.Name {
+				return s, a, fmt.Sprint(v.Value), true
+			}
+		}
+	}
+	return commands.Spec{}, commands.Arg{}, "", false
 }
