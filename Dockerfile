@@ -21,6 +21,12 @@ VOLUME /data
 # every interface, so it starts only with an access secret
 # (PBC_PLAYGROUND_SECRET, given to players as the invite link printed at
 # start): without one, pbc refuses to start it and says why.
-ENV PBC_DB=/data/pbc.db PBC_LISTEN=0.0.0.0:8822
+#
+# The operator's /healthz and /metrics listen on loopback inside the
+# container, for the health check below (pbc healthcheck GETs /healthz:
+# the image has no curl); set PBC_OPS_LISTEN=0.0.0.0:8823 and publish the
+# port to scrape /metrics from outside.
+ENV PBC_DB=/data/pbc.db PBC_LISTEN=0.0.0.0:8822 PBC_OPS_LISTEN=127.0.0.1:8823
 EXPOSE 8822
+HEALTHCHECK --interval=30s --timeout=10s --start-period=20s --retries=3 CMD ["/pbc", "healthcheck"]
 ENTRYPOINT ["/pbc"]

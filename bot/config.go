@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,10 @@ type Config struct {
 	DiscordMessageContent bool   // plain-text commands need this privileged intent (--discord-message-content, DISCORD_MESSAGE_CONTENT)
 	SlackBotToken         string // SLACK_BOT_TOKEN (xoxb-…)
 	SlackAppToken         string // SLACK_APP_TOKEN (xapp-…, Socket Mode)
+	// SlackInPlace are the Slack channel ids whose games are played in
+	// the channel itself rather than a thread per game (--slack-in-place,
+	// PBC_SLACK_IN_PLACE: comma-separated).
+	SlackInPlace []string
 
 	// Playground serves the local playground even when platform tokens are
 	// set (--playground, PBC_PLAYGROUND); without tokens it always runs.
@@ -42,6 +47,7 @@ const (
 	EnvDiscordContent = "DISCORD_MESSAGE_CONTENT"
 	EnvSlackBotToken  = "SLACK_BOT_TOKEN"
 	EnvSlackAppToken  = "SLACK_APP_TOKEN"
+	EnvSlackInPlace   = "PBC_SLACK_IN_PLACE"
 	EnvPlayground     = "PBC_PLAYGROUND"
 	EnvRemindEvery    = "PBC_REMIND_EVERY"
 	EnvLogLevel       = "PBC_LOG_LEVEL"
@@ -64,7 +70,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 		return def
 	}
 	var c Config
-	var level, every string
+	var level, every, inPlace string
 	var errs []error
 	envBool := func(k string) bool {
 		v := env(k, "false")
@@ -78,6 +84,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 	fs.StringVar(&c.Listen, "listen", env(EnvListen, "127.0.0.1:8822"), "the playground's `address` ["+EnvListen+"]")
 	fs.StringVar(&c.DiscordGuild, "discord-guild", env(EnvDiscordGuild, ""), "register /pbc in this guild `id` only (instant) instead of globally ["+EnvDiscordGuild+"]")
 	fs.BoolVar(&c.DiscordMessageContent, "discord-message-content", envBool(EnvDiscordContent), "ask Discord for the message-content intent, for plain-text commands ["+EnvDiscordContent+"]")
+	fs.StringVar(&inPlace, "slack-in-place", env(EnvSlackInPlace, ""), "comma-separated Slack channel `ids` that play in the channel, not a thread per game ["+EnvSlackInPlace+"]")
 	fs.BoolVar(&c.Playground, "playground", envBool(EnvPlayground), "serve the local playground even when platform tokens are set ["+EnvPlayground+"]")
 	fs.StringVar(&every, "remind-every", env(EnvRemindEvery, DefaultRemindEvery.String()), "default reminder `cadence` of channels, 0 for none ["+EnvRemindEvery+"]")
 	fs.StringVar(&level, "log-level", env(EnvLogLevel, "info"), "log `level`: debug, info, warn or error ["+EnvLogLevel+"]")
@@ -91,6 +98,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 	c.DiscordToken = env(EnvDiscordToken, "")
 	c.SlackBotToken = env(EnvSlackBotToken, "")
 	c.SlackAppToken = env(EnvSlackAppToken, "")
+	c.SlackInPlace = channelIDs(inPlace)
 	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		errs = append(errs, fmt.Errorf("log level %q: use debug, info, warn or error", level))
 	}
@@ -109,6 +117,18 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 		errs = append(errs, fmt.Errorf("Slack needs both %s and %s", EnvSlackBotToken, EnvSlackAppToken))
 	}
 	return c, errors.Join(errs...)
+}
+
+// channelIDs splits a comma-separated list of channel ids, dropping blanks
+// and repeats.
+func channelIDs(s string) []string {
+	var out []string
+	for _, id := range strings.Split(s, ",") {
+		if id = strings.TrimSpace(id); id != "" && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // Discord reports whether Discord is configured.
@@ -137,6 +157,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Bool("discord_message_content", c.DiscordMessageContent),
 		slog.String("slack_bot_token", set(c.SlackBotToken)),
 		slog.String("slack_app_token", set(c.SlackAppToken)),
+		slog.Any("slack_in_place", c.SlackInPlace),
 		slog.Duration("remind_every", c.RemindEvery),
 		slog.String("log_level", c.LogLevel.String()),
 	)

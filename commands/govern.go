@@ -44,6 +44,10 @@ const (
 	msgReplaceAsk    = "pbc: asks to replace player "
 	msgReplaceRefuse = "pbc: refuses the replace"
 	msgReplaceDone   = "pbc: replace agreed"
+	// msgKickAsk is followed by the seat's player id.
+	msgKickAsk    = "pbc: asks to free the seat of player "
+	msgKickRefuse = "pbc: refuses the kick"
+	msgKickDone   = "pbc: kick agreed"
 )
 
 // pending is what the messages since the last move ask for.
@@ -52,9 +56,10 @@ type pending struct {
 	undoIndex int             // the position in the log of the action to undo
 	endVotes  map[string]bool // users who said `end`
 	// replaceBy asks for replacePlayer's seat to go to replaceWith ("" if
-	// nobody asks).
+	// nobody asks), or to be freed when kick is set.
 	replaceBy, replaceWith string
 	replacePlayer          int
+	kick                   bool
 }
 
 // pendingRequests reads the requests made since the last move.
@@ -77,12 +82,17 @@ func (t *Table) pendingRequests() pending {
 		case strings.HasPrefix(m.Message, msgUndoAsk) && p.undoBy == "":
 			p.undoBy = user
 			p.undoIndex, _ = strconv.Atoi(strings.TrimPrefix(m.Message, msgUndoAsk))
-		case (m.Message == msgReplaceRefuse || m.Message == msgReplaceDone) && p.replaceBy == "":
-			p.replaceBy = "-"
+		case (m.Message == msgReplaceRefuse || m.Message == msgReplaceDone || m.Message == msgKickRefuse ||
+			m.Message == msgKickDone) && p.replaceBy == "":
+			p.replaceBy = "-" // the latest seat request is answered
 		case strings.HasPrefix(m.Message, msgReplaceAsk) && p.replaceBy == "":
 			id, with, _ := strings.Cut(strings.TrimPrefix(m.Message, msgReplaceAsk), " ")
 			if n, err := strconv.Atoi(id); err == nil && with != "" {
 				p.replaceBy, p.replacePlayer, p.replaceWith = user, n, with
+			}
+		case strings.HasPrefix(m.Message, msgKickAsk) && p.replaceBy == "":
+			if n, err := strconv.Atoi(strings.TrimPrefix(m.Message, msgKickAsk)); err == nil {
+				p.replaceBy, p.replacePlayer, p.kick = user, n, true
 			}
 		}
 	}
@@ -278,7 +288,14 @@ func (t *Table) seating(req Request, cmd *Command) Reply {
 		return Reply{Text: fmt.Sprintf("nobody called %q sits at this game", clip(cmd.Target))}
 	}
 	old := s.User
+	// As with replace, another player's seat is freed at once by an admin
+	// only; the creator asks that player first.
 	if cmd.Verb == Kick {
+		if old != "" && old != req.User && !req.Admin {
+			text := fmt.Sprintf("%s asks to free %s's seat (%s); %s, reply `agree` or `refuse`.",
+				t.nameOf(req.User), t.nameOf(old), s.Name, t.nameOf(old))
+			return t.note(req, msgKickAsk+strconv.Itoa(s.Player), text, []string{old})
+		}
 		s.User = ""
 		return Reply{OK: true, Text: fmt.Sprintf("%s's seat (%s) is free; anyone may `join` to take it.", t.nameOf(old), s.Name)}
 	}
@@ -298,8 +315,16 @@ func (t *Table) seating(req Request, cmd *Command) Reply {
 }
 
 // answerReplace handles the answer of the player whose seat a pending
-// replace request would hand over.
+// replace (or kick) request would hand over (or free).
 func (t *Table) answerReplace(req Request, p pending, s *Seat, yes bool) Reply {
+	if p.kick {
+		if !yes {
+			return t.note(req, msgKickRefuse, fmt.Sprintf("%s keeps the seat.", t.nameOf(req.User)), []string{p.replaceBy})
+		}
+		rep := t.note(req, msgKickDone, fmt.Sprintf("%s gives up the seat; anyone may `join` to take it.", s.Name), nil)
+		s.User = ""
+		return rep
+	}
 	if !yes {
 		return t.note(req, msgReplaceRefuse, fmt.Sprintf("%s keeps the seat.", t.nameOf(req.User)), []string{p.replaceBy})
 	}

@@ -42,7 +42,8 @@ var helpTopics = map[string]string{
 		"`refuse` also sets aside the votes to `end` the game. " +
 		"`redo` restores what the last undo took back.",
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
-		"`start` shuffles the seats and begins. `kick @user` and `replace @old @new` (creator or admin). " +
+		"`start` shuffles the seats and begins. `kick @user` frees a seat and `replace @old @new` hands it to another user (the game's creator or an admin); " +
+		"the creator asks the player first (`agree`/`refuse`) unless the seat is their own, an admin needs no consent. " +
 		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
 	"notify": "`notify dm` sends you a direct message when it is your turn, where the chat allows it (`notify off` stops them). " +
 		"`notify quiet 22-7` holds your reminders and messages back in those hours of your time zone, set with `notify tz Europe/Paris` " +
@@ -61,6 +62,7 @@ var helpAliases = map[string]string{
 	"away": "notify", "back": "notify", "dm": "notify", "notifications": "notify", "remind": "notify", "reminders": "notify",
 	"quiet": "notify", "settings": "notify",
 	"redo": "undo", "new": "game", "join": "game", "start": "game", "end": "game", "import": "game",
+	"leave": "game", "kick": "game", "replace": "game", "agree": "undo", "refuse": "undo",
 }
 
 // helpText returns the help for a topic.

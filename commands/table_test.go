@@ -136,6 +136,7 @@ func TestEndVotes(t *testing.T) {
 func TestSeats(t *testing.T) {
 	tb := newPNW(t)
 	must(t, tb, "a", "kick b")
+	must(t, tb, "b", "agree") // a player is kicked with their consent
 	if tb.seatOf("b") != nil {
 		t.Fatal("b still seated")
 	}

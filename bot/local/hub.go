@@ -12,15 +12,24 @@ import (
 // Event is one line of a playground channel: a player's command or a reply
 // of the bot, as the page shows it.
 type Event struct {
-	ID       int64     `json:"id"`
-	Channel  string    `json:"channel"`
-	From     string    `json:"from"` // the player's name, or "pbc"
-	Bot      bool      `json:"bot,omitempty"`
-	Text     string    `json:"text"`
-	Images   []Picture `json:"images,omitempty"`
-	Files    []Picture `json:"files,omitempty"` // attachments to download
-	Buttons  []Choice  `json:"buttons,omitempty"`
-	Mentions []string  `json:"mentions,omitempty"`
+	ID      int64  `json:"id"`
+	Channel string `json:"channel"`
+	From    string `json:"from"` // the player's name, or "pbc"
+	Bot     bool   `json:"bot,omitempty"`
+	// Stale marks the refusal of a choice offered before the game moved
+	// on: the page disables the buttons and menus it came from. (Beside
+	// Bot, it adds no padding.)
+	Stale   bool      `json:"stale,omitempty"`
+	Text    string    `json:"text"`
+	Images  []Picture `json:"images,omitempty"`
+	Buttons []Choice  `json:"buttons,omitempty"`
+	// Files (attachments to download) and Menus are pointers as few
+	// events have any: a history of a few Events then stays within its
+	// allocation size class (with the allocator's header, 4 Events take
+	// at most 1 KB), and channel histories hold many events.
+	Files    *[]Picture `json:"files,omitempty"`
+	Menus    *[]Menu    `json:"menus,omitempty"`
+	Mentions []string   `json:"mentions,omitempty"`
 	// To is the tab an ephemeral reply is for; "" for everyone. toUser is
 	// the user of that tab: another user's page never sees it.
 	To     string `json:"to,omitempty"`
@@ -29,6 +38,14 @@ type Event struct {
 	Attached []string  `json:"attached,omitempty"`
 	ReplyTo  int64     `json:"reply_to,omitempty"`
 	At       time.Time `json:"at"`
+}
+
+// menus are the event's menus, if any.
+func (e Event) menus() []Menu {
+	if e.Menus == nil {
+		return nil
+	}
+	return *e.Menus
 }
 
 // Picture is an image of an event, served by the playground.
@@ -43,6 +60,20 @@ type Choice struct {
 	Label   string `json:"label"`
 	Command string `json:"command"`
 	Danger  bool   `json:"danger,omitempty"`
+}
+
+// Menu is a select menu under a reply: choosing an option sends its
+// Command as a button press would.
+type Menu struct {
+	Placeholder string       `json:"placeholder"`
+	Options     []MenuChoice `json:"options"`
+}
+
+// MenuChoice is one option of a Menu.
+type MenuChoice struct {
+	Label       string `json:"label"`
+	Command     string `json:"command"` // bot.MenuOption.Value: the position and the command
+	Description string `json:"description,omitempty"`
 }
 
 // Limits of what the hub keeps in memory.

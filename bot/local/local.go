@@ -15,15 +15,18 @@
 //	POST /api/logout               end the session
 //	GET  /api/me                   {"user","admin","max_file"}
 //	GET  /api/events?channel=C&tab=T[&user=U]  server-sent events: the channel's history, then new events
-//	POST /api/send                 {"channel","tab","text","wait","files"}: a command; with
-//	                               "wait" the answer lists the replies once the bot is done;
-//	                               "files" ([{"name","type","data" (base64)}]) are its attachments
+//	POST /api/send                 {"channel","tab","text","button","wait","files"}: a command; with
+//	                               "button" the text is the value of a reply's button or menu
+//	                               option ("@POSITION command"); with "wait" the answer lists the
+//	                               replies once the bot is done; "files" ([{"name","type","data"
+//	                               (base64)}]) are its attachments
 //	GET  /api/suggest?channel=C&command=lay&field=hex&prefix=D2  completions
 //	GET  /img/ID/NAME.png          a reply's picture
 //	GET  /file/ID/NAME             a reply's attachment (an exported log)
 package local
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"errors"
@@ -233,7 +236,7 @@ func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error
 // event turns a reply into an event of channel, shown to user's tab only
 // when the reply is ephemeral.
 func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) Event {
-	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo}
+	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo, Stale: r.Stale}
 	if r.Ephemeral {
 		e.To, e.toUser = tab, user
 	}
@@ -241,12 +244,31 @@ func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) E
 		id := a.hub.addImage(img.PNG)
 		e.Images = append(e.Images, Picture{URL: "/img/" + id + "/" + img.Name, Name: img.Name, Alt: img.Alt})
 	}
+	var files []Picture
 	for _, f := range r.Files {
 		id := a.hub.addImage(f.Data)
-		e.Files = append(e.Files, Picture{URL: "/file/" + id + "/" + f.Name, Name: f.Name})
+		files = append(files, Picture{URL: "/file/" + id + "/" + f.Name, Name: f.Name})
+	}
+	if len(files) > 0 {
+		e.Files = &files
 	}
 	for _, b := range r.Buttons {
 		e.Buttons = append(e.Buttons, Choice{Label: b.Label, Command: b.Value(), Danger: b.Danger})
+	}
+	var menus []Menu
+	for _, m := range r.Menus {
+		if len(m.Options) == 0 {
+			continue
+		}
+		menu := Menu{Placeholder: cmp.Or(m.Placeholder, "Choose…")}
+		for _, o := range m.Options {
+			menu.Options = append(menu.Options, MenuChoice{Label: cmp.Or(o.Label, o.Command), Command: o.Value(m.At),
+				Description: o.Description})
+		}
+		menus = append(menus, menu)
+	}
+	if len(menus) > 0 {
+		e.Menus = &menus
 	}
 	return e
 }

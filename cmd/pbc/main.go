@@ -29,6 +29,8 @@ func run(args []string) int {
 		return cmdRoutes(args[1:], os.Stdout, os.Stderr)
 	case "selfplay":
 		return cmdSelfplay(args[1:], os.Stdout, os.Stderr)
+	case "healthcheck":
+		return cmdHealthcheck(args[1:], os.Getenv, os.Stdout, os.Stderr)
 	case "help", "-h", "--help":
 		usage()
 		return 0
@@ -52,5 +54,6 @@ commands:
   routes [--json] FILE.json
       run the auto-router at every run_routes of a log and compare with the recorded runs
   selfplay [--json] --games N --seed S [--title T] [--players P] [--export DIR]
-      play random legal games, checking invariants after every action`)
+      play random legal games, checking invariants after every action
+  healthcheck [HOST:PORT]     GET the operator's /healthz (default PBC_OPS_LISTEN); exit 0 if it answers 200, else 1`)
 }

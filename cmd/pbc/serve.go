@@ -102,7 +102,7 @@ func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot
 		out = append(out, a)
 	}
 	if cfg.Slack() {
-		a, err := slack.New(slack.Options{BotToken: cfg.SlackBotToken, AppToken: cfg.SlackAppToken, Logger: log})
+		a, err := slack.New(slackOptions(cfg, log))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -114,4 +114,9 @@ func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot
 		out = append(out, pg)
 	}
 	return out, pg, nil
+}
+
+// slackOptions are the Slack adapter's options from the configuration.
+func slackOptions(cfg bot.Config, log *slog.Logger) slack.Options {
+	return slack.Options{BotToken: cfg.SlackBotToken, AppToken: cfg.SlackAppToken, InPlace: cfg.SlackInPlace, Logger: log}
 }

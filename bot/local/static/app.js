@@ -14,6 +14,8 @@ let maxFile = 5 << 20;
 let source = null;
 let reconnects = 0;
 const seen = new Set();
+const pressed = new Map(); // command id → the message whose choice sent it
+const stale = new Set(); // command ids refused as stale before send saw its id
 const past = [];
 let pastAt = 0;
 
@@ -99,7 +101,10 @@ function status(msg) {
 
 // send posts a command (with files to attach); a refusal because the
 // browser plays as someone else now claims this tab's name back once.
-async function send(text, button, files) {
+// A choice's message (with its buttons and menus) is remembered by the id
+// of the command it sent, to disable them if the bot answers that the
+// choice is stale.
+async function send(text, button, files, from) {
   const body = JSON.stringify({ channel, user: me, tab, text, button, files,
     id: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) });
   try {
@@ -107,6 +112,11 @@ async function send(text, button, files) {
       const r = await fetch("api/send", { method: "POST", headers: { "Content-Type": "application/json" }, body });
       if (r.ok) {
         status("");
+        if (from) {
+          const said = await r.json();
+          if (stale.has(said.id)) retire(from);
+          else pressed.set(said.id, from);
+        }
         return;
       }
       const msg = await r.text();
@@ -275,13 +285,55 @@ function show(e) {
       btn.type = "button";
       btn.textContent = b.label;
       if (b.danger) btn.className = "danger";
-      btn.addEventListener("click", () => send(b.command, true));
+      btn.addEventListener("click", () => send(b.command, true, undefined, li));
       row.append(btn);
     }
     li.append(row);
   }
+  for (const m of e.menus || []) li.append(menu(m, li));
+  if (e.stale && e.reply_to) {
+    const from = pressed.get(e.reply_to);
+    if (from) retire(from);
+    else stale.add(e.reply_to);
+  }
   $("log").append(li);
   li.scrollIntoView({ block: "end" });
+}
+
+// menu draws a select menu; choosing an option sends its command as a
+// button press, and the menu shows its placeholder again.
+function menu(m, li) {
+  const row = document.createElement("div");
+  row.className = "menu";
+  const sel = document.createElement("select");
+  sel.setAttribute("aria-label", m.placeholder);
+  const ph = document.createElement("option");
+  ph.value = "";
+  ph.textContent = m.placeholder;
+  ph.disabled = ph.selected = true;
+  sel.append(ph);
+  for (const o of m.options) {
+    const opt = document.createElement("option");
+    opt.value = o.command;
+    opt.textContent = o.description ? o.label + " — " + o.description : o.label;
+    sel.append(opt);
+  }
+  sel.addEventListener("change", () => {
+    const v = sel.value;
+    sel.selectedIndex = 0;
+    if (v) send(v, true, undefined, li);
+  });
+  row.append(sel);
+  return row;
+}
+
+// retire disables the buttons and menus of a message the game moved past.
+function retire(li) {
+  for (const el of li.querySelectorAll(".buttons button, .menu select")) {
+    el.disabled = true;
+    el.title = "no longer current";
+  }
+  li.classList.add("stale");
 }
 
 // A tab that played as someone resumes (claiming the name again if the
