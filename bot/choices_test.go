@@ -239,3 +239,21 @@ func TestLayByPictureThroughCore(t *testing.T) {
 		t.Errorf("log after the lay: %v", got[before:])
 	}
 }
+
+// TestSeatRequestButtons: the creator's kick of another player offers that
+// player Agree and Keep-my-seat buttons; keeping it leaves the seat.
+func TestSeatRequestButtons(t *testing.T) {
+	tb := newTable(t)
+	tb.startedByButtons()
+	r := tb.say("ann", "kick ben").last()
+	if r.Ephemeral {
+		t.Fatalf("kick refused: %q", r.Text)
+	}
+	if _, _, ok := offeredCommand(r, exactly("agree")); !ok {
+		t.Fatalf("no agree button under the kick request: %+v", r.Buttons)
+	}
+	r = tb.choose("ben", r, "refuse", exactly("refuse"))
+	if !strings.Contains(r.Text, "keeps the seat") {
+		t.Errorf("refusal: %q", r.Text)
+	}
+}

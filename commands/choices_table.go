@@ -52,6 +52,13 @@ func (t *Table) Offered(user, text string, refused bool) Offer {
 	} else if len(p.endVotes) > 0 {
 		o.Buttons = append(o.Buttons, Option{Label: "Agree to end the game", Command: "end", Danger: true},
 			Option{Label: "Keep playing", Command: "refuse"})
+	} else if p.replaceBy != "" {
+		give := "Agree to hand over my seat"
+		if p.kick {
+			give = "Agree to free my seat"
+		}
+		o.Buttons = append(o.Buttons, Option{Label: give, Command: "agree", Danger: true},
+			Option{Label: "Keep my seat", Command: "refuse"})
 	}
 	d := decision(m, t.Game)
 	o.Buttons = append(o.Buttons, d.Buttons...)
