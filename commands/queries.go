@@ -50,9 +50,13 @@ func (t *Table) query(cmd *Command) Reply {
 		}
 		text = t.recent(n)
 	case Moves:
-		text = movesText(t)
+		text = movesText(t, cmd.Target == "all")
 	case Help:
 		text = helpText(cmd.Text)
+	case Bids:
+		text = t.bidsText()
+	case TableView:
+		text, rep.Image, err = t.tableView()
 	}
 	if err != nil {
 		return Reply{Text: err.Error()}
@@ -105,11 +109,10 @@ func (t *Table) status() string {
 	if may := waitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
-	var cash []string
-	for _, p := range g.Players {
-		cash = append(cash, fmt.Sprintf("%s %s", p.Name, money(p.Cash)))
+	if line := t.leadingLine(); line != "" {
+		lines = append(lines, line)
 	}
-	lines = append(lines, "Order: "+strings.Join(cash, ", "))
+	lines = append(lines, "Order: "+t.cashLine())
 	return strings.Join(lines, "\n")
 }
 
@@ -145,7 +148,10 @@ func (t *Table) companyInfo(name string) (string, error) {
 		if comp.Closed {
 			owner = "closed"
 		}
-		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, money(comp.Value), money(comp.Revenue), comp.Def.Desc), nil
+		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, money(comp.Value), money(comp.Revenue), comp.Def.Desc) + t.companyBids(comp), nil
+	}
+	if hint := didYouMean(name, companyIDs(g), ""); hint != "" {
+		return "", refuse("there is no company %q%s", clip(name), hint)
 	}
 	return "", refuse("there is no company %q; try a major (SWW), a minor (8 or M8) or a private (P7)", clip(name))
 }
@@ -252,6 +258,9 @@ func (t *Table) playerInfo(name string) (string, error) {
 	}
 	if len(comps) > 0 {
 		parts = append(parts, "companies "+strings.Join(comps, ", "))
+	}
+	if bids := t.playerBids(p); bids != "" {
+		parts = append(parts, bids)
 	}
 	return strings.Join(parts, "; ") + ".", nil
 }

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -279,7 +281,7 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 		return Reply{Text: engineRefusal(err)}
 	}
 	t.record(req.User, a)
-	text := t.confirm(a)
+	text := t.said(a)
 	rep := t.nextReply(text)
 	rep.Action = a
 	return rep
@@ -304,7 +306,7 @@ func (t *Table) nextID() int {
 func engineRefusal(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		return capitalize(re.Msg) + "."
+		return capitalize(humanRefusal(re.Msg)) + "."
 	}
 	return "that move is not possible: " + err.Error()
 }
@@ -318,12 +320,18 @@ func sentence(s string) string {
 	return s
 }
 
-// capitalize upper-cases the first letter.
+// capitalize gives the first letter its title case: a whole rune, so that
+// "émile" is "Émile"; letters of scripts without case stay as they are.
 func capitalize(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	t := unicode.ToTitle(r)
+	if t == r {
+		return s
+	}
+	return string(t) + s[n:]
 }
 
 // nextReply finishes a successful reply with who acts next.

@@ -17,8 +17,9 @@ import (
 // pictures draws what a move changed: the map when a hex changed or trains
 // ran (the changed hexes outlined, the runs drawn), the market when what it
 // shows changed. A picture that did not change is not posted again: a bid
-// in a stock round posts neither. The digests move on even when nothing is
-// drawn, so the next move compares with the state players last saw.
+// in a stock round posts the table picture instead. The digests move on
+// even when nothing is drawn, so the next move compares with the state
+// players last saw.
 func (s *Session) pictures(a action.Action, draw bool) []Image {
 	g := s.table.Game
 	board, mapKey, market := render.BoardDigest(g), render.MapDigest(g), render.MarketDigest(g)
@@ -35,7 +36,33 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
-	return s.draw(showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
+	out := s.draw(showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
+	if !showMap && stockMove(g, a) {
+		// A stock round's moves change the table (bids, cash,
+		// certificates), not the map: the table is what players need.
+		out = append(out, s.drawTable(g)...)
+	}
+	return out
+}
+
+// stockMove reports whether a is a move of a stock round (the round it
+// leaves the game in, or a stock action that ended one).
+func stockMove(g *engine.Game, a action.Action) bool {
+	switch a.(type) {
+	case *action.Bid, *action.BuyShares, *action.SellShares, *action.Par:
+		return true
+	}
+	return g.Snapshot(false).Round.Name == "SR"
+}
+
+// drawTable draws the table picture (players, bids, companies, trains).
+func (s *Session) drawTable(g *engine.Game) []Image {
+	var b bytes.Buffer
+	if err := safely(func() error { return render.Table(&b, g, render.TableOptions{}) }); err != nil {
+		s.m.log.Error("drawing a picture", "game", s.id, "picture", "table.png", "err", err)
+		return nil
+	}
+	return []Image{{Name: "table.png", Alt: altOf("table.png"), PNG: b.Bytes()}}
 }
 
 // draw draws the current map (on the game's canvas, with opts) and the
