@@ -132,6 +132,16 @@ func TestGoldenImages(t *testing.T) {
 		{"pnw586_150_table.png", fixturePNW, 150, func(b *bytes.Buffer, g *engine.Game) error {
 			return Table(b, g, TableOptions{})
 		}},
+		{"pnw586_17_table.png", fixturePNW, 17, func(b *bytes.Buffer, g *engine.Game) error {
+			// Player 1 outbids Player 2 on M20: the table shows who leads,
+			// who was outbid and the cash each has committed.
+			bid := &action.Bid{Company: "M20", Price: 110}
+			bid.Type, bid.Entity, bid.EntityType = "bid", action.PlayerEntity(0), action.EntityPlayer
+			if err := g.Apply(bid); err != nil {
+				return err
+			}
+			return Table(b, g, TableOptions{})
+		}},
 		{"pnwbank_end_map.png", fixturePNWBank, 0, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Scale: 0.5})
 		}},

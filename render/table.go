@@ -55,6 +55,10 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		s = 1
 	}
 	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
+	// Outside a stock round nobody has cash committed to bids nor has
+	// been outbid: those columns would stand empty.
+	secs[0].dropEmpty("committed")
+	secs[2].dropEmpty("outbid")
 	p := newPainter(1, 1, s)
 	defer p.release()
 	margin := 14 * s
@@ -170,6 +174,33 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	return total, h
 }
 
+// dropEmpty removes the column headed name when no row has text in it.
+func (sec *section) dropEmpty(name string) {
+	col := -1
+	for i, h := range sec.header {
+		if h == name {
+			col = i
+		}
+	}
+	if col < 0 {
+		return
+	}
+	for _, r := range sec.rows {
+		if col < len(r) && (r[col].text != "" || r[col].chip != nil) {
+			return
+		}
+	}
+	sec.header = append(sec.header[:col:col], sec.header[col+1:]...)
+	if sec.right != nil {
+		sec.right = append(sec.right[:col:col], sec.right[col+1:]...)
+	}
+	for i, r := range sec.rows {
+		if col < len(r) {
+			sec.rows[i] = append(r[:col:col], r[col+1:]...)
+		}
+	}
+}
+
 // money formats an amount of dollars: "$120", "-$45".
 func money(v int) string {
 	if v < 0 {
@@ -180,9 +211,17 @@ func money(v int) string {
 
 // playerSection lists the players in turn order.
 func playerSection(g *engine.Game) section {
-	sec := section{title: "Players", header: []string{"#", "player", "cash", "value", "certs", "loans", "shares", "companies"},
-		right: []bool{true, false, true, true, true, true, false, false}}
+	sec := section{title: "Players", header: []string{"#", "player", "cash", "committed", "value", "certs", "loans", "shares", "companies"},
+		right: []bool{true, false, true, true, true, true, true, false, false}}
 	limit := g.CertLimit()
+	committed := map[*engine.Player]int{}
+	for _, box := range g.BidBoxes() {
+		for _, c := range box {
+			if lead, ok := leadingBid(g, c); ok {
+				committed[lead.Player] += lead.Price
+			}
+		}
+	}
 	for i, pl := range g.Players {
 		var shares []string
 		for _, c := range g.Corps {
@@ -208,8 +247,13 @@ func playerSection(g *engine.Game) section {
 		if pl.Debt > 0 {
 			loans = money(pl.Debt)
 		}
+		// Committed cash is tied up in the bids the player leads.
+		tied := ""
+		if n, ok := committed[pl]; ok {
+			tied = money(n)
+		}
 		sec.rows = append(sec.rows, []tcell{
-			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: money(pl.Cash)},
+			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: money(pl.Cash)}, {text: tied},
 			{text: money(g.PlayerValue(pl))}, {text: fmt.Sprintf("%d/%d", g.CertCount(pl), limit)},
 			{text: loans}, {text: strings.Join(shares, ", ")}, {text: strings.Join(comps, " ")},
 		})
@@ -274,21 +318,27 @@ func companySection(g *engine.Game) section {
 
 // bidSection lists the bid boxes and the standing bids.
 func bidSection(g *engine.Game) section {
-	sec := section{title: "Bid boxes", header: []string{"box", "company", "value", "bids"},
-		right: []bool{false, false, true, false}}
+	sec := section{title: "Bid boxes", header: []string{"box", "company", "value", "leading bid", "outbid"},
+		right: []bool{false, false, true, false, false}}
 	names := []string{"minors", "concessions", "privates"}
 	for i, box := range g.BidBoxes() {
 		for _, c := range box {
 			if c == nil {
-				sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: "(empty)"}, {}, {}})
+				sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: "(empty)"}, {}, {}, {}})
 				continue
 			}
 			name := c.ID
 			if c.Def != nil && c.Def.Name != "" {
 				name += " " + c.Def.Name
 			}
+			lead, _ := leadingBid(g, c)
+			leads := ""
 			var bids []string
 			for _, b := range g.Bids(c) {
+				if b == lead {
+					leads = fmt.Sprintf("%s %s", b.Player.Name, money(b.Price))
+					continue
+				}
 				bids = append(bids, fmt.Sprintf("%s %s", b.Player.Name, money(b.Price)))
 			}
 			var chip *engine.Corp
@@ -300,10 +350,28 @@ func bidSection(g *engine.Game) section {
 				value = money(c.Value)
 			}
 			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
-				{text: strings.Join(bids, ", ")}})
+				{text: leads, bold: true}, {text: strings.Join(bids, ", ")}})
 		}
 	}
 	return sec
+}
+
+// leadingBid is the highest bid on c (of equal ones the earlier), if any.
+func leadingBid(g *engine.Game, c *engine.Company) (engine.Bid, bool) {
+	if c == nil {
+		return engine.Bid{}, false
+	}
+	bids := g.Bids(c)
+	if len(bids) == 0 {
+		return engine.Bid{}, false
+	}
+	lead := bids[0]
+	for _, b := range bids[1:] {
+		if b.Price > lead.Price {
+			lead = b
+		}
+	}
+	return lead, true
 }
 
 // trainSection lists the trains left in the depot in sale order, then the
