@@ -47,6 +47,8 @@ type Table struct {
 	// instead of the game (ReplayChat).
 	stage func(a action.Action) error
 	cache movesCache
+	// round marks the round in play, for the digest at its end.
+	round *roundMark
 
 	// Rebuild, when set, rebuilds the game after an undo or redo (or a
 	// failure) instead of a full replay of the log: a session keeping
@@ -277,12 +279,18 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 		t.record(req.User, a)
 		return Reply{OK: true, Text: t.confirm(a), Action: a}
 	}
+	round := t.roundBefore()
 	if err := t.Game.Apply(a); err != nil {
 		return Reply{Text: engineRefusal(err)}
 	}
 	t.record(req.User, a)
 	text := t.said(a)
+	digest := t.roundAfter(round)
 	rep := t.nextReply(text)
+	if digest != "" {
+		// The digest goes between the move and who acts next.
+		rep.Text = text + "\n" + digest + "\n" + strings.TrimPrefix(rep.Text[len(text):], " ")
+	}
 	rep.Action = a
 	return rep
 }
