@@ -22,6 +22,10 @@ func (t *Table) query(cmd *Command) Reply {
 	case Status:
 		text = t.status()
 	case MapView:
+		if cmd.Target != "" {
+			text, rep.Image, err = t.regionView(cmd.Target)
+			break
+		}
 		draw := render.Map
 		if t.DrawMap != nil {
 			draw = t.DrawMap

@@ -43,6 +43,9 @@ type MapOptions struct {
 	Routes []action.Route
 	// NoLegend leaves out the legend under the map.
 	NoLegend bool
+	// Locator, with Crop, adds under the map the whole board in miniature
+	// with the cropped region outlined (Map only; MapCanvas ignores it).
+	Locator bool
 }
 
 // mapDrawing is the state of one Map call.
@@ -102,6 +105,9 @@ func Map(w io.Writer, g *engine.Game, opts MapOptions) error {
 	}
 	defer md.p.release()
 	md.draw()
+	if md.hasLocator() {
+		md.drawLocator()
+	}
 	img := md.p.rgba()
 	defer recycle(img)
 	return encodePNG(w, img)
@@ -201,6 +207,9 @@ func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 		legendH = md.p.flowHeight(md.mapLegend(), float64(width)-24*s) + 30*s
 	}
 	md.w, md.h = width, int(math.Ceil(height+legendH))
+	if md.hasLocator() {
+		md.h += int(math.Ceil(locatorHeight * s))
+	}
 	md.base = md.baseFor(md.w, md.h)
 	return md, nil
 }

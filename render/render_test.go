@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -153,6 +154,15 @@ func TestGoldenImages(t *testing.T) {
 		}},
 		{"ca1_60_east.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Crop: []string{"AB10", "AH16"}, NoLegend: true})
+		}},
+		{"ca1_60_move.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
+			// A tile laid on AE13, as the bot shows a move on the wide
+			// 1822CA board: the region around it with its locator.
+			opts, ok := MoveCrop(g, MapOptions{Highlight: []string{"AE13"}})
+			if !ok {
+				return fmt.Errorf("no crop")
+			}
+			return Map(b, g, opts)
 		}},
 		{"ca1_60_market.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
 			return Market(b, g, MarketOptions{})

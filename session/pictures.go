@@ -36,8 +36,19 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
-	out := s.draw(showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
-	if !showMap && stockMove(g, a) {
+	opts := render.MapOptions{Highlight: highlight, Routes: routes}
+	var out []Image
+	mapShown := showMap
+	if showMap && render.WideMap(g) {
+		// A board too wide for a phone: the region the move changed,
+		// with where it lies, instead (`map` still shows it all).
+		if crop, ok := render.MoveCrop(g, opts); ok {
+			out = append(out, s.drawRegion(g, crop)...)
+			showMap = false
+		}
+	}
+	out = append(out, s.draw(showMap, showMarket, opts)...)
+	if !mapShown && stockMove(g, a) {
 		// A stock round's moves change the table (bids, cash,
 		// certificates), not the map: the table is what players need.
 		out = append(out, s.drawTable(g)...)
@@ -53,6 +64,17 @@ func stockMove(g *engine.Game, a action.Action) bool {
 		return true
 	}
 	return g.Snapshot(false).Round.Name == "SR"
+}
+
+// drawRegion draws a part of the map (not on the game's canvas, which
+// keeps the whole board).
+func (s *Session) drawRegion(g *engine.Game, opts render.MapOptions) []Image {
+	var b bytes.Buffer
+	if err := safely(func() error { return render.Map(&b, g, opts) }); err != nil {
+		s.m.log.Error("drawing a picture", "game", s.id, "picture", "map-region.png", "err", err)
+		return nil
+	}
+	return []Image{{Name: "map-region.png", Alt: altOf("map-region.png"), PNG: b.Bytes()}}
 }
 
 // drawTable draws the table picture (players, bids, companies, trains).
