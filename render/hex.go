@@ -282,10 +282,12 @@ func (hc *hexCtx) drawTerrain() {
 		}
 		w, h := 2*icon+3*p.scale+ltw, 2*icon
 		c = hc.place(w, h, order, nil)
-		if cs := hc.place(2*r, hh, order, nil); hc.rectCost(cs, 2*r, hh) < hc.rectCost(c, w, h)-1e-9 {
-			c = cs
-		} else {
+		// Beside a square of four slots a line finds no room; stacked,
+		// icon over cost, they fit in a corner.
+		if cs := hc.place(2*r, hh, order, nil); !hc.squareCity() || hc.rectCost(cs, 2*r, hh) >= hc.rectCost(c, w, h) {
 			stacked = false
+		} else {
+			c = cs
 		}
 	}
 	if !stacked {
@@ -312,6 +314,17 @@ func (hc *hexCtx) drawTerrain() {
 	if txt != "" {
 		p.text(txt, c.X, c.Y+8*p.scale, 0.5, 0.5, 12, false, colInk)
 	}
+}
+
+// squareCity reports whether the tile has a city of four slots (drawn as
+// a square filling most of the hex: Portland, Seattle).
+func (hc *hexCtx) squareCity() bool {
+	for _, n := range hc.tile.Nodes {
+		if n.Kind == board.City && n.Slots >= 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // busy reports whether the hex shows stations, stops or a label, so that
