@@ -50,7 +50,7 @@ func (t *Table) query(cmd *Command) Reply {
 	case LogView:
 		n := 10
 		if cmd.HasAmount {
-			n = min(cmd.Amount, 50)
+			n = min(cmd.Amount, maxLog)
 		}
 		text = t.recent(n)
 	case Moves:
@@ -333,11 +333,24 @@ func (t *Table) tilesInfo() string {
 	return strings.Join(lines, "\n")
 }
 
-// recent lists the last n actions as commands.
+// maxLog bounds the moves `log` lists.
+const maxLog = 50
+
+// recent lists the last n actions as commands, saying how to see earlier
+// ones when it leaves some out.
 func (t *Table) recent(n int) string {
 	acts := t.Log.Actions
 	var lines []string
-	for i := len(acts) - 1; i >= 0 && len(lines) < n; i-- {
+	earlier := false
+	for i := len(acts) - 1; i >= 0; i-- {
+		if len(lines) == n {
+			// Any earlier move (not a chat note) is left out: say so.
+			if _, note := acts[i].(*action.Message); !note {
+				earlier = true
+				break
+			}
+			continue
+		}
 		a := acts[i]
 		if _, ok := a.(*action.Message); ok {
 			continue
@@ -356,6 +369,13 @@ func (t *Table) recent(n int) string {
 	}
 	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
 		lines[i], lines[j] = lines[j], lines[i]
+	}
+	if earlier {
+		more := "`export` gives the whole log"
+		if n < maxLog {
+			more = fmt.Sprintf("`log %d` shows more, %s", maxLog, more)
+		}
+		lines = append([]string{"Earlier moves left out: " + more + "."}, lines...)
 	}
 	return strings.Join(lines, "\n")
 }

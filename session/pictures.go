@@ -208,7 +208,7 @@ func (cs *canvases) stats() (int, int64) {
 }
 
 // Overview answers a status query with the whole map and the market, as
-// after a game starts or is imported.
+// after a game starts or is imported, and in a stock round the table.
 func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) (Outcome, error) {
 	s, err := m.Open(ctx, id)
 	if err != nil {
@@ -228,5 +228,8 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 		return out, nil
 	}
 	out.Images = s.draw(true, true, render.MapOptions{})
+	if g := s.table.Game; !g.Finished() && g.Snapshot(false).Round.Name == "SR" {
+		out.Images = append(out.Images, s.drawTable(g)...) // the bids in view
+	}
 	return out, nil
 }
