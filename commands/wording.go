@@ -11,12 +11,16 @@ import (
 // Wording of confirmations and refusals that the engine's terse messages
 // leave unclear.
 
-// said words an applied action for the reply: "Ann passes.", "minor 5
-// passes.", as bids read "Ann bids $100 on M5."; other moves as confirm
-// words them.
+// said words an applied action for the reply: "alice passes.", "Minor 5
+// passes.", as bids read "alice bids $100 on M5."; other moves as confirm
+// words them. A player's name is written as the player spelt it.
 func (t *Table) said(a action.Action) string {
 	if _, ok := a.(*action.Pass); ok {
-		return capitalize(t.actorLabel(a)) + " passes."
+		who := t.actorLabel(a)
+		if _, player := a.Env().Entity.PlayerID(); !player {
+			who = capitalize(who)
+		}
+		return who + " passes."
 	}
 	return t.confirm(a)
 }
