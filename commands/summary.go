@@ -21,11 +21,18 @@ type roundKey struct {
 	turn, num int
 }
 
-// keyOf is the round g is in.
-func keyOf(g *engine.Game) roundKey {
-	r := g.Snapshot(false).Round
-	return roundKey{name: r.Name, turn: r.Turn, num: r.RoundNum}
+// keyOf is the round g is in, for a game without legal moves at hand (a
+// replay).
+func keyOf(g *engine.Game) roundKey { return keyIn(g, g.Snapshot(false).Round.Name) }
+
+// keyIn is the round g is in, named name ("SR", "OR", "Merger").
+func keyIn(g *engine.Game, name string) roundKey {
+	return roundKey{name: name, turn: g.Turn, num: g.RoundNum}
 }
+
+// liveKey is the round t's game is in: the legal moves, which every reply
+// works out anyway, name it.
+func (t *Table) liveKey() roundKey { return keyIn(t.Game, t.moves().Round) }
 
 // title words a round for players: "stock round 2", "operating round 2.1".
 func (k roundKey) title() string {
@@ -66,7 +73,7 @@ type corpLedger struct {
 
 // ledgerOf records g's state for a later digest.
 func ledgerOf(g *engine.Game) *ledger {
-	l := &ledger{phase: g.Snapshot(false).Phase, players: map[int]int{}, corps: map[string]corpLedger{}}
+	l := &ledger{phase: phaseName(g), players: map[int]int{}, corps: map[string]corpLedger{}}
 	for _, p := range g.Players {
 		l.players[p.ID] = p.Cash
 	}
@@ -78,6 +85,14 @@ func ledgerOf(g *engine.Game) *ledger {
 		l.corps[c.ID] = cl
 	}
 	return l
+}
+
+// phaseName is the name of g's phase ("3").
+func phaseName(g *engine.Game) string {
+	if g.Phase < 0 || g.Phase >= len(g.T.Phases) {
+		return ""
+	}
+	return g.T.Phases[g.Phase].Name
 }
 
 // corpPrice is c's share price in dollars, 0 when it has none.
@@ -93,7 +108,7 @@ func corpPrice(g *engine.Game, c *engine.Corp) int {
 // has none for this game.
 func (t *Table) roundBefore() roundKey {
 	if t.round == nil || t.round.g != t.Game {
-		t.round = &roundMark{g: t.Game, key: keyOf(t.Game), at: -1}
+		t.round = &roundMark{g: t.Game, key: t.liveKey(), at: -1}
 	}
 	return t.round.key
 }
@@ -101,7 +116,7 @@ func (t *Table) roundBefore() roundKey {
 // roundAfter is the digest of the round a move just ended ("" when it
 // ended none); the mark moves on to the round now in play.
 func (t *Table) roundAfter(before roundKey) string {
-	now := keyOf(t.Game)
+	now := t.liveKey()
 	if now == before {
 		return ""
 	}
@@ -208,7 +223,7 @@ func (t *Table) digest(k, next roundKey, start *ledger, acts []action.Action) st
 	add("Floated", floated(g, start))
 	add("Closed", closed(g, start))
 	add("Rusted", rusted(g, start))
-	if ph := g.Snapshot(false).Phase; ph != start.phase {
+	if ph := phaseName(g); ph != start.phase {
 		lines = append(lines, fmt.Sprintf("Phase %s → %s.", start.phase, ph))
 	}
 	if next.name == "OR" {
