@@ -126,6 +126,17 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 // newMapLayout lays out the map of g: the hexes drawn and where, the size
 // of the picture and its base; its painter has no canvas yet.
 func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
+	md, err := measureMap(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	md.base = md.baseFor(md.w, md.h)
+	return md, nil
+}
+
+// measureMap lays out the map of g as newMapLayout does, without its base:
+// enough to know the picture's size.
+func measureMap(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if opts.Scale <= 0 {
 		opts.Scale = 1
 	}
@@ -210,7 +221,6 @@ func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if md.hasLocator() {
 		md.h += int(math.Ceil(locatorHeight * s))
 	}
-	md.base = md.baseFor(md.w, md.h)
 	return md, nil
 }
 

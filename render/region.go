@@ -100,7 +100,7 @@ func MapSize(g *engine.Game, opts MapOptions) (w, h int, err error) {
 	if g == nil || g.Board == nil || g.Board.Map == nil {
 		return 0, 0, fmt.Errorf("render: no board to draw")
 	}
-	md, err := newMapLayout(g, opts)
+	md, err := measureMap(g, opts)
 	if err != nil {
 		return 0, 0, err
 	}
