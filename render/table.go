@@ -2,6 +2,9 @@ package render
 
 import (
 	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
 	"io"
 	"math"
 	"sort"
@@ -126,9 +129,7 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	p.text(sec.title, x, y+titleH/2, 0, 0.5, 16, true, colInk)
 	ty := y + titleH
 	// Header row.
-	p.SetColor(rgb(0xE4, 0xE4, 0xE4))
-	p.DrawRectangle(x, ty, total, rowH)
-	p.Fill()
+	p.fillRect(x, ty, total, rowH, rgb(0xE4, 0xE4, 0xE4))
 	cx := x
 	for i, hd := range sec.header {
 		tx, ax := cx+pad, 0.0
@@ -141,9 +142,7 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	for ri, r := range sec.rows {
 		ry := ty + rowH*float64(ri+1)
 		if ri%2 == 1 {
-			p.SetColor(rgb(0xF4, 0xF4, 0xF4))
-			p.DrawRectangle(x, ry, total, rowH)
-			p.Fill()
+			p.fillRect(x, ry, total, rowH, rgb(0xF4, 0xF4, 0xF4))
 		}
 		cx := x
 		for i, c := range r {
@@ -164,10 +163,12 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 			cx += widths[i] + 2*pad
 		}
 	}
-	p.SetColor(colGrid)
-	p.SetLineWidth(1 * s)
-	p.DrawRectangle(x, ty, total, rowH*float64(len(sec.rows)+1))
-	p.Stroke()
+	// The frame, a line of 1 px (scaled) centred on the table's edge.
+	bh, lw := rowH*float64(len(sec.rows)+1), math.Max(1, math.Round(s))
+	p.fillRect(x-lw/2, ty-lw/2, total+lw, lw, colGrid)
+	p.fillRect(x-lw/2, ty+bh-lw/2, total+lw, lw, colGrid)
+	p.fillRect(x-lw/2, ty-lw/2, lw, bh+lw, colGrid)
+	p.fillRect(x+total-lw/2, ty-lw/2, lw, bh+lw, colGrid)
 	if sec.note != "" {
 		p.text(sec.note, x+pad, ty+rowH*(float64(len(sec.rows)+1)+0.5), 0, 0.5, tableFont, false, colText)
 	}
@@ -199,6 +200,13 @@ func (sec *section) dropEmpty(name string) {
 			sec.rows[i] = append(r[:col:col], r[col+1:]...)
 		}
 	}
+}
+
+// fillRect fills an upright rectangle straight on the image: the
+// rasteriser spends far longer on the rows of a table than its text does.
+func (p *painter) fillRect(x, y, w, h float64, c color.RGBA) {
+	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
+	draw.Draw(p.rgba(), r, image.NewUniform(c), image.Point{}, draw.Src)
 }
 
 // money formats an amount of dollars: "$120", "-$45".
