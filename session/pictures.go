@@ -48,7 +48,7 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 		}
 	}
 	out = append(out, s.draw(showMap, showMarket, opts)...)
-	if !mapShown && stockMove(g, a) {
+	if !mapShown && stockMove(s.table.Moves(), a) {
 		// A stock round's moves change the table (bids, cash,
 		// certificates), not the map: the table is what players need.
 		out = append(out, s.drawTable(g)...)
@@ -56,14 +56,15 @@ func (s *Session) pictures(a action.Action, draw bool) []Image {
 	return out
 }
 
-// stockMove reports whether a is a move of a stock round (the round it
-// leaves the game in, or a stock action that ended one).
-func stockMove(g *engine.Game, a action.Action) bool {
+// stockMove reports whether a is a move of a stock round: a stock action
+// (which may have ended one), or any move that leaves the game in one (the
+// legal moves now, which the reply works out anyway, say which).
+func stockMove(m *engine.Moves, a action.Action) bool {
 	switch a.(type) {
 	case *action.Bid, *action.BuyShares, *action.SellShares, *action.Par:
 		return true
 	}
-	return g.Snapshot(false).Round.Name == "SR"
+	return m.Round == "SR"
 }
 
 // drawRegion draws a part of the map (not on the game's canvas, which
@@ -228,7 +229,7 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 		return out, nil
 	}
 	out.Images = s.draw(true, true, render.MapOptions{})
-	if g := s.table.Game; !g.Finished() && g.Snapshot(false).Round.Name == "SR" {
+	if g := s.table.Game; !g.Finished() && s.table.Moves().Round == "SR" {
 		out.Images = append(out.Images, s.drawTable(g)...) // the bids in view
 	}
 	return out, nil
