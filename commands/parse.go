@@ -241,8 +241,12 @@ func parseArgs(cmd *Command, args []string, text string) error {
 			return nil
 		}
 	case MapView:
-		// "map Toronto", "map AH8": a region of the board.
+		// "map Toronto", "map AH8": a region of the board; "map all" is
+		// the whole of it, as "map" is.
 		cmd.Target = strings.Join(args, " ")
+		if strings.EqualFold(cmd.Target, "all") {
+			cmd.Target = ""
+		}
 		return nil
 	case Note, Help, Join:
 		cmd.Text = strings.Join(args, " ")
