@@ -353,9 +353,12 @@ func (t *Table) runsMade(start *ledger, acts []action.Action) []string {
 			continue
 		}
 		text := corpWord(c)
-		if r.ran {
+		switch {
+		case r.ran && r.revenue > 0:
 			text += " " + money(r.revenue)
-		} else {
+		case r.ran:
+			text += " no revenue"
+		default:
 			text += " no run"
 		}
 		if w, ok := map[string]string{"payout": "paid out", "half": "half paid", "withhold": "withheld"}[r.kind]; ok {
