@@ -82,6 +82,13 @@ func (t *Table) bidsText() string {
 		return "No company is in a bid box."
 	}
 	var lines []string
+	if len(bid) == 0 && t.moves().Round != "SR" {
+		var ids []string
+		for _, c := range unbid {
+			ids = append(ids, c.ID)
+		}
+		return "Bids are made in stock rounds; the bid boxes hold " + joinAnd(ids) + "."
+	}
 	if len(bid) == 0 {
 		lines = append(lines, "No bids yet.")
 	}

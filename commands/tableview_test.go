@@ -55,6 +55,17 @@ func TestBidsInView(t *testing.T) {
 	}
 }
 
+// TestBidsOutsideStockRounds: in an operating round `bids` says when bids
+// are made, not that nobody bid.
+func TestBidsOutsideStockRounds(t *testing.T) {
+	fixtures(t)
+	tb := tableAt(t, pnw586, 8)
+	want := "Bids are made in stock rounds; the bid boxes hold M20, M3, M21, M18, P1, P11 and P21."
+	if rep := tb.Exec(Request{User: "x", Text: "bids"}); rep.Text != want {
+		t.Errorf("bids in an operating round: %q, want %q", rep.Text, want)
+	}
+}
+
 // TestNothingCutSilently: whenever a list of moves is cut, the reply says
 // how to see the rest, and `moves all` cuts nothing.
 func TestNothingCutSilently(t *testing.T) {
