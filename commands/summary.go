@@ -272,7 +272,11 @@ func (t *Table) bidsWon(acts []action.Action) []string {
 		if p == nil || c == nil || !holds(g, p, c) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s to %s for %s", id, p.Name, money(b.price)))
+		name := id
+		if c.Def != nil && c.Def.Kind == title.Concession && c.Def.Corp != "" {
+			name += " (" + c.Def.Corp + " concession)"
+		}
+		out = append(out, fmt.Sprintf("%s to %s for %s", name, p.Name, money(b.price)))
 	}
 	return out
 }
