@@ -99,3 +99,29 @@ func TestNoSummaryMidRound(t *testing.T) {
 		t.Errorf("a bid mid-round: %q", rep.Text)
 	}
 }
+
+// TestConcessionSummary: 1822CA's first stock round sells concessions,
+// which the summary names with their majors, and which pay at once.
+func TestConcessionSummary(t *testing.T) {
+	fixtures(t)
+	const fx = "1822CA/1.json"
+	l := readLog(t, filepath.Join(fixtureDir, fx))
+	acts, err := action.Effective(l.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := tableAt(t, fx, 2)
+	for _, a := range acts[2:] {
+		d := digestOf(playOn(t, tb, a).Text)
+		if d == "" {
+			continue
+		}
+		for _, want := range []string{"Stock round 1 is over.", " concession) to Player 1 for $100", "Privates paid: Player 3 $10 (C2 $10)"} {
+			if !strings.Contains(d, want) {
+				t.Errorf("summary lacks %q:\n%s", want, d)
+			}
+		}
+		return
+	}
+	t.Fatal("no round ended")
+}
