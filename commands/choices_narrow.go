@@ -268,3 +268,16 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// DrawsPicture reports whether answering cmd draws a picture: the map,
+// market and table queries, and `lay HEX`, which answers with the legal
+// tiles. Callers that bound drawings in flight hold a slot for these.
+func DrawsPicture(cmd *Command) bool {
+	switch cmd.Verb {
+	case MapView, Market, TableView:
+		return true
+	case Lay:
+		return partial(cmd)
+	}
+	return false
+}

@@ -55,17 +55,19 @@ const (
 
 // Queries anyone may run.
 const (
-	Status  Verb = "status"
-	MapView Verb = "map"
-	Market  Verb = "market"
-	Company Verb = "company"
-	Player  Verb = "player"
-	Trains  Verb = "trains"
-	Tiles   Verb = "tiles"
-	LogView Verb = "log"
-	Moves   Verb = "moves"
-	Games   Verb = "games"
-	Help    Verb = "help"
+	Status    Verb = "status"
+	MapView   Verb = "map"
+	Market    Verb = "market"
+	Company   Verb = "company"
+	Player    Verb = "player"
+	Trains    Verb = "trains"
+	Tiles     Verb = "tiles"
+	LogView   Verb = "log"
+	Moves     Verb = "moves"
+	TableView Verb = "table"
+	Bids      Verb = "bids"
+	Games     Verb = "games"
+	Help      Verb = "help"
 )
 
 // Game lifecycle.

@@ -7,7 +7,7 @@ func Sentence(s string) string { return sentence(s) }
 // at any time, and it never changes anything).
 func IsQuery(v Verb) bool {
 	switch v {
-	case Status, MapView, Market, Company, Player, Trains, Tiles, LogView, Moves, Games, Help:
+	case Status, MapView, Market, Company, Player, Trains, Tiles, LogView, Moves, Games, Help, TableView, Bids:
 		return true
 	}
 	return false

@@ -11,7 +11,7 @@ var helpTopics = map[string]string{
 		"stock round: `bid M5 100`, `buy SWW`, `buy SWW pool`, `sell SWW 2`, `par SWW 70`, `payoff`, `pass`. " +
 		"operating round: `lay 57 D23 r1`, `cube D23`, `token H11`, `run 3-1 H11 F9 E8`, `pay`/`half`/`withhold`, " +
 		"`train 3`, `upgrade L-4`, `acquire P7`, `merge 8`, `issue 2`, `redeem 1`, `discard 3-1`, `pass`. " +
-		"Anytime: `undo`, `redo`, `status`, `moves`, `map`, `market`, `company SWW`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
+		"Anytime: `undo`, `redo`, `status`, `moves` (`moves all` for every choice), `bids`, `table`, `map` (`map Toronto` or `map AH8` for a region), `market`, `company SWW`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
 		"Yours: `notify dm`, `notify quiet 22-7`, `away 3d`, `back`. " +
 		"Topics: stock, track, token, run, train, private, choose, undo, game, notify.",
 	"stock": "`bid M5 100` bids on a bid-box company (privates from $0: `bid P7 0`). " +

@@ -109,13 +109,14 @@ func asksChoice(t *Table, e any, choice string) bool {
 func waitingText(t *Table) string {
 	m := t.moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
-		return strings.Join(actorCommands(m.Actors[0]), "; ")
+		return strings.Join(actorCommands(m.Actors[0], false), "; ")
 	}
 	return ""
 }
 
-// movesText lists, in command form, what whoever may act now can do.
-func movesText(t *Table) string {
+// movesText lists, in command form, what whoever may act now can do; all
+// lists every choice instead of a few of each kind.
+func movesText(t *Table, all bool) string {
 	g := t.Game
 	m := t.moves()
 	if m.Finished || len(m.Actors) == 0 {
@@ -135,7 +136,7 @@ func movesText(t *Table) string {
 		if a.Waiting {
 			who += ", to act"
 		}
-		lines = append(lines, who+": "+strings.Join(actorCommands(a), "; "))
+		lines = append(lines, who+": "+strings.Join(actorCommands(a, all), "; "))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -143,8 +144,13 @@ func movesText(t *Table) string {
 // maxListed bounds the examples listed per action type.
 const maxListed = 6
 
-// actorCommands words an actor's choices as commands.
-func actorCommands(a *engine.Actor) []string {
+// actorCommands words an actor's choices as commands, a few of each kind
+// unless all.
+func actorCommands(a *engine.Actor, all bool) []string {
+	listSome := listSome
+	if all {
+		listSome = joinOr
+	}
 	var out []string
 	prefix := ""
 	if a.EntityType == "company" {
@@ -159,9 +165,9 @@ func actorCommands(a *engine.Actor) []string {
 			}
 			out = append(out, "`bid <company> <amount>` on "+listSome(items))
 		case "buy_shares":
-			out = append(out, shareCommands(a, a.Buys, true)...)
+			out = append(out, shareCommands(a, a.Buys, true, listSome)...)
 		case "sell_shares":
-			out = append(out, shareCommands(a, a.Sells, false)...)
+			out = append(out, shareCommands(a, a.Sells, false, listSome)...)
 		case "par":
 			byCorp := map[string][]string{}
 			var corps []string
@@ -175,7 +181,7 @@ func actorCommands(a *engine.Actor) []string {
 				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
 			}
 		case "lay_tile":
-			out = append(out, tileCommands(prefix, a.Tiles)...)
+			out = append(out, tileCommands(prefix, a.Tiles, listSome)...)
 		case "place_token":
 			var items []string
 			for _, tk := range a.Tokens {
@@ -242,7 +248,7 @@ func label(s string) string {
 }
 
 // shareCommands words share moves.
-func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool) []string {
+func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool, listSome func([]string) string) []string {
 	var items []string
 	for _, s := range list {
 		switch {
@@ -265,7 +271,7 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool) []string 
 }
 
 // tileCommands words tile lays, one per hex and tile.
-func tileCommands(prefix string, list []engine.TileMove) []string {
+func tileCommands(prefix string, list []engine.TileMove, listSome func([]string) string) []string {
 	type key struct{ hex, name string }
 	rots := map[key][]int{}
 	var keys []key
@@ -306,10 +312,10 @@ func trainCommand(tr engine.TrainMove) string {
 	return fmt.Sprintf("`train %s` ($%d)", tr.Variant, tr.Price)
 }
 
-// listSome lists at most maxListed items.
+// listSome lists at most maxListed items, saying how to see the rest.
 func listSome(items []string) string {
 	if len(items) > maxListed {
-		return strings.Join(items[:maxListed], ", ") + fmt.Sprintf(" and %d more", len(items)-maxListed)
+		return strings.Join(items[:maxListed], ", ") + fmt.Sprintf(" and %d more (`moves all` lists them)", len(items)-maxListed)
 	}
 	return joinOr(items)
 }

@@ -57,6 +57,8 @@ var aliases = map[string]Verb{
 	"tiles": Tiles,
 	"log":   LogView, "history": LogView,
 	"moves": Moves, "options": Moves, "what": Moves,
+	"table": TableView, "players": TableView,
+	"bids": Bids, "auction": Bids,
 	"games": Games, "mygames": Games,
 	"help": Help, "?": Help, "commands": Help,
 	"new": New, "create": New,
@@ -140,6 +142,9 @@ func Parse(text string) (*Command, error) {
 	}
 	verb, ok := aliases[head]
 	if !ok {
+		if hint := didYouMean(head, commandWords(), "`"); hint != "" {
+			return nil, parseErr("%q is not a command%s; `help` lists them", clip(words[0]), hint)
+		}
 		return nil, parseErr("%q is not a command; try `help`", clip(words[0]))
 	}
 	cmd.Verb = verb
@@ -232,6 +237,19 @@ func parseArgs(cmd *Command, args []string, text string) error {
 		}
 		cmd.Target = args[0]
 		cmd.Items = args[1:]
+		return nil
+	case Moves:
+		if len(args) == 1 && strings.EqualFold(args[0], "all") {
+			cmd.Target = "all"
+			return nil
+		}
+	case MapView:
+		// "map Toronto", "map AH8": a region of the board; "map all" is
+		// the whole of it, as "map" is.
+		cmd.Target = strings.Join(args, " ")
+		if strings.EqualFold(cmd.Target, "all") {
+			cmd.Target = ""
+		}
 		return nil
 	case Note, Help, Join:
 		cmd.Text = strings.Join(args, " ")

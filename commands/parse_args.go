@@ -117,6 +117,9 @@ func parseLay(cmd *Command, args []string) error {
 	cmd.With = with
 	var names []string
 	for _, a := range rest {
+		if _, ok := badRotation(strings.ToLower(a)); ok && (len(names) == 2 || !looksLikeHex(a)) {
+			return parseErr("rotation must be 0–5, not %q; e.g. `lay 57 D23 r1`", clip(a))
+		}
 		if r, ok := rotationWord(strings.ToLower(a)); ok && len(names) == 2 || ok && !looksLikeHex(a) {
 			if cmd.Rotation >= 0 {
 				return parseErr("one rotation, please")
@@ -149,6 +152,18 @@ func rotationWord(s string) (int, bool) {
 	for _, p := range []string{"rotation", "rot", "r", "@"} {
 		if rest, ok := strings.CutPrefix(s, p); ok {
 			if n, ok := number(rest); ok && n <= 5 {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// badRotation reads a rotation word with a number past 5 ("r9", "@6").
+func badRotation(s string) (int, bool) {
+	for _, p := range []string{"rotation", "rot", "r", "@"} {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			if n, ok := number(rest); ok && n > 5 {
 				return n, true
 			}
 		}

@@ -22,6 +22,10 @@ func (t *Table) query(cmd *Command) Reply {
 	case Status:
 		text = t.status()
 	case MapView:
+		if cmd.Target != "" {
+			text, rep.Image, err = t.regionView(cmd.Target)
+			break
+		}
 		draw := render.Map
 		if t.DrawMap != nil {
 			draw = t.DrawMap
@@ -46,13 +50,17 @@ func (t *Table) query(cmd *Command) Reply {
 	case LogView:
 		n := 10
 		if cmd.HasAmount {
-			n = min(cmd.Amount, 50)
+			n = min(cmd.Amount, maxLog)
 		}
 		text = t.recent(n)
 	case Moves:
-		text = movesText(t)
+		text = movesText(t, cmd.Target == "all")
 	case Help:
 		text = helpText(cmd.Text)
+	case Bids:
+		text = t.bidsText()
+	case TableView:
+		text, rep.Image, err = t.tableView()
 	}
 	if err != nil {
 		return Reply{Text: err.Error()}
@@ -105,11 +113,10 @@ func (t *Table) status() string {
 	if may := waitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
-	var cash []string
-	for _, p := range g.Players {
-		cash = append(cash, fmt.Sprintf("%s %s", p.Name, money(p.Cash)))
+	if line := t.leadingLine(); line != "" {
+		lines = append(lines, line)
 	}
-	lines = append(lines, "Order: "+strings.Join(cash, ", "))
+	lines = append(lines, "Order: "+t.cashLine())
 	return strings.Join(lines, "\n")
 }
 
@@ -145,7 +152,10 @@ func (t *Table) companyInfo(name string) (string, error) {
 		if comp.Closed {
 			owner = "closed"
 		}
-		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, money(comp.Value), money(comp.Revenue), comp.Def.Desc), nil
+		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, money(comp.Value), money(comp.Revenue), comp.Def.Desc) + t.companyBids(comp), nil
+	}
+	if hint := didYouMean(name, companyIDs(g), ""); hint != "" {
+		return "", refuse("there is no company %q%s", clip(name), hint)
 	}
 	return "", refuse("there is no company %q; try a major (SWW), a minor (8 or M8) or a private (P7)", clip(name))
 }
@@ -253,6 +263,9 @@ func (t *Table) playerInfo(name string) (string, error) {
 	if len(comps) > 0 {
 		parts = append(parts, "companies "+strings.Join(comps, ", "))
 	}
+	if bids := t.playerBids(p); bids != "" {
+		parts = append(parts, bids)
+	}
 	return strings.Join(parts, "; ") + ".", nil
 }
 
@@ -320,11 +333,24 @@ func (t *Table) tilesInfo() string {
 	return strings.Join(lines, "\n")
 }
 
-// recent lists the last n actions as commands.
+// maxLog bounds the moves `log` lists.
+const maxLog = 50
+
+// recent lists the last n actions as commands, saying how to see earlier
+// ones when it leaves some out.
 func (t *Table) recent(n int) string {
 	acts := t.Log.Actions
 	var lines []string
-	for i := len(acts) - 1; i >= 0 && len(lines) < n; i-- {
+	earlier := false
+	for i := len(acts) - 1; i >= 0; i-- {
+		if len(lines) == n {
+			// Any earlier move (not a chat note) is left out: say so.
+			if _, note := acts[i].(*action.Message); !note {
+				earlier = true
+				break
+			}
+			continue
+		}
 		a := acts[i]
 		if _, ok := a.(*action.Message); ok {
 			continue
@@ -343,6 +369,13 @@ func (t *Table) recent(n int) string {
 	}
 	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
 		lines[i], lines[j] = lines[j], lines[i]
+	}
+	if earlier {
+		more := "`export` gives the whole log"
+		if n < maxLog {
+			more = fmt.Sprintf("`log %d` shows more, %s", maxLog, more)
+		}
+		lines = append([]string{"Earlier moves left out: " + more + "."}, lines...)
 	}
 	return strings.Join(lines, "\n")
 }

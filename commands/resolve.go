@@ -250,7 +250,7 @@ func (b *builder) par() (action.Action, error) {
 	}
 	c := findCorp(g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, refuse("%q is not a major; par one of %s", clip(b.cmd.Target), b.majorList())
+		return nil, refuse("%q is not a major%s; par one of %s", clip(b.cmd.Target), didYouMean(b.cmd.Target, majorIDs(g), ""), b.majorList())
 	}
 	cell := b.cmd.Choice
 	if cell == "" {
@@ -296,6 +296,9 @@ func (b *builder) dividend() (action.Action, error) {
 	if asksChoice(b.t, c, kind) {
 		return setEntity(&action.Choose{Choice: kind}, c), nil
 	}
+	if err := b.dividendCheck(c); err != nil {
+		return nil, err
+	}
 	return setEntity(&action.Dividend{Kind: kind}, c), nil
 }
 
@@ -307,7 +310,7 @@ func (b *builder) acquire() (action.Action, error) {
 	}
 	comp := findCompany(b.g, b.cmd.Target)
 	if comp == nil {
-		return nil, refuse("there is no private %q", clip(b.cmd.Target))
+		return nil, refuse("there is no private %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, companyIDs(b.g), ""))
 	}
 	return setEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
 }
@@ -335,7 +338,7 @@ func (b *builder) use() (action.Action, error) {
 	g := b.g
 	comp := findCompany(g, b.cmd.Target)
 	if comp == nil {
-		return nil, refuse("there is no company %q", clip(b.cmd.Target))
+		return nil, refuse("there is no company %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, companyIDs(b.g), ""))
 	}
 	if !b.controls(comp) || controller(comp) == nil {
 		return nil, refuse("%s is not yours to use", comp.ID)
@@ -358,7 +361,7 @@ func (b *builder) assign() (action.Action, error) {
 	g := b.g
 	h := findHex(g, b.cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q", clip(b.cmd.Target))
+		return nil, refuse("there is no hex %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, hexIDs(b.g), ""))
 	}
 	comp, err := b.private(b.cmd.With, "mill", "ski_haus", "sawmill")
 	if err != nil {

@@ -60,7 +60,7 @@ func bundle(shares []*engine.Share) ([]string, int) {
 func (b *builder) major() (*engine.Corp, error) {
 	c := findCorp(b.g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, refuse("%q is not a major; shares are traded in %s", clip(b.cmd.Target), b.tradedList())
+		return nil, refuse("%q is not a major%s; shares are traded in %s", clip(b.cmd.Target), didYouMean(b.cmd.Target, majorIDs(b.g), ""), b.tradedList())
 	}
 	return c, nil
 }

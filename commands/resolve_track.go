@@ -43,7 +43,7 @@ func (b *builder) lay() (action.Action, error) {
 		h = findHex(g, cmd.Target)
 	}
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map", clip(cmd.Target))
+		return nil, refuse("there is no hex %q on this map%s", clip(cmd.Target), didYouMean(cmd.Target, hexIDs(g), ""))
 	}
 	e, combo, err := b.layer()
 	if err != nil {
@@ -66,7 +66,10 @@ func (b *builder) lay() (action.Action, error) {
 		case 1:
 			a.Rotation = rots[0]
 		case 0:
-			return nil, refuse("say the rotation, e.g. `lay %s %s r0` (0 to 5)", tileName(tileID), h.Def.ID)
+			// No rotation fits: the engine's refusal of any of them says
+			// why (a city tile on a plain hex, a lay out of turn), which
+			// asking for a rotation would hide.
+			a.Rotation = 0
 		default:
 			return nil, refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
 				tileName(tileID), h.Def.ID, joinOr(intWords(rots)), tileName(tileID), h.Def.ID, rots[0])
@@ -112,7 +115,7 @@ func (b *builder) tileID(typed string) (string, error) {
 		}
 	}
 	if def == nil {
-		return "", refuse("there is no tile %q in this game's supply", clip(name))
+		return "", refuse("there is no tile %q in this game's supply%s", clip(name), didYouMean(name, supplyTiles(g), ""))
 	}
 	if copyNum >= 0 {
 		return def.Name + "-" + strconv.Itoa(copyNum), nil
@@ -136,7 +139,7 @@ func (b *builder) token() (action.Action, error) {
 	g, cmd := b.g, b.cmd
 	h := findHex(g, cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map", clip(cmd.Target))
+		return nil, refuse("there is no hex %q on this map%s", clip(cmd.Target), didYouMean(cmd.Target, hexIDs(g), ""))
 	}
 	var e any
 	var corp *engine.Corp
@@ -226,7 +229,7 @@ func hasToken(h *engine.HexState, node int, c *engine.Corp) bool {
 func (b *builder) destination() (action.Action, error) {
 	h := findHex(b.g, b.cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map", clip(b.cmd.Target))
+		return nil, refuse("there is no hex %q on this map%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, hexIDs(b.g), ""))
 	}
 	c, err := b.corp()
 	if err != nil {

@@ -73,7 +73,7 @@ func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]actio
 	for i, s := range spec.Stops {
 		h := findHex(g, s.Hex)
 		if h == nil {
-			return nil, refuse("route %d: there is no hex %q", idx+1, clip(s.Hex))
+			return nil, refuse("route %d: there is no hex %q%s", idx+1, clip(s.Hex), didYouMean(s.Hex, hexIDs(g), ""))
 		}
 		s.Hex = h.Def.ID
 		list := stopNodes(h.Tile)
@@ -85,7 +85,7 @@ func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]actio
 		for k, v := range s.Via {
 			vh := findHex(g, v)
 			if vh == nil {
-				return nil, refuse("route %d: there is no hex %q", idx+1, clip(v))
+				return nil, refuse("route %d: there is no hex %q%s", idx+1, clip(v), didYouMean(v, hexIDs(g), ""))
 			}
 			s.Via[k] = vh.Def.ID
 		}

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -45,6 +47,8 @@ type Table struct {
 	// instead of the game (ReplayChat).
 	stage func(a action.Action) error
 	cache movesCache
+	// round marks the round in play, for the digest at its end.
+	round *roundMark
 
 	// Rebuild, when set, rebuilds the game after an undo or redo (or a
 	// failure) instead of a full replay of the log: a session keeping
@@ -286,12 +290,18 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 		t.record(req.User, a)
 		return Reply{OK: true, Text: t.confirm(a), Action: a}
 	}
+	round := t.roundBefore()
 	if err := t.Game.Apply(a); err != nil {
 		return Reply{Text: engineRefusal(err)}
 	}
 	t.record(req.User, a)
-	text := t.confirm(a)
+	text := t.said(a)
+	digest := t.roundAfter(round)
 	rep := t.nextReply(text)
+	if digest != "" {
+		// The digest goes between the move and who acts next.
+		rep.Text = text + "\n" + digest + "\n" + strings.TrimPrefix(rep.Text[len(text):], " ")
+	}
 	rep.Action = a
 	return rep
 }
@@ -315,7 +325,7 @@ func (t *Table) nextID() int {
 func engineRefusal(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		return capitalize(re.Msg) + "."
+		return capitalize(humanRefusal(re.Msg)) + "."
 	}
 	return "that move is not possible: " + err.Error()
 }
@@ -329,12 +339,18 @@ func sentence(s string) string {
 	return s
 }
 
-// capitalize upper-cases the first letter.
+// capitalize gives the first letter its title case: a whole rune, so that
+// "émile" is "Émile"; letters of scripts without case stay as they are.
 func capitalize(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	t := unicode.ToTitle(r)
+	if t == r {
+		return s
+	}
+	return string(t) + s[n:]
 }
 
 // nextReply finishes a successful reply with who acts next.

@@ -58,7 +58,7 @@ func TestPlayAndReply(t *testing.T) {
 	if rep := tb.Exec(Request{User: "eve", Text: "player Ann"}); !strings.HasPrefix(rep.Text, "Ann: cash $500") {
 		t.Errorf("player: %q", rep.Text)
 	}
-	if rep := tb.Exec(Request{User: "eve", Text: "log 2"}); rep.Text != "3. Ann: bid P7 0\n4. Bob: pass" {
+	if rep := tb.Exec(Request{User: "eve", Text: "log 2"}); rep.Text != "Earlier moves left out: `log 50` shows more, `export` gives the whole log.\n3. Ann: bid P7 0\n4. Bob: pass" {
 		t.Errorf("log: %q", rep.Text)
 	}
 }

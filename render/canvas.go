@@ -69,6 +69,7 @@ func (c *MapCanvas) Draw(w io.Writer, g *engine.Game, opts MapOptions) error {
 	if g == nil || g.Board == nil || g.Board.Map == nil {
 		return fmt.Errorf("render: no board to draw")
 	}
+	opts.Locator = false // drawn by Map only
 	md, err := newMapLayout(g, opts)
 	if err != nil {
 		return err

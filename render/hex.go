@@ -265,13 +265,36 @@ func (hc *hexCtx) drawTerrain() {
 	tw := p.measure(txt, 12, false)
 	icon := 9 * p.scale
 	order := []int{0, 10, 2, 11, 1, 6, 9, 3, 5, 7, 8, 4}
+	r := math.Max(icon, tw/2+1)
+	hh := 2 * icon
+	if txt != "" {
+		hh += 14 * p.scale
+	}
+	stacked := true
+	var c pt
 	if hc.busy() {
-		// Icon and cost on one line, to fit beside stations.
+		// Icon and cost on one line, to fit beside stations, unless
+		// stacked they find a clearer place (beside a square of four
+		// slots, say).
+		ltw := tw
 		if txt == "" {
-			tw = -3 * p.scale
+			ltw = -3 * p.scale
 		}
+		w, h := 2*icon+3*p.scale+ltw, 2*icon
+		c = hc.place(w, h, order, nil)
+		// Beside a square of four slots a line finds no room; stacked,
+		// icon over cost, they fit in a corner.
+		if cs := hc.place(2*r, hh, order, nil); !hc.squareCity() || hc.rectCost(cs, 2*r, hh) >= hc.rectCost(c, w, h) {
+			stacked = false
+		} else {
+			c = cs
+		}
+	}
+	if !stacked {
 		w, h := 2*icon+3*p.scale+tw, 2*icon
-		c := hc.place(w, h, order, nil)
+		if txt == "" {
+			w = 2 * icon
+		}
 		hc.occupyRect(c.X-w/2, c.Y-h/2, w, h)
 		hc.drawTerrainIcon(kind, pt{c.X - w/2 + icon, c.Y}, icon*0.85)
 		if txt != "" {
@@ -279,12 +302,9 @@ func (hc *hexCtx) drawTerrain() {
 		}
 		return
 	}
-	r := math.Max(icon, tw/2+1)
-	hh := 2 * icon
-	if txt != "" {
-		hh += 14 * p.scale
+	if !hc.busy() {
+		c = hc.place(2*r, hh, order, nil)
 	}
-	c := hc.place(2*r, hh, order, nil)
 	hc.occupyRect(c.X-r, c.Y-hh/2, 2*r, hh)
 	ic := c
 	if txt != "" {
@@ -294,6 +314,17 @@ func (hc *hexCtx) drawTerrain() {
 	if txt != "" {
 		p.text(txt, c.X, c.Y+8*p.scale, 0.5, 0.5, 12, false, colInk)
 	}
+}
+
+// squareCity reports whether the tile has a city of four slots (drawn as
+// a square filling most of the hex: Portland, Seattle).
+func (hc *hexCtx) squareCity() bool {
+	for _, n := range hc.tile.Nodes {
+		if n.Kind == board.City && n.Slots >= 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // busy reports whether the hex shows stations, stops or a label, so that

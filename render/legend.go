@@ -1,6 +1,10 @@
 package render
 
-import "pbc/engine/board"
+import (
+	"slices"
+
+	"pbc/engine/board"
+)
 
 // legendItem is one entry of a legend: a sample drawn in a 30×22 px box
 // (at scale 1) whose left middle is (x, y), and its explanation.
@@ -43,6 +47,34 @@ func (p *painter) flowLayout(items []legendItem, x0, top, width float64, draw bo
 	return float64(row+1)*rowH + 4*s
 }
 
+// glyphs reports which legend-worthy glyphs the drawn hexes show:
+// off-board tapers, short track stubs and marsh.
+func (md *mapDrawing) glyphs() (taper, stub, marsh bool) {
+	for _, c := range md.cells {
+		tiles := []*board.Tile{&c.def.Tile}
+		if c.hs != nil && c.hs.Tile != nil {
+			tiles = append(tiles, c.hs.Tile)
+		}
+		for _, t := range tiles {
+			for _, pa := range t.Paths {
+				switch {
+				case pa.TerminalKind == 2:
+					stub = true
+				case pa.Terminal:
+					taper = true
+				}
+			}
+			if slices.Contains(t.Terrain, board.Swamp) {
+				marsh = true
+			}
+		}
+		if slices.Contains(c.def.Terrain, board.Swamp) {
+			marsh = true
+		}
+	}
+	return taper, stub, marsh
+}
+
 // mapLegend lists the legend entries of the map.
 func (md *mapDrawing) mapLegend() []legendItem {
 	hc := &hexCtx{p: md.p, gm: md.gm, md: md, corps: md.corps, trackW: 0.15 * md.gm.R}
@@ -82,6 +114,26 @@ func (md *mapDrawing) mapLegend() []legendItem {
 	}
 	if md.g.Board.Map.Layout == board.Flat {
 		items = append(items, legendItem{"grain elevator", icon(hc.drawElevator)})
+	}
+	taper, stub, marsh := md.glyphs()
+	if marsh {
+		items = append(items, legendItem{"marsh", icon(func(c pt, r float64) { hc.drawTerrainIcon(board.Swamp, c, r) })})
+	}
+	wedge := func(kind float64) func(p *painter, x, y, h float64) {
+		return func(p *painter, x, y, h float64) {
+			w := 0.15 * md.gm.R * kind
+			base, tip := pt{x + 4*p.scale, y}, pt{x + 28*p.scale, y}
+			mid := base.lerp(tip, 0.55)
+			p.poly([]pt{{base.X, y - w}, {mid.X, y - w}, tip, {mid.X, y + w}, {base.X, y + w}})
+			p.SetColor(colInk)
+			p.Fill()
+		}
+	}
+	if taper {
+		items = append(items, legendItem{"off-board link (a route ends there)", wedge(0.9)})
+	}
+	if stub {
+		items = append(items, legendItem{"track stub (a route ends at the edge)", wedge(0.5)})
 	}
 	items = append(items, legendItem{"port", icon(hc.drawAnchor)})
 	if md.timber {

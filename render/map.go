@@ -43,6 +43,9 @@ type MapOptions struct {
 	Routes []action.Route
 	// NoLegend leaves out the legend under the map.
 	NoLegend bool
+	// Locator, with Crop, adds under the map the whole board in miniature
+	// with the cropped region outlined (Map only; MapCanvas ignores it).
+	Locator bool
 }
 
 // mapDrawing is the state of one Map call.
@@ -102,6 +105,9 @@ func Map(w io.Writer, g *engine.Game, opts MapOptions) error {
 	}
 	defer md.p.release()
 	md.draw()
+	if md.hasLocator() {
+		md.drawLocator()
+	}
 	img := md.p.rgba()
 	defer recycle(img)
 	return encodePNG(w, img)
@@ -120,6 +126,17 @@ func newMapDrawing(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 // newMapLayout lays out the map of g: the hexes drawn and where, the size
 // of the picture and its base; its painter has no canvas yet.
 func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
+	md, err := measureMap(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	md.base = md.baseFor(md.w, md.h)
+	return md, nil
+}
+
+// measureMap lays out the map of g as newMapLayout does, without its base:
+// enough to know the picture's size.
+func measureMap(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	if opts.Scale <= 0 {
 		opts.Scale = 1
 	}
@@ -201,7 +218,9 @@ func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 		legendH = md.p.flowHeight(md.mapLegend(), float64(width)-24*s) + 30*s
 	}
 	md.w, md.h = width, int(math.Ceil(height+legendH))
-	md.base = md.baseFor(md.w, md.h)
+	if md.hasLocator() {
+		md.h += int(math.Ceil(locatorHeight * s))
+	}
 	return md, nil
 }
 

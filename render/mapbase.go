@@ -68,6 +68,11 @@ func (md *mapDrawing) baseKey(width int) uint64 {
 
 // baseFor returns the cached base of the drawing, making it if needed.
 func (md *mapDrawing) baseFor(width, height int) *mapBase {
+	if md.hasLocator() {
+		// A move's crop is seldom drawn twice: kept, it would push out
+		// the bases of whole boards, which are.
+		return md.makeBase(width, height)
+	}
 	key := md.baseKey(width)
 	bases.Lock()
 	b := bases.m[key]

@@ -172,8 +172,9 @@ func drawTokenAt(p *painter, c pt, r float64, id string, bg, fg color.RGBA) {
 	p.squeezed(id, c.X, c.Y, 2*r-4*p.scale, 12, true, fg)
 }
 
-// drawReserved draws an empty slot reserved as a company's home: a ring in the
-// company colour around its name.
+// drawReserved draws an empty slot reserved as a company's home: a dashed
+// ring in the company colour around its name, so that it does not pass for
+// a placed token (a filled disc, or a solid double ring for white minors).
 func (hc *hexCtx) drawReserved(c pt, r float64, id string) {
 	p := hc.p
 	col, _ := corpColors(hc.corps[id])
@@ -184,8 +185,8 @@ func (hc *hexCtx) drawReserved(c pt, r float64, id string) {
 	p.SetColor(col)
 	if luminance(col) > 0.85 {
 		p.SetColor(colMuted)
-		p.SetDash(3*p.scale, 2*p.scale)
 	}
+	p.SetDash(4*p.scale, 2.5*p.scale)
 	p.DrawCircle(c.X, c.Y, r-1.5*p.scale)
 	p.Stroke()
 	p.SetDash()
@@ -234,6 +235,14 @@ func (hc *hexCtx) drawNodes(lay *tileLayout) {
 		switch {
 		case isCity(n) && n.Slots == 0 && hc.tile.Color == board.Blue:
 			hc.occupy(np.pos, lay.slotR)
+		case isCity(n) && n.Slots == 4:
+			// A square of four slots reaches further at its corners than
+			// its extent: revenues and costs placed by it must clear them.
+			hc.occupy(np.pos, lay.slotR*cityExtent(n.Slots))
+			d := lay.slotR * 1.45
+			for _, k := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+				hc.occupy(pt{np.pos.X + k[0]*d, np.pos.Y + k[1]*d}, lay.slotR)
+			}
 		case isCity(n):
 			hc.occupy(np.pos, lay.slotR*cityExtent(n.Slots))
 		case n.Kind == board.Town:

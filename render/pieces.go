@@ -117,6 +117,26 @@ func (md *mapDrawing) paint(pl *paintPlan) {
 	layer(layerLegend)
 }
 
+// trimEnds pulls the ends of a route's line back by d toward its inside,
+// so that the line stops at the station tokens of its end stops instead of
+// covering their numbers; a piece too short to trim is left whole.
+func trimEnds(pts []pt, d float64) {
+	if len(pts) < 2 {
+		return
+	}
+	pull := func(end, toward pt) pt {
+		v := toward.sub(end)
+		l := v.len()
+		if l <= 2.5*d {
+			return end
+		}
+		return end.add(v.mul(d / l))
+	}
+	last := len(pts) - 1
+	pts[0] = pull(pts[0], pts[1])
+	pts[last] = pull(pts[last], pts[last-1])
+}
+
 // pieces returns the pieces of every layer but the hexes.
 func (md *mapDrawing) pieces() [nLayers][]piece {
 	var out [nLayers][]piece
@@ -290,6 +310,7 @@ func (md *mapDrawing) routePieces() []piece {
 			if len(pts) == 0 {
 				continue
 			}
+			trimEnds(pts, md.gm.R*0.34)
 			add(0, pts, func(p *painter) {
 				for k, q := range pts {
 					if k == 0 {

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -132,6 +133,16 @@ func TestGoldenImages(t *testing.T) {
 		{"pnw586_150_table.png", fixturePNW, 150, func(b *bytes.Buffer, g *engine.Game) error {
 			return Table(b, g, TableOptions{})
 		}},
+		{"pnw586_17_table.png", fixturePNW, 17, func(b *bytes.Buffer, g *engine.Game) error {
+			// Player 1 outbids Player 2 on M20: the table shows who leads,
+			// who was outbid and the cash each has committed.
+			bid := &action.Bid{Company: "M20", Price: 110}
+			bid.Type, bid.Entity, bid.EntityType = "bid", action.PlayerEntity(0), action.EntityPlayer
+			if err := g.Apply(bid); err != nil {
+				return err
+			}
+			return Table(b, g, TableOptions{})
+		}},
 		{"pnwbank_end_map.png", fixturePNWBank, 0, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Scale: 0.5})
 		}},
@@ -143,6 +154,15 @@ func TestGoldenImages(t *testing.T) {
 		}},
 		{"ca1_60_east.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Crop: []string{"AB10", "AH16"}, NoLegend: true})
+		}},
+		{"ca1_60_move.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
+			// A tile laid on AE13, as the bot shows a move on the wide
+			// 1822CA board: the region around it with its locator.
+			opts, ok := MoveCrop(g, MapOptions{Highlight: []string{"AE13"}})
+			if !ok {
+				return fmt.Errorf("no crop")
+			}
+			return Map(b, g, opts)
 		}},
 		{"ca1_60_market.png", fixtureCA, 60, func(b *bytes.Buffer, g *engine.Game) error {
 			return Market(b, g, MarketOptions{})

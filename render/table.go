@@ -2,6 +2,9 @@ package render
 
 import (
 	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
 	"io"
 	"math"
 	"sort"
@@ -55,6 +58,10 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		s = 1
 	}
 	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
+	// Outside a stock round nobody has cash committed to bids nor has
+	// been outbid: those columns would stand empty.
+	secs[0].dropEmpty("committed")
+	secs[2].dropEmpty("outbid")
 	p := newPainter(1, 1, s)
 	defer p.release()
 	margin := 14 * s
@@ -122,9 +129,7 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	p.text(sec.title, x, y+titleH/2, 0, 0.5, 16, true, colInk)
 	ty := y + titleH
 	// Header row.
-	p.SetColor(rgb(0xE4, 0xE4, 0xE4))
-	p.DrawRectangle(x, ty, total, rowH)
-	p.Fill()
+	p.fillRect(x, ty, total, rowH, rgb(0xE4, 0xE4, 0xE4))
 	cx := x
 	for i, hd := range sec.header {
 		tx, ax := cx+pad, 0.0
@@ -137,9 +142,7 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	for ri, r := range sec.rows {
 		ry := ty + rowH*float64(ri+1)
 		if ri%2 == 1 {
-			p.SetColor(rgb(0xF4, 0xF4, 0xF4))
-			p.DrawRectangle(x, ry, total, rowH)
-			p.Fill()
+			p.fillRect(x, ry, total, rowH, rgb(0xF4, 0xF4, 0xF4))
 		}
 		cx := x
 		for i, c := range r {
@@ -160,14 +163,50 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 			cx += widths[i] + 2*pad
 		}
 	}
-	p.SetColor(colGrid)
-	p.SetLineWidth(1 * s)
-	p.DrawRectangle(x, ty, total, rowH*float64(len(sec.rows)+1))
-	p.Stroke()
+	// The frame, a line of 1 px (scaled) centred on the table's edge.
+	bh, lw := rowH*float64(len(sec.rows)+1), math.Max(1, math.Round(s))
+	p.fillRect(x-lw/2, ty-lw/2, total+lw, lw, colGrid)
+	p.fillRect(x-lw/2, ty+bh-lw/2, total+lw, lw, colGrid)
+	p.fillRect(x-lw/2, ty-lw/2, lw, bh+lw, colGrid)
+	p.fillRect(x+total-lw/2, ty-lw/2, lw, bh+lw, colGrid)
 	if sec.note != "" {
 		p.text(sec.note, x+pad, ty+rowH*(float64(len(sec.rows)+1)+0.5), 0, 0.5, tableFont, false, colText)
 	}
 	return total, h
+}
+
+// dropEmpty removes the column headed name when no row has text in it.
+func (sec *section) dropEmpty(name string) {
+	col := -1
+	for i, h := range sec.header {
+		if h == name {
+			col = i
+		}
+	}
+	if col < 0 {
+		return
+	}
+	for _, r := range sec.rows {
+		if col < len(r) && (r[col].text != "" || r[col].chip != nil) {
+			return
+		}
+	}
+	sec.header = append(sec.header[:col:col], sec.header[col+1:]...)
+	if sec.right != nil {
+		sec.right = append(sec.right[:col:col], sec.right[col+1:]...)
+	}
+	for i, r := range sec.rows {
+		if col < len(r) {
+			sec.rows[i] = append(r[:col:col], r[col+1:]...)
+		}
+	}
+}
+
+// fillRect fills an upright rectangle straight on the image: the
+// rasteriser spends far longer on the rows of a table than its text does.
+func (p *painter) fillRect(x, y, w, h float64, c color.RGBA) {
+	r := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
+	draw.Draw(p.rgba(), r, image.NewUniform(c), image.Point{}, draw.Src)
 }
 
 // money formats an amount of dollars: "$120", "-$45".
@@ -180,9 +219,17 @@ func money(v int) string {
 
 // playerSection lists the players in turn order.
 func playerSection(g *engine.Game) section {
-	sec := section{title: "Players", header: []string{"#", "player", "cash", "value", "certs", "loans", "shares", "companies"},
-		right: []bool{true, false, true, true, true, true, false, false}}
+	sec := section{title: "Players", header: []string{"#", "player", "cash", "committed", "value", "certs", "loans", "shares", "companies"},
+		right: []bool{true, false, true, true, true, true, true, false, false}}
 	limit := g.CertLimit()
+	committed := map[*engine.Player]int{}
+	for _, box := range g.BidBoxes() {
+		for _, c := range box {
+			if lead, ok := leadingBid(g, c); ok {
+				committed[lead.Player] += lead.Price
+			}
+		}
+	}
 	for i, pl := range g.Players {
 		var shares []string
 		for _, c := range g.Corps {
@@ -208,8 +255,13 @@ func playerSection(g *engine.Game) section {
 		if pl.Debt > 0 {
 			loans = money(pl.Debt)
 		}
+		// Committed cash is tied up in the bids the player leads.
+		tied := ""
+		if n, ok := committed[pl]; ok {
+			tied = money(n)
+		}
 		sec.rows = append(sec.rows, []tcell{
-			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: money(pl.Cash)},
+			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: money(pl.Cash)}, {text: tied},
 			{text: money(g.PlayerValue(pl))}, {text: fmt.Sprintf("%d/%d", g.CertCount(pl), limit)},
 			{text: loans}, {text: strings.Join(shares, ", ")}, {text: strings.Join(comps, " ")},
 		})
@@ -274,21 +326,27 @@ func companySection(g *engine.Game) section {
 
 // bidSection lists the bid boxes and the standing bids.
 func bidSection(g *engine.Game) section {
-	sec := section{title: "Bid boxes", header: []string{"box", "company", "value", "bids"},
-		right: []bool{false, false, true, false}}
+	sec := section{title: "Bid boxes", header: []string{"box", "company", "value", "leading bid", "outbid"},
+		right: []bool{false, false, true, false, false}}
 	names := []string{"minors", "concessions", "privates"}
 	for i, box := range g.BidBoxes() {
 		for _, c := range box {
 			if c == nil {
-				sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: "(empty)"}, {}, {}})
+				sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: "(empty)"}, {}, {}, {}})
 				continue
 			}
 			name := c.ID
 			if c.Def != nil && c.Def.Name != "" {
 				name += " " + c.Def.Name
 			}
+			lead, _ := leadingBid(g, c)
+			leads := ""
 			var bids []string
 			for _, b := range g.Bids(c) {
+				if b == lead {
+					leads = fmt.Sprintf("%s %s", b.Player.Name, money(b.Price))
+					continue
+				}
 				bids = append(bids, fmt.Sprintf("%s %s", b.Player.Name, money(b.Price)))
 			}
 			var chip *engine.Corp
@@ -300,10 +358,28 @@ func bidSection(g *engine.Game) section {
 				value = money(c.Value)
 			}
 			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
-				{text: strings.Join(bids, ", ")}})
+				{text: leads, bold: true}, {text: strings.Join(bids, ", ")}})
 		}
 	}
 	return sec
+}
+
+// leadingBid is the highest bid on c (of equal ones the earlier), if any.
+func leadingBid(g *engine.Game, c *engine.Company) (engine.Bid, bool) {
+	if c == nil {
+		return engine.Bid{}, false
+	}
+	bids := g.Bids(c)
+	if len(bids) == 0 {
+		return engine.Bid{}, false
+	}
+	lead := bids[0]
+	for _, b := range bids[1:] {
+		if b.Price > lead.Price {
+			lead = b
+		}
+	}
+	return lead, true
 }
 
 // trainSection lists the trains left in the depot in sale order, then the

@@ -17,8 +17,9 @@ import (
 // pictures draws what a move changed: the map when a hex changed or trains
 // ran (the changed hexes outlined, the runs drawn), the market when what it
 // shows changed. A picture that did not change is not posted again: a bid
-// in a stock round posts neither. The digests move on even when nothing is
-// drawn, so the next move compares with the state players last saw.
+// in a stock round posts the table picture instead. The digests move on
+// even when nothing is drawn, so the next move compares with the state
+// players last saw.
 func (s *Session) pictures(ctx context.Context, a action.Action, draw bool) []Image {
 	g := s.table.Game
 	board, mapKey, market := render.BoardDigest(g), render.MapDigest(g), render.MarketDigest(g)
@@ -35,7 +36,62 @@ func (s *Session) pictures(ctx context.Context, a action.Action, draw bool) []Im
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
-	return s.draw(ctx, showMap, showMarket, render.MapOptions{Highlight: highlight, Routes: routes})
+	opts := render.MapOptions{Highlight: highlight, Routes: routes}
+	var out []Image
+	mapShown := showMap
+	if showMap && render.WideMap(g) {
+		// A board too wide for a phone: the region the move changed,
+		// with where it lies, instead (`map` still shows it all).
+		if crop, ok := render.MoveCrop(g, opts); ok {
+			out = append(out, s.drawRegion(ctx, g, crop)...)
+			showMap = false
+		}
+	}
+	out = append(out, s.draw(ctx, showMap, showMarket, opts)...)
+	if !mapShown && stockMove(s.table.Moves(), a) {
+		// A stock round's moves change the table (bids, cash,
+		// certificates), not the map: the table is what players need.
+		out = append(out, s.drawTable(ctx, g)...)
+	}
+	return out
+}
+
+// stockMove reports whether a is a move of a stock round: a stock action
+// (which may have ended one), or any move that leaves the game in one (the
+// legal moves now, which the reply works out anyway, say which).
+func stockMove(m *engine.Moves, a action.Action) bool {
+	switch a.(type) {
+	case *action.Bid, *action.BuyShares, *action.SellShares, *action.Par:
+		return true
+	}
+	return m.Round == "SR"
+}
+
+// drawRegion draws a part of the map (not on the game's canvas, which
+// keeps the whole board).
+func (s *Session) drawRegion(ctx context.Context, g *engine.Game, opts render.MapOptions) []Image {
+	return s.drawOne(ctx, "map-region.png", func(w io.Writer) error { return render.Map(w, g, opts) })
+}
+
+// drawTable draws the table picture (players, bids, companies, trains).
+func (s *Session) drawTable(ctx context.Context, g *engine.Game) []Image {
+	return s.drawOne(ctx, "table.png", func(w io.Writer) error { return render.Table(w, g, render.TableOptions{}) })
+}
+
+// drawOne draws one picture in a drawing slot of its own.
+func (s *Session) drawOne(ctx context.Context, name string, draw func(w io.Writer) error) []Image {
+	release, err := Drawing(ctx)
+	if err != nil {
+		s.m.log.Error("drawing the pictures", "game", s.id, "err", err)
+		return nil
+	}
+	defer release()
+	var b bytes.Buffer
+	if err := s.m.rendering(func() error { return safely(func() error { return draw(&b) }) }); err != nil {
+		s.m.log.Error("drawing a picture", "game", s.id, "picture", name, "err", err)
+		return nil
+	}
+	return []Image{{Name: name, Alt: altOf(name), PNG: b.Bytes()}}
 }
 
 // draw draws the current map (on the game's canvas, with opts) and the
@@ -172,7 +228,7 @@ func (cs *canvases) stats() (int, int64) {
 }
 
 // Overview answers a status query with the whole map and the market, as
-// after a game starts or is imported.
+// after a game starts or is imported, and in a stock round the table.
 func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) (Outcome, error) {
 	s, err := m.Open(ctx, id)
 	if err != nil {
@@ -192,5 +248,8 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 		return out, nil
 	}
 	out.Images = s.draw(ctx, true, true, render.MapOptions{})
+	if g := s.table.Game; !g.Finished() && s.table.Moves().Round == "SR" {
+		out.Images = append(out.Images, s.drawTable(ctx, g)...) // the bids in view
+	}
 	return out, nil
 }

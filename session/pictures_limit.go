@@ -56,16 +56,11 @@ func Drawing(ctx context.Context) (release func(), err error) { return renders.e
 // Drawings are the pictures being drawn now and the limit on them.
 func Drawings() (inFlight, limit int) { return len(renders.slots), cap(renders.slots) }
 
-// drawsPicture reports whether answering cmd draws a picture (the queries
-// whose answer is one); the table draws them itself.
-func drawsPicture(cmd *commands.Command) bool {
-	return cmd.Verb == commands.MapView || cmd.Verb == commands.Market
-}
 
 // tableDo runs cmd on the table, holding a drawing slot when its answer is
 // a picture.
 func (s *Session) tableDo(ctx context.Context, req commands.Request, cmd *commands.Command) (commands.Reply, error) {
-	if drawsPicture(cmd) {
+	if commands.DrawsPicture(cmd) { // the table draws them itself
 		release, err := Drawing(ctx)
 		if err != nil {
 			return commands.Reply{}, err

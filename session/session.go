@@ -383,6 +383,8 @@ func altOf(name string) string {
 		return "the stock market"
 	case "table.png":
 		return "players, companies and trains"
+	case "map-region.png":
+		return "a part of the map"
 	}
 	return name
 }

@@ -46,8 +46,8 @@ func TestConsoleGame(t *testing.T) {
 		t.Errorf("a command after /quit was run:\n%s", text)
 	}
 	pics, _ := filepath.Glob(filepath.Join(dir, "pics", "*.png"))
-	if len(pics) != 2 {
-		t.Fatalf("pictures %v, want the map and the market", pics)
+	if len(pics) != 3 || !strings.HasSuffix(pics[2], "table.png") {
+		t.Fatalf("pictures %v, want the map, the market and (a stock round begins) the table", pics)
 	}
 	for _, p := range pics {
 		if b, err := os.ReadFile(p); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {

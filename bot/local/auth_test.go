@@ -374,7 +374,7 @@ func undoByOther(t *testing.T, b *running) {
 		t.Fatalf("alice, the first to join, should act first: %s", start[len(start)-1].Text)
 	}
 	moved := b.say(t, ch, "alice", "pass")
-	if last := moved[len(moved)-1]; last.To != "" || !strings.Contains(last.Text, "Alice: pass") {
+	if last := moved[len(moved)-1]; last.To != "" || !strings.Contains(last.Text, "alice passes") {
 		t.Fatalf("alice's pass: %+v", last)
 	}
 

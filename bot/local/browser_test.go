@@ -283,7 +283,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	// The first pass button in the log is the start reply's.
 	clickPass := `(() => { const bs = [...document.querySelectorAll("#log .buttons button")].filter(b => b.textContent === "pass"); if (!bs.length) return false; bs[0].click(); return true })()`
 	mover.eval(clickPass)
-	alice.waitTrue("the pass", `document.getElementById("log").innerText.includes(": pass. Next:")`)
+	alice.waitTrue("the pass", `document.getElementById("log").innerText.includes(" passes. Next:")`)
 	mover.eval(clickPass)
 	mover.waitTrue("the stale click's refusal", `document.getElementById("log").innerText.includes("no longer current")`)
 

@@ -242,8 +242,8 @@ func playFixture(t *testing.T, name string) {
 		if last.To != "" {
 			t.Fatalf("command %d %q by %s refused: %s", i, ln.text, ln.user, last.Text)
 		}
-		if i == 0 && (len(last.Images) != 0 || !strings.Contains(last.Text, "Your turn: @")) {
-			t.Errorf("the first bid's reply should mention who is next and carry no picture (the map and market did not change): %+v", last)
+		if i == 0 && (len(last.Images) != 1 || last.Images[0].Name != "table.png" || !strings.Contains(last.Text, "Your turn: @")) {
+			t.Errorf("the first bid's reply should mention who is next and carry the table picture alone (the map and market did not change): %+v", last)
 		}
 		if strings.HasPrefix(ln.text, "lay ") && !mapShown {
 			if len(last.Images) == 0 || last.Images[0].Name != "map.png" {

@@ -1,0 +1,85 @@
+package commands
+
+import (
+	"regexp"
+	"strings"
+
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// Wording of confirmations and refusals that the engine's terse messages
+// leave unclear.
+
+// said words an applied action for the reply: "alice passes.", "Minor 5
+// passes.", as bids read "alice bids $100 on M5."; other moves as confirm
+// words them. A player's name is written as the player spelt it.
+func (t *Table) said(a action.Action) string {
+	if _, ok := a.(*action.Pass); ok {
+		who := t.actorLabel(a)
+		if _, player := a.Env().Entity.PlayerID(); !player {
+			who = capitalize(who)
+		}
+		return who + " passes."
+	}
+	return t.confirm(a)
+}
+
+// actionWords are the engine's action types as a refusal says them, for
+// the types the engine leaves raw.
+var actionWords = map[string]string{
+	"dividend":                   "pay a dividend",
+	"choose_ability":             "use an ability",
+	"hex_token":                  "place a destination token",
+	"payoff_player_debt":         "pay off debt",
+	"payoff_player_debt_partial": "pay off debt",
+	"par":                        "par a major",
+	"merge":                      "merge",
+	"assign":                     "assign",
+	"choose":                     "choose",
+	"program_share_pass":         "set auto-pass",
+	"program_buy_shares":         "set auto-buy",
+	"program_disable":            "stop automatic play",
+}
+
+// cannotNow matches the engine's "X cannot <type> now" refusals.
+var cannotNow = regexp.MustCompile(`^(\S+) cannot ([a-z_]+) now`)
+
+// humanRefusal rewords an engine refusal for players: minors, whose ids
+// are numbers, are named "minor 6"; raw action types become words ("6
+// cannot dividend now" is "minor 6 cannot pay a dividend now").
+func humanRefusal(msg string) string {
+	m := cannotNow.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	who, typ := msg[m[2]:m[3]], msg[m[4]:m[5]]
+	if w, ok := actionWords[typ]; ok {
+		typ = w
+	}
+	return CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
+}
+
+// dividendCheck refuses a dividend the company is not asked for now,
+// saying what it may do instead; nil lets the engine judge.
+func (b *builder) dividendCheck(c *engine.Corp) error {
+	if b.t.recorded {
+		return nil
+	}
+	a := actorOf(b.t.moves(), c)
+	if a == nil || len(a.Types) == 0 {
+		return nil
+	}
+	for _, typ := range a.Types {
+		if typ == "dividend" {
+			return nil
+		}
+	}
+	why := ""
+	for _, typ := range a.Types {
+		if typ == "run_routes" {
+			why = " (it pays out after it runs its trains)"
+		}
+	}
+	return refuse("%s cannot pay a dividend now%s; it may: %s", entityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
+}
