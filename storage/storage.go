@@ -246,6 +246,12 @@ type Store interface {
 	ClearReminder(ctx context.Context, id GameID) error
 	// DueReminders returns the reminders of active games due by now, earliest first.
 	DueReminders(ctx context.Context, now time.Time) ([]Reminder, error)
+	// ClaimReminders returns, earliest first, the reminders of active games
+	// due by now that no one has claimed, and claims them until now+lease:
+	// until then no other caller, in this process or another, gets them.
+	// SetReminder and ClearReminder end a claim. A sender that dies
+	// mid-send leaves its claim to expire, and the reminder is claimed again.
+	ClaimReminders(ctx context.Context, now time.Time, lease time.Duration) ([]Reminder, error)
 
 	// Close releases the store.
 	Close() error

@@ -65,10 +65,11 @@ func (db *DB) SetChannelSettings(ctx context.Context, s storage.ChannelSettings)
 	return err
 }
 
-// SetReminder sets when the game's next reminder is due.
+// SetReminder sets when the game's next reminder is due; a claim on the
+// previous one ends.
 func (db *DB) SetReminder(ctx context.Context, id storage.GameID, due time.Time) error {
 	_, err := db.w.ExecContext(ctx, `INSERT INTO reminders (game_id, next_due) VALUES (?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due`, id, millis(due))
+		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due, claimed_until = NULL`, id, millis(due))
 	if isConstraint(err) {
 		return fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
 	}

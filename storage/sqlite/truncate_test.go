@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -42,44 +41,6 @@ func droppedRows(t *testing.T, db *DB, id storage.GameID) []dropped {
 		t.Fatal(err)
 	}
 	return out
-}
-
-func TestRows(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTest(t)
-	id := gameWithLog(t, db, "rows", 5)
-	cases := []struct {
-		after int
-		want  []int // seqs
-		err   error
-	}{
-		{0, []int{1, 2, 3, 4, 5}, nil},
-		{3, []int{4, 5}, nil},
-		{5, nil, nil},
-		{9, nil, nil},
-		{-1, nil, storage.ErrInvalid},
-	}
-	for _, c := range cases {
-		t.Run(fmt.Sprint("after ", c.after), func(t *testing.T) {
-			rows, err := db.Rows(ctx, id, c.after)
-			if !errors.Is(err, c.err) {
-				t.Fatalf("Rows: %v, want %v", err, c.err)
-			}
-			var seqs []int
-			for _, e := range rows {
-				seqs = append(seqs, e.Seq)
-				if want := message(e.Seq, "ok"); !bytes.Equal(e.Action, want) || e.At.IsZero() {
-					t.Errorf("row %d: %s at %v, want %s", e.Seq, e.Action, e.At, want)
-				}
-			}
-			if fmt.Sprint(seqs) != fmt.Sprint(c.want) {
-				t.Errorf("seqs %v, want %v", seqs, c.want)
-			}
-		})
-	}
-	if _, err := db.Rows(ctx, id+100, 0); !errors.Is(err, storage.ErrNotFound) {
-		t.Errorf("Rows of an unknown game: %v, want ErrNotFound", err)
-	}
 }
 
 func TestTruncateRepairsACorruptLog(t *testing.T) {

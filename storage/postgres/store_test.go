@@ -1,0 +1,37 @@
+package postgres
+
+import (
+	"context"
+	"testing"
+
+	"pbc/storage"
+	"pbc/storage/postgres/pgtest"
+	"pbc/storage/storetest"
+)
+
+// openTest opens a store on a fresh schema of the test server; it skips
+// without one.
+func openTest(t testing.TB) (*DB, string) {
+	t.Helper()
+	url := pgtest.URL(t)
+	db, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, url
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) (storage.Store, func() storage.Store) {
+		db, url := openTest(t)
+		return db, func() storage.Store {
+			other, err := Open(context.Background(), url) // another process's pool
+			if err != nil {
+				t.Fatalf("Open: %v", err)
+			}
+			t.Cleanup(func() { other.Close() })
+			return other
+		}
+	})
+}
