@@ -29,6 +29,8 @@ func run(args []string) int {
 		return cmdRoutes(args[1:], os.Stdout, os.Stderr)
 	case "selfplay":
 		return cmdSelfplay(args[1:], os.Stdout, os.Stderr)
+	case "migrate":
+		return cmdMigrate(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "--help":
 		usage()
 		return 0
@@ -52,5 +54,7 @@ commands:
   routes [--json] FILE.json
       run the auto-router at every run_routes of a log and compare with the recorded runs
   selfplay [--json] --games N --seed S [--title T] [--players P] [--export DIR]
-      play random legal games, checking invariants after every action`)
+      play random legal games, checking invariants after every action
+  migrate --from FILE.db --to postgres://…
+      copy a SQLite database into a new PostgreSQL one, checking every table's count and every game's replay`)
 }
