@@ -22,16 +22,21 @@ func openTest(t testing.TB) (*DB, string) {
 	return db, url
 }
 
-func TestStore(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) (storage.Store, func() storage.Store) {
-		db, url := openTest(t)
-		return db, func() storage.Store {
-			other, err := Open(context.Background(), url) // another process's pool
-			if err != nil {
-				t.Fatalf("Open: %v", err)
-			}
-			t.Cleanup(func() { other.Close() })
-			return other
+func TestStore(t *testing.T) { storetest.Run(t, openStores) }
+
+// openStores opens a store on a new database and offers another on it.
+func openStores(t testing.TB) (storage.Store, func() storage.Store) {
+	db, url := openTest(t)
+	return db, func() storage.Store {
+		other, err := Open(context.Background(), url) // another process's pool
+		if err != nil {
+			t.Fatalf("Open: %v", err)
 		}
-	})
+		t.Cleanup(func() { other.Close() })
+		return other
+	}
 }
+
+func BenchmarkStoreCommit(b *testing.B)         { storetest.BenchCommit(b, openStores) }
+func BenchmarkStoreCommitChannels(b *testing.B) { storetest.BenchCommitChannels(b, openStores) }
+func BenchmarkStoreLoad(b *testing.B)           { storetest.BenchLoad(b, openStores) }

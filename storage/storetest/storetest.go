@@ -21,7 +21,7 @@ import (
 // function that opens another store on the same database, as a second
 // process would (the races and the "seen by every process" checks use it).
 // Every store opened is closed when t ends.
-type Open func(t *testing.T) (st storage.Store, another func() storage.Store)
+type Open func(t testing.TB) (st storage.Store, another func() storage.Store)
 
 // Run runs every check of the suite on stores from open, each a subtest.
 func Run(t *testing.T, open Open) {
