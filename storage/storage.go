@@ -2,7 +2,8 @@
 // seats, the append-only action log, per-channel settings and reminders.
 //
 // Store is the interface the bot uses; storage/sqlite is the embedded
-// implementation. A game's state is never stored: it is always the replay of
+// implementation, storage/postgres the one several processes share, and
+// storage/storetest the conformance suite both pass. A game's state is never stored: it is always the replay of
 // its action log, which Load returns as an 18xx.games game log. A turn goes:
 //
 //	ld, err := st.Load(ctx, id)            // then engine.Replay(ld.Log)

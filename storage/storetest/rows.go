@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"pbc/storage"
@@ -130,5 +131,46 @@ func testTruncate(t *testing.T, open Open) {
 	}
 	if ld, err := other.Load(ctx, g.ID); err != nil || len(ld.Entries) != 3 {
 		t.Fatalf("Load after the cut and a move: %v", err)
+	}
+}
+
+func testTruncateOfAnImportedGame(t *testing.T, open Open) {
+	ctx := context.Background()
+	db, _ := open(t)
+	src := `{"id":"hs_1","title":"1822PNW","players":[{"id":1,"name":"A"},{"id":2,"name":"B"},{"id":3,"name":"C"}],` +
+		`"settings":{"seed":"7"},"status":"active","turn":3,"actions":[` +
+		`{"type":"message","entity":1,"entity_type":"player","id":1,"message":"a"},` +
+		`{"type":"message","entity":1,"entity_type":"player","id":2,"message":"b"},` +
+		`{"type":"message","entity":1,"entity_type":"player","id":3,"message":"c"}]}`
+	g, err := db.Import(ctx, channel("imported"), "u1", parseLog(t, []byte(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	export := func() string {
+		var b strings.Builder
+		if err := db.Export(ctx, g.ID, &b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	steps := []struct {
+		name string
+		do   func() error
+		turn bool // whether the export still says "turn":3
+	}{
+		{"as imported", func() error { return nil }, true},
+		{"cut to 1", func() error { _, err := db.Truncate(ctx, g.ID, 1, "a"); return err }, false},
+		{"back to 3 other actions", func() error {
+			_, err := db.Commit(ctx, g.ID, storage.Move{Entries: []storage.Entry{entry(2), entry(3)}})
+			return err
+		}, false},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if got := strings.Contains(export(), `"turn":3`); got != s.turn {
+			t.Errorf("%s: export says the imported turn: %v, want %v", s.name, got, s.turn)
+		}
 	}
 }

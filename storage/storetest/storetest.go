@@ -38,6 +38,7 @@ func Run(t *testing.T, open Open) {
 		{"Seats", testSeats},
 		{"Rows", testRows},
 		{"Truncate", testTruncate},
+		{"TruncateOfAnImportedGame", testTruncateOfAnImportedGame},
 		{"SettingsAndReminders", testSettingsAndReminders},
 		{"ClaimReminders", testClaimReminders},
 		{"RacingClaimsClaimOnce", testRacingClaims},
