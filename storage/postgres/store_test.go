@@ -40,3 +40,19 @@ func openStores(t testing.TB) (storage.Store, func() storage.Store) {
 func BenchmarkStoreCommit(b *testing.B)         { storetest.BenchCommit(b, openStores) }
 func BenchmarkStoreCommitChannels(b *testing.B) { storetest.BenchCommitChannels(b, openStores) }
 func BenchmarkStoreLoad(b *testing.B)           { storetest.BenchLoad(b, openStores) }
+
+// openURL opens the database at url, closed when t ends.
+func openURL(t testing.TB, url string) storage.Store {
+	db, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestStoreCrash(t *testing.T) {
+	storetest.Crash(t, pgtest.URL(t), "TestStoreCrashChild", openURL)
+}
+
+func TestStoreCrashChild(t *testing.T) { storetest.CrashChild(t, openURL) }

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"pbc/storage"
@@ -28,3 +29,19 @@ func openStores(t testing.TB) (storage.Store, func() storage.Store) {
 func BenchmarkStoreCommit(b *testing.B)         { storetest.BenchCommit(b, openStores) }
 func BenchmarkStoreCommitChannels(b *testing.B) { storetest.BenchCommitChannels(b, openStores) }
 func BenchmarkStoreLoad(b *testing.B)           { storetest.BenchLoad(b, openStores) }
+
+// openFile opens the database file at path, closed when t ends.
+func openFile(t testing.TB, path string) storage.Store {
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestStoreCrash(t *testing.T) {
+	storetest.Crash(t, filepath.Join(t.TempDir(), "pbc.db"), "TestStoreCrashChild", openFile)
+}
+
+func TestStoreCrashChild(t *testing.T) { storetest.CrashChild(t, openFile) }
