@@ -13,14 +13,30 @@ import (
 	"pbc/storage"
 )
 
-// nextSeq is the next sequence number of game id's log. Read after the
-// game's row lock, in a statement of its own, it sees every row of the
-// writers that held the lock before (read committed takes a new snapshot
-// per statement; a subquery of the locking statement would not).
-func nextSeq(ctx context.Context, tx pgx.Tx, id storage.GameID) (int, error) {
+// lockForWrite takes game id's row lock, which orders the game's writers,
+// and reads its record and its log's next sequence number, in one round
+// trip. The sequence number is read by a statement of its own, run once
+// the lock is held, so it sees every row of the writers that held the lock
+// before (read committed takes a new snapshot per statement; a subquery of
+// the locking statement would not).
+func lockForWrite(ctx context.Context, tx pgx.Tx, id storage.GameID) (storage.Game, int, error) {
+	b := &pgx.Batch{}
+	b.Queue("SELECT "+gameColumns+" FROM games WHERE id = $1 FOR UPDATE", id)
+	b.Queue("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = $1", id)
+	br := tx.SendBatch(ctx, b)
+	defer br.Close()
+	g, err := scanGame(br.QueryRow())
+	if errors.Is(err, pgx.ErrNoRows) {
+		return g, 0, fmt.Errorf("game %d: %w", id, storage.ErrNotFound)
+	}
+	if err != nil {
+		return g, 0, err
+	}
 	var next int
-	err := tx.QueryRow(ctx, "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = $1", id).Scan(&next)
-	return next, err
+	if err := br.QueryRow().Scan(&next); err != nil {
+		return g, 0, err
+	}
+	return g, next, br.Close()
 }
 
 // Append adds e to an active game's log at sequence number e.Seq, which must
@@ -39,52 +55,44 @@ func (db *DB) Append(ctx context.Context, id storage.GameID, e storage.Entry) (s
 		e.At = db.now()
 	}
 	err = db.write(ctx, func(tx pgx.Tx) error {
-		g, err := getGame(ctx, tx, id, true)
+		g, next, err := lockForWrite(ctx, tx, id)
 		if err != nil {
 			return err
 		}
 		if g.Status != storage.Active {
 			return fmt.Errorf("game %d is %s: %w", id, g.Status, storage.ErrStatus)
 		}
-		next, err := nextSeq(ctx, tx, id)
-		if err != nil {
-			return err
+		if e.Seq != next {
+			return &storage.ConflictError{Game: id, Seq: e.Seq, Next: next}
 		}
-		if err := insertEntries(ctx, tx, id, next, []storage.Entry{e}); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, "UPDATE games SET updated_at = $1 WHERE id = $2", stamp(e.At), id)
-		return err
+		b := &pgx.Batch{}
+		queueEntries(b, id, []storage.Entry{e})
+		b.Queue("UPDATE games SET updated_at = $1 WHERE id = $2", stamp(e.At), id)
+		return runBatch(ctx, tx, b, false)
 	})
 	e.At = stamp(e.At)
 	return e, err
 }
 
-// insertEntries appends es to game id's log, whose row lock the caller
-// holds and whose next sequence number is next; es must start there (a
-// *storage.ConflictError otherwise).
-func insertEntries(ctx context.Context, tx pgx.Tx, id storage.GameID, next int, es []storage.Entry) error {
-	if len(es) == 0 {
-		return nil
-	}
-	if es[0].Seq != next {
-		return &storage.ConflictError{Game: id, Seq: es[0].Seq, Next: next}
-	}
-	if len(es) == 1 {
+// queueEntries queues the insert of es, in order, into game id's log.
+func queueEntries(b *pgx.Batch, id storage.GameID, es []storage.Entry) {
+	switch len(es) {
+	case 0:
+		return
+	case 1:
 		e := es[0]
-		_, err := tx.Exec(ctx, "INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES ($1, $2, $3, $4, $5)",
+		b.Queue("INSERT INTO actions (game_id, seq, data, user_id, created_at) VALUES ($1, $2, $3, $4, $5)",
 			id, e.Seq, string(e.Action), e.UserID, stamp(e.At))
-		return err
+		return
 	}
 	seqs, data, users, ats := make([]int, len(es)), make([]string, len(es)), make([]string, len(es)), make([]time.Time, len(es))
 	for i, e := range es {
 		seqs[i], data[i], users[i], ats[i] = e.Seq, string(e.Action), e.UserID, stamp(e.At)
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO actions (game_id, seq, data, user_id, created_at)
+	b.Queue(`INSERT INTO actions (game_id, seq, data, user_id, created_at)
 		SELECT $1::bigint, seq, data, user_id, created_at
 		FROM unnest($2::integer[], $3::text[], $4::text[], $5::timestamptz[]) WITH ORDINALITY AS r(seq, data, user_id, created_at, n) ORDER BY n`,
 		id, seqs, data, users, ats)
-	return err
 }
 
 // Load returns the game, its current seats and its log, decoded, from one

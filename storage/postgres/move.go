@@ -36,32 +36,42 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 	now = stamp(now)
 	var g storage.Game
 	err = db.write(ctx, func(tx pgx.Tx) error {
+		var next int
 		var err error
-		if g, err = getGame(ctx, tx, id, true); err != nil {
+		if g, next, err = lockForWrite(ctx, tx, id); err != nil {
 			return err
 		}
-		next, err := nextSeq(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		// The event goes first: a repeat is a duplicate whatever the game's
-		// status or log have become since, and the rollback undoes it if
-		// anything after fails.
+		// One round trip writes the move: the event first, so that a
+		// repeat is a duplicate whatever the game's status or log have
+		// become since (the rollback undoes what follows it), then the
+		// entries and the game's record, if the move fits the game.
+		b := &pgx.Batch{}
 		if m.EventID != "" {
-			tag, err := tx.Exec(ctx, `INSERT INTO move_events (game_id, event_id, seq, at) VALUES ($1, $2, $3, $4)
+			b.Queue(`INSERT INTO move_events (game_id, event_id, seq, at) VALUES ($1, $2, $3, $4)
 				ON CONFLICT DO NOTHING`, id, m.EventID, next-1+len(m.Entries), now)
-			if err != nil {
-				return err
+		}
+		fits := g.Status == storage.Active && (len(m.Entries) == 0 || m.Entries[0].Seq == next)
+		if fits {
+			queueEntries(b, id, m.Entries)
+			if m.Finish == nil {
+				b.Queue("UPDATE games SET updated_at = $1 WHERE id = $2", now, id)
+			} else {
+				b.Queue(`UPDATE games SET status = 'finished', result = $1, end_reason = $2,
+					updated_at = $3, ended_at = $3 WHERE id = $4`, result, m.Finish.Reason, now, id)
+				b.Queue("DELETE FROM reminders WHERE game_id = $1", id) // a finished game has no next reminder
 			}
-			if tag.RowsAffected() == 0 {
+		}
+		if err := runBatch(ctx, tx, b, m.EventID != ""); err != nil {
+			if errors.Is(err, errNoRow) {
 				return fmt.Errorf("game %d: event %q: %w", id, m.EventID, storage.ErrDuplicate)
 			}
+			return err
 		}
 		if g.Status != storage.Active {
 			return fmt.Errorf("game %d is %s: %w", id, g.Status, storage.ErrStatus)
 		}
-		if err := insertEntries(ctx, tx, id, next, m.Entries); err != nil {
-			return err
+		if !fits {
+			return &storage.ConflictError{Game: id, Seq: m.Entries[0].Seq, Next: next}
 		}
 		for _, s := range m.Seats {
 			if err := changeSeat(ctx, tx, id, s, now); err != nil {
@@ -69,23 +79,38 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 			}
 		}
 		g.UpdatedAt = now
-		if m.Finish == nil {
-			_, err = tx.Exec(ctx, "UPDATE games SET updated_at = $1 WHERE id = $2", now, id)
-			return err
+		if m.Finish != nil {
+			g.Status, g.EndReason, g.Result, g.EndedAt = storage.Finished, m.Finish.Reason, maps.Clone(m.Finish.Result), now
 		}
-		g.Status, g.EndReason, g.Result, g.EndedAt = storage.Finished, m.Finish.Reason, maps.Clone(m.Finish.Result), now
-		if _, err := tx.Exec(ctx, `UPDATE games SET status = 'finished', result = $1, end_reason = $2,
-			updated_at = $3, ended_at = $3 WHERE id = $4`, result, m.Finish.Reason, now, id); err != nil {
-			return err
-		}
-		// A finished game has no next reminder.
-		_, err = tx.Exec(ctx, "DELETE FROM reminders WHERE game_id = $1", id)
-		return err
+		return nil
 	})
 	if err != nil {
 		return storage.Game{}, err
 	}
 	return g, nil
+}
+
+// errNoRow is runBatch's report that the batch's first statement wrote nothing.
+var errNoRow = errors.New("postgres: no row written")
+
+// runBatch sends b, if it holds anything, and reads its results; with
+// firstWrites, a first statement that wrote no row is errNoRow.
+func runBatch(ctx context.Context, tx pgx.Tx, b *pgx.Batch, firstWrites bool) error {
+	if b.Len() == 0 {
+		return nil
+	}
+	br := tx.SendBatch(ctx, b)
+	for i := range b.Len() {
+		tag, err := br.Exec()
+		if err == nil && i == 0 && firstWrites && tag.RowsAffected() == 0 {
+			err = errNoRow
+		}
+		if err != nil {
+			br.Close()
+			return err
+		}
+	}
+	return br.Close()
 }
 
 // changeSeat hands a current seat of game id to another user at time now,
