@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -216,6 +218,101 @@ func TestMigrateRefuses(t *testing.T) {
 			}
 			if _, err := os.Stat(missing); err == nil {
 				t.Error("migrate created the missing source file")
+			}
+		})
+	}
+}
+
+// damagedSQLite is a SQLite file of three games with three messages each,
+// whose rows the statements (run with ?1 = the second game's id) damage.
+func damagedSQLite(t *testing.T, stmts ...string) (string, storage.GameID) {
+	t.Helper()
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "pbc.db")
+	st, err := sqlite.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []storage.GameID
+	for i := range 3 {
+		g, err := st.CreateGame(ctx, storage.NewGame{Channel: storage.Channel{Platform: storage.Local, ID: fmt.Sprint("c", i)}, Title: "1822PNW", Creator: "u1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.AddSeat(ctx, g.ID, storage.Seat{Order: 0, UserID: "u1", DisplayName: "Ann"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.SetStatus(ctx, g.ID, storage.Active); err != nil {
+			t.Fatal(err)
+		}
+		for seq := 1; seq <= 3; seq++ {
+			a := fmt.Sprintf(`{"type":"message","entity":1,"entity_type":"player","id":%d,"message":"ok"}`, seq)
+			if _, err := st.Append(ctx, g.ID, storage.Entry{Seq: seq, Action: []byte(a)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids = append(ids, g.ID)
+	}
+	st.Close()
+	raw, err := sql.Open("sqlite", file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, s := range stmts {
+		if _, err := raw.ExecContext(ctx, s, ids[1]); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	return file, ids[1]
+}
+
+func TestMigrateOfADamagedLog(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name  string
+		stmts []string
+		fails string // what the refusal says; "" if the copy goes through
+	}{
+		{"a lost row", []string{"DROP TRIGGER actions_no_delete", "DELETE FROM actions WHERE game_id = ?1 AND seq = 2"}, ""},
+		{"a hand-edited row", []string{"DROP TRIGGER actions_no_update", "UPDATE actions SET data = 'pass, please' WHERE game_id = ?1 AND seq = 2"}, ""},
+		{"a row that is not text", []string{"DROP TRIGGER actions_no_update",
+			"UPDATE actions SET data = CAST(X'7BFFFE7D' AS TEXT) WHERE game_id = ?1 AND seq = 3"}, "seq 3 is not UTF-8"},
+		{"a seq that is no number", []string{"DROP TRIGGER actions_next_seq",
+			`INSERT INTO actions VALUES (?1, 'four', '{"type":"pass"}', '', 0)`}, `seq "four", not a number`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			file, damaged := damagedSQLite(t, c.stmts...)
+			url := pgtest.URL(t)
+			var out, errs bytes.Buffer
+			code := cmdMigrate([]string{"--from", file, "--to", url}, &out, &errs)
+			pg, err := postgres.Open(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pg.Close()
+			counts, err := pg.Counts(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.fails != "" {
+				if code != 1 || !strings.Contains(errs.String(), c.fails) || counts["games"] != 0 || counts["actions"] != 0 {
+					t.Fatalf("exit %d, %d games copied: %s; want a refusal saying %q and nothing copied", code, counts["games"], errs.String(), c.fails)
+				}
+				return
+			}
+			if code != 0 {
+				t.Fatalf("exit %d: %s%s", code, out.String(), errs.String())
+			}
+			if _, err := pg.Load(ctx, damaged); !errors.Is(err, storage.ErrCorrupt) {
+				t.Errorf("the damaged game loads from PostgreSQL: %v; want it as corrupt as in the file", err)
+			}
+			if n, err := pg.Truncate(ctx, damaged, 1, "admin"); err != nil || n == 0 {
+				t.Fatalf("cutting the damage: %d, %v", n, err)
+			}
+			if ld, err := pg.Load(ctx, damaged); err != nil || len(ld.Entries) != 1 {
+				t.Errorf("after the cut: %v", err)
 			}
 		})
 	}

@@ -3,10 +3,13 @@ package postgres
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Tables are the store's tables in the order a copy fills them (each after
@@ -73,6 +76,11 @@ func (db *DB) CopyFromSQLite(ctx context.Context, src *sql.DB) (map[string]int64
 		if used {
 			return fmt.Errorf("the target database already holds games or settings: copy only into a new one")
 		}
+		// A log that lost a row stays as it is, to load as corrupt from
+		// both stores alike and be repaired here as there.
+		if _, err := tx.Exec(ctx, "ALTER TABLE actions DISABLE TRIGGER actions_next_seq"); err != nil {
+			return err
+		}
 		// The source is read in one transaction, so that it is one snapshot.
 		stx, err := src.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 		if err != nil {
@@ -85,6 +93,9 @@ func (db *DB) CopyFromSQLite(ctx context.Context, src *sql.DB) (map[string]int64
 				return fmt.Errorf("table %s: %w", t.name, err)
 			}
 			counts[t.name] = n
+		}
+		if _, err := tx.Exec(ctx, "ALTER TABLE actions ENABLE TRIGGER actions_next_seq"); err != nil {
+			return err
 		}
 		// New games and dropped rows take ids after the copied ones.
 		for _, t := range []string{"games", "dropped_actions", "seats"} {
@@ -108,6 +119,10 @@ func copyTable(ctx context.Context, src *sql.Tx, dst pgx.Tx, t table) (int64, er
 	}
 	defer rows.Close()
 	n, err := dst.CopyFrom(ctx, pgx.Identifier{t.name}, t.to, &sqliteRows{rows: rows, t: t})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Where != "" {
+		err = fmt.Errorf("%w (%s)", err, pe.Where) // the row: "COPY actions, line 7, column seq: ..."
+	}
 	if err != nil {
 		return n, err
 	}
@@ -134,6 +149,10 @@ func (r *sqliteRows) Values() ([]any, error) {
 		r.err = err
 		return nil, err
 	}
+	if err := r.check(raw); err != nil {
+		r.err = err
+		return nil, err
+	}
 	for i, v := range raw {
 		if i < len(r.t.millis) && r.t.millis[i] && v != nil {
 			ms, ok := v.(int64)
@@ -145,6 +164,26 @@ func (r *sqliteRows) Values() ([]any, error) {
 		}
 	}
 	return raw, nil
+}
+
+// check refuses what a damaged SQLite log may hold and this schema cannot:
+// a seq that is no number, an action that is not UTF-8 text. Such a row
+// loads as corrupt there too, and can be cut from the log before the copy.
+func (r *sqliteRows) check(raw []any) error {
+	switch r.t.name {
+	case "actions":
+		if _, ok := raw[1].(int64); !ok {
+			return fmt.Errorf("game %v: an action has seq %q, not a number: cut it from the log first", raw[0], fmt.Sprint(raw[1]))
+		}
+		if data, ok := raw[2].(string); ok && !utf8.ValidString(data) {
+			return fmt.Errorf("game %v: the action at seq %v is not UTF-8 text: cut it from the log first", raw[0], raw[1])
+		}
+	case "dropped_actions":
+		if _, ok := raw[2].(int64); !ok && raw[2] != nil {
+			return fmt.Errorf("game %v: a row cut from its log has seq %q, not a number, which this database cannot keep", raw[1], fmt.Sprint(raw[2]))
+		}
+	}
+	return nil
 }
 
 func (r *sqliteRows) Err() error {
