@@ -34,14 +34,23 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
 }
 
+// defaultMaxConns is the pool's size unless url says (pool_max_conns).
+const defaultMaxConns = 16
+
 // Open connects to the database at url (postgres://user@host/db?...; the
 // libpq variables such as PGPASSWORD fill in what it leaves out) and applies
-// any pending migrations. A search_path parameter in url selects the schema.
+// any pending migrations. A search_path parameter in url selects the
+// schema, pool_max_conns the number of connections (defaultMaxConns).
 func Open(ctx context.Context, url string) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// pgx's message may quote the URL, password and all.
 		return nil, errors.New("postgres: the database URL cannot be parsed")
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		// Moves mostly wait for the server's disk, and its group commit
+		// serves many at once: more connections than CPUs pay.
+		cfg.MaxConns = defaultMaxConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,6 +32,17 @@ func URL(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("%s: not a URL: %v", Env, err)
 	}
+	// The pool's own settings (pool_max_conns, ...) are no server's: the
+	// plain connections below leave them out.
+	admin := *u
+	aq := admin.Query()
+	for k := range aq {
+		if strings.HasPrefix(k, "pool_") {
+			aq.Del(k)
+		}
+	}
+	admin.RawQuery = aq.Encode()
+	base = admin.String()
 	b := make([]byte, 6)
 	rand.Read(b)
 	schema := "pbc_test_" + hex.EncodeToString(b)
