@@ -1,6 +1,7 @@
 // Package storetest is the conformance suite of storage.Store: what every
 // store must do, run on each implementation's own database by its tests
-// (func TestStore(t *testing.T) { storetest.Run(t, open) }).
+// (func TestStore(t *testing.T) { storetest.Run(t, open) }), with a crash
+// check (Crash, CrashChild) and benchmarks (BenchCommit, ...) to run alike.
 package storetest
 
 import (
