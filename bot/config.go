@@ -17,7 +17,7 @@ import (
 // (a flag wins over its variable). Tokens come from the environment only,
 // so that they never show in a process list, and are never logged.
 type Config struct {
-	DB     string // SQLite database file (--db, PBC_DB)
+	DB     string // SQLite database file, or a postgres:// URL (--db, PBC_DB)
 	Listen string // the playground's address (--listen, PBC_LISTEN)
 
 	DiscordToken          string // DISCORD_TOKEN
@@ -80,7 +80,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 		}
 		return b
 	}
-	fs.StringVar(&c.DB, "db", env(EnvDB, DefaultDB), "SQLite database `file` (created if missing) ["+EnvDB+"]")
+	fs.StringVar(&c.DB, "db", env(EnvDB, DefaultDB), "SQLite database `file` (created if missing), or a postgres:// URL ["+EnvDB+"]")
 	fs.StringVar(&c.Listen, "listen", env(EnvListen, "127.0.0.1:8822"), "the playground's `address` ["+EnvListen+"]")
 	fs.StringVar(&c.DiscordGuild, "discord-guild", env(EnvDiscordGuild, ""), "register /pbc in this guild `id` only (instant) instead of globally ["+EnvDiscordGuild+"]")
 	fs.BoolVar(&c.DiscordMessageContent, "discord-message-content", envBool(EnvDiscordContent), "ask Discord for the message-content intent, for plain-text commands ["+EnvDiscordContent+"]")

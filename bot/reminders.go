@@ -104,9 +104,12 @@ func (c *Core) reminderLoop(ctx context.Context) {
 }
 
 // RemindDue queues a reminder on the channel of every game whose reminder
-// is due, for the platforms this core serves.
+// is due, for the platforms this core serves. Due reminders are claimed
+// for a lease, so that of several processes on one database only one
+// sends each; sending it (or rescheduling) ends the claim, and a process
+// that dies mid-send leaves it to be claimed again when the lease ends.
 func (c *Core) RemindDue(ctx context.Context) {
-	due, err := c.store.DueReminders(ctx, c.now())
+	due, err := c.store.ClaimReminders(ctx, c.now(), reminderLease*c.opt.JobTimeout)
 	if err != nil {
 		if ctx.Err() == nil { // not a shutdown
 			c.log.Error("reminders: listing due", "err", err)
@@ -143,6 +146,10 @@ func (c *Core) RemindDue(ctx context.Context) {
 		})
 	}
 }
+
+// reminderLease is how many job timeouts a claimed reminder is held for
+// before another process may claim it.
+const reminderLease = 4
 
 // MaxReminderGap is the longest a stalled game's reminders back off to
 // (a channel's own cadence may be longer).

@@ -3,7 +3,8 @@
 // each user's notification preferences.
 //
 // Store is the interface the bot uses; storage/sqlite is the embedded
-// implementation. A game's state is never stored: it is always the replay of
+// implementation, storage/postgres the one several processes share, and
+// storage/storetest the conformance suite both pass. A game's state is never stored: it is always the replay of
 // its action log, which Load returns as an 18xx.games game log. A turn goes:
 //
 //	ld, err := st.Load(ctx, id)            // then engine.Replay(ld.Log)
@@ -282,6 +283,12 @@ type Store interface {
 	ClearReminder(ctx context.Context, id GameID) error
 	// DueReminders returns the reminders of active games due by now, earliest first.
 	DueReminders(ctx context.Context, now time.Time) ([]Reminder, error)
+	// ClaimReminders returns, earliest first, the reminders of active games
+	// due by now that no one has claimed, and claims them until now+lease:
+	// until then no other caller, in this process or another, gets them.
+	// SetReminder and ClearReminder end a claim. A sender that dies
+	// mid-send leaves its claim to expire, and the reminder is claimed again.
+	ClaimReminders(ctx context.Context, now time.Time, lease time.Duration) ([]Reminder, error)
 
 	// UserPrefs returns a user's notification preferences (the defaults if none).
 	UserPrefs(ctx context.Context, u UserRef) (UserPrefs, error)

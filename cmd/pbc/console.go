@@ -13,7 +13,6 @@ import (
 	"pbc/bot"
 	"pbc/bot/console"
 	"pbc/redact"
-	"pbc/storage/sqlite"
 )
 
 // cmdConsole is `pbc console`: the bot in a terminal, reading commands from
@@ -24,7 +23,7 @@ func cmdConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", envOr(bot.EnvDB, bot.DefaultDB), "SQLite database `file` (created if missing) ["+bot.EnvDB+"]")
+	db := fs.String("db", envOr(bot.EnvDB, bot.DefaultDB), "SQLite database `file` (created if missing), or a postgres:// URL ["+bot.EnvDB+"]")
 	as := fs.String("as", "player1", "who you are at first (/as NAME changes it)")
 	channel := fs.String("channel", "console", "the playground `channel` to play in")
 	images := fs.String("images", "pbc-images", "`folder` for the map and market pictures (\"\" for none)")
@@ -41,7 +40,7 @@ func cmdConsole(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logOut = stderr
 	}
 	log := slog.New(redact.NewHandler(slog.NewTextHandler(logOut, nil), nil))
-	st, err := sqlite.Open(ctx, *db)
+	st, err := openStore(ctx, *db)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc console:", err)
 		return 1

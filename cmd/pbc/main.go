@@ -31,6 +31,8 @@ func run(args []string) int {
 		return cmdSelfplay(args[1:], os.Stdout, os.Stderr)
 	case "healthcheck":
 		return cmdHealthcheck(args[1:], os.Getenv, os.Stdout, os.Stderr)
+	case "migrate":
+		return cmdMigrate(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "--help":
 		usage()
 		return 0
@@ -55,5 +57,7 @@ commands:
       run the auto-router at every run_routes of a log and compare with the recorded runs
   selfplay [--json] --games N --seed S [--title T] [--players P] [--export DIR]
       play random legal games, checking invariants after every action
-  healthcheck [HOST:PORT]     GET the operator's /healthz (default PBC_OPS_LISTEN); exit 0 if it answers 200, else 1`)
+  healthcheck [HOST:PORT]     GET the operator's /healthz (default PBC_OPS_LISTEN); exit 0 if it answers 200, else 1
+  migrate --from FILE.db --to postgres://…
+      copy a SQLite database into a new PostgreSQL one, checking every table's count and every game's replay`)
 }

@@ -30,7 +30,7 @@ func opsFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 // URLs) masked in every line. It is made the default logger, so that the
 // libraries logging through the log package are masked too, until restore.
 func secretLogger(cfg bot.Config, getenv func(string) string, w io.Writer) (l *slog.Logger, r *redact.Redactor, restore func()) {
-	r = redact.New(cfg.DiscordToken, cfg.SlackBotToken, cfg.SlackAppToken, getenv(envPlaygroundSecret))
+	r = redact.New(cfg.DiscordToken, cfg.SlackBotToken, cfg.SlackAppToken, getenv(envPlaygroundSecret), dbPassword(cfg.DB))
 	l = slog.New(redact.NewHandler(cfg.Logger(w).Handler(), r))
 	prev, out, flags := slog.Default(), log.Writer(), log.Flags()
 	slog.SetDefault(l)

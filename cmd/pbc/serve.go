@@ -15,7 +15,6 @@ import (
 	"pbc/bot/discord"
 	"pbc/bot/local"
 	"pbc/bot/slack"
-	"pbc/storage/sqlite"
 )
 
 // cmdServe runs the bot: on Discord and Slack when their tokens are set
@@ -55,7 +54,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	log, redactor, restore := secretLogger(cfg, getenv, stderr)
 	defer restore()
 	log.Info("pbc starting", "config", cfg)
-	st, err := sqlite.Open(ctx, cfg.DB)
+	st, err := openStore(ctx, cfg.DB)
 	if err != nil {
 		log.Error("cannot open the database", "db", cfg.DB, "err", err)
 		return 1

@@ -166,19 +166,6 @@ func TestCommitThatFailsWritesNothing(t *testing.T) {
 	}
 }
 
-func TestCommitConflictSaysWhereTheLogIs(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTest(t)
-	id := playedGame(t, db, "conflict")
-	for _, seq := range []int{1, 2, 4, 9} {
-		_, err := db.Commit(ctx, id, storage.Move{Entries: []storage.Entry{entry(seq)}})
-		var c *storage.ConflictError
-		if !errors.As(err, &c) || c.Game != id || c.Seq != seq || c.Next != 3 {
-			t.Errorf("Commit at seq %d: %v, want a conflict at seq %d with the log at 3", seq, err, seq)
-		}
-	}
-}
-
 func TestCommitWritesTheWholeMove(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTest(t)

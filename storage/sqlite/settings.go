@@ -67,7 +67,8 @@ func (db *DB) SetReminder(ctx context.Context, id storage.GameID, due time.Time)
 	return db.SaveReminder(ctx, storage.Reminder{Game: id, Due: due})
 }
 
-// SaveReminder sets the game's next reminder with the state of its wait.
+// SaveReminder sets the game's next reminder with the state of its wait; a
+// claim on the previous one ends.
 func (db *DB) SaveReminder(ctx context.Context, r storage.Reminder) error {
 	if r.Sent < 0 {
 		return fmt.Errorf("%w: %d reminders sent", storage.ErrInvalid, r.Sent)
@@ -82,7 +83,7 @@ func (db *DB) SaveReminder(ctx context.Context, r storage.Reminder) error {
 	}
 	_, err := db.w.ExecContext(ctx, `INSERT INTO reminders (game_id, next_due, sent, since, asked) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due, sent = excluded.sent,
-		since = excluded.since, asked = excluded.asked`, r.Game, millis(r.Due), r.Sent, since, asked)
+		since = excluded.since, asked = excluded.asked, claimed_until = NULL`, r.Game, millis(r.Due), r.Sent, since, asked)
 	if isConstraint(err) {
 		return fmt.Errorf("game %d: %w", r.Game, storage.ErrNotFound)
 	}

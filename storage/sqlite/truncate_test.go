@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -42,44 +41,6 @@ func droppedRows(t *testing.T, db *DB, id storage.GameID) []dropped {
 		t.Fatal(err)
 	}
 	return out
-}
-
-func TestRows(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTest(t)
-	id := gameWithLog(t, db, "rows", 5)
-	cases := []struct {
-		after int
-		want  []int // seqs
-		err   error
-	}{
-		{0, []int{1, 2, 3, 4, 5}, nil},
-		{3, []int{4, 5}, nil},
-		{5, nil, nil},
-		{9, nil, nil},
-		{-1, nil, storage.ErrInvalid},
-	}
-	for _, c := range cases {
-		t.Run(fmt.Sprint("after ", c.after), func(t *testing.T) {
-			rows, err := db.Rows(ctx, id, c.after)
-			if !errors.Is(err, c.err) {
-				t.Fatalf("Rows: %v, want %v", err, c.err)
-			}
-			var seqs []int
-			for _, e := range rows {
-				seqs = append(seqs, e.Seq)
-				if want := message(e.Seq, "ok"); !bytes.Equal(e.Action, want) || e.At.IsZero() {
-					t.Errorf("row %d: %s at %v, want %s", e.Seq, e.Action, e.At, want)
-				}
-			}
-			if fmt.Sprint(seqs) != fmt.Sprint(c.want) {
-				t.Errorf("seqs %v, want %v", seqs, c.want)
-			}
-		})
-	}
-	if _, err := db.Rows(ctx, id+100, 0); !errors.Is(err, storage.ErrNotFound) {
-		t.Errorf("Rows of an unknown game: %v, want ErrNotFound", err)
-	}
 }
 
 func TestTruncateRepairsACorruptLog(t *testing.T) {
@@ -228,46 +189,5 @@ func TestTruncateKeepsEveryDroppedGeneration(t *testing.T) {
 	}
 	if _, err := db.w.Exec("DELETE FROM actions WHERE game_id = ? AND seq = 3", id); err == nil {
 		t.Error("the log let a row go that was not kept as it is")
-	}
-}
-
-func TestTruncateOfAnImportedGameForgetsItsState(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTest(t)
-	src := `{"id":"hs_1","title":"1822PNW","players":[{"id":1,"name":"A"},{"id":2,"name":"B"},{"id":3,"name":"C"}],` +
-		`"settings":{"seed":"7"},"status":"active","turn":3,"actions":[` +
-		`{"type":"message","entity":1,"entity_type":"player","id":1,"message":"a"},` +
-		`{"type":"message","entity":1,"entity_type":"player","id":2,"message":"b"},` +
-		`{"type":"message","entity":1,"entity_type":"player","id":3,"message":"c"}]}`
-	g, err := db.Import(ctx, testChannel("imported"), "u1", parseLog(t, []byte(src)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	export := func() string {
-		var b strings.Builder
-		if err := db.Export(ctx, g.ID, &b); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	steps := []struct {
-		name string
-		do   func() error
-		turn bool // whether the export still says "turn":3
-	}{
-		{"as imported", func() error { return nil }, true},
-		{"cut to 1", func() error { _, err := db.Truncate(ctx, g.ID, 1, "a"); return err }, false},
-		{"back to 3 other actions", func() error {
-			_, err := db.Commit(ctx, g.ID, storage.Move{Entries: []storage.Entry{entry(2), entry(3)}})
-			return err
-		}, false},
-	}
-	for _, s := range steps {
-		if err := s.do(); err != nil {
-			t.Fatalf("%s: %v", s.name, err)
-		}
-		if got := strings.Contains(export(), `"turn":3`); got != s.turn {
-			t.Errorf("%s: export says the imported turn: %v, want %v", s.name, got, s.turn)
-		}
 	}
 }

@@ -1,53 +1,30 @@
-package sqlite
+package storetest
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io/fs"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"pbc/engine/action"
 	"pbc/storage"
 )
 
-// fixtureNames lists every fixture, relative to the fixtures directory.
-func fixtureNames(t *testing.T) []string {
-	t.Helper()
-	dir := fixtureDir(t)
-	var names []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") {
-			rel, _ := filepath.Rel(dir, path)
-			names = append(names, filepath.ToSlash(rel))
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(names) == 0 {
-		t.Skipf("skipping: no fixtures in %s", dir)
-	}
-	return names
-}
-
-func TestImportExportRoundTripsEveryFixture(t *testing.T) {
+func testImportExportEveryFixture(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTest(t)
-	for i, name := range fixtureNames(t) {
+	db, _ := open(t)
+	_, names := Fixtures(t)
+	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			src := readFixture(t, name)
 			l := parseLog(t, src)
-			g, err := db.Import(ctx, testChannel("import"), "importer", l)
+			g, err := db.Import(ctx, channel("import"), "importer", l)
 			if err != nil {
 				t.Fatalf("Import: %v", err)
 			}
 			if g.Status != storage.Finished || !g.Imported || g.Title != l.Title || g.Seed != l.Seed() || g.EndReason != l.GameEndReason {
-				t.Fatalf("imported game %d: %+v", i, g)
+				t.Fatalf("imported game: %+v", g)
 			}
 			ld, err := db.Load(ctx, g.ID)
 			if err != nil {
@@ -77,9 +54,9 @@ func firstDiff(a, b []byte) int {
 	return min(len(a), len(b))
 }
 
-func TestImportAndContinue(t *testing.T) {
+func testImportAndContinue(t *testing.T, open Open) {
 	ctx := context.Background()
-	db, _ := openTest(t)
+	db, another := open(t)
 	full := parseLog(t, readFixture(t, "1822PNW/586.json"))
 	const cut, more = 100, 20
 	// The game as it was after `cut` actions on 18xx.games.
@@ -89,13 +66,16 @@ func TestImportAndContinue(t *testing.T) {
 	}
 	partial.Actions = partial.Actions[:cut]
 	partial.Result, partial.GameEndReason = nil, ""
-	ch := testChannel("continue")
+	ch := channel("continue")
 	g, err := db.Import(ctx, ch, "u1", &partial)
 	if err != nil || g.Status != storage.Active {
 		t.Fatalf("import: %v %+v", err, g)
 	}
-	if _, err := db.Import(ctx, ch, "u1", &partial); !errors.Is(err, storage.ErrChannelBusy) {
+	if _, err := another().Import(ctx, ch, "u1", &partial); !errors.Is(err, storage.ErrChannelBusy) {
 		t.Fatalf("second active import into the channel: %v, want ErrChannelBusy", err)
+	}
+	if games, err := db.ListGames(ctx, storage.Filter{Channel: &ch}); err != nil || len(games) != 1 {
+		t.Fatalf("a refused import left a game: %v %+v", err, games)
 	}
 	// Players claim their seats, then play on.
 	for i, p := range full.Players {
@@ -129,31 +109,5 @@ func TestImportAndContinue(t *testing.T) {
 	}
 	if _, stale := got.Extra["status"]; stale {
 		t.Error("export of a continued game keeps the imported status field")
-	}
-}
-
-func TestExportOfANewGame(t *testing.T) {
-	ctx := context.Background()
-	db, _ := openTest(t)
-	g := activeGame(t, db, "new")
-	for seq := 1; seq <= 2; seq++ {
-		if _, err := db.Append(ctx, g.ID, storage.Entry{Seq: seq, Action: message(seq, "hi")}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := db.Finish(ctx, g.ID, "manually_ended", map[string]int{"1": 10, "2": 20, "3": 30}); err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := db.Export(ctx, g.ID, &out); err != nil {
-		t.Fatal(err)
-	}
-	const want = `{"id":1,"title":"1822PNW","players":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"},{"id":3,"name":"Cy"}],` +
-		`"settings":{"seed":42,"optional_rules":[]},"actions":[` +
-		`{"type":"message","entity":1,"entity_type":"player","id":1,"message":"hi"},` +
-		`{"type":"message","entity":1,"entity_type":"player","id":2,"message":"hi"}],` +
-		`"result":{"1":10,"2":20,"3":30},"game_end_reason":"manually_ended"}`
-	if out.String() != want {
-		t.Errorf("export:\n got %s\nwant %s", out.String(), want)
 	}
 }

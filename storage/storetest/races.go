@@ -1,4 +1,4 @@
-package sqlite
+package storetest
 
 import (
 	"context"
@@ -12,17 +12,12 @@ import (
 	"pbc/storage"
 )
 
-func TestRacingAppendsLoseNothing(t *testing.T) {
-	const writers, perWriter = 16, 25
+func testRacingAppends(t *testing.T, open Open) {
+	const writers, perWriter = 8, 20
 	ctx := context.Background()
-	db1, path := openTest(t)
-	db2, err := OpenShared(ctx, path) // a second pool on the same file, as another process would have
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db2.Close()
+	db1, another := open(t)
+	db2 := another()
 	g := activeGame(t, db1, "race")
-
 	var (
 		mu        sync.Mutex
 		acked     = map[string]int{} // message -> acknowledged seq
@@ -90,27 +85,22 @@ func TestRacingAppendsLoseNothing(t *testing.T) {
 	if conflicts == 0 {
 		t.Error("no append ever conflicted; the test did not race")
 	}
-	t.Logf("%d appends, %d conflicts retried", len(acked), conflicts)
 }
 
-// raceCommits runs rounds of commits by two writers on two pools of one
-// database file, started together: move(w, r) is what writer w commits in
-// round r. It returns each round's two errors.
-func raceCommits(t *testing.T, rounds int, move func(w, r int) storage.Move) (*DB, storage.GameID, [][2]error) {
+// raceCommits runs rounds of commits by two writers on two stores of one
+// database, started together: move(w, r) is what writer w commits in round
+// r. It returns the first store, the game and each round's two errors.
+func raceCommits(t *testing.T, open Open, rounds int, move func(w, r int) storage.Move) (storage.Store, storage.GameID, [][2]error) {
 	t.Helper()
 	ctx := context.Background()
-	db1, path := openTest(t)
-	db2, err := OpenShared(ctx, path) // a second pool on the same file, as another process would have
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db2.Close() })
+	db1, another := open(t)
+	db2 := another()
 	g := activeGame(t, db1, "race")
 	errs := make([][2]error, rounds)
 	for r := range rounds {
 		start := make(chan struct{})
 		var wg sync.WaitGroup
-		for w, db := range []*DB{db1, db2} {
+		for w, db := range []storage.Store{db1, db2} {
 			wg.Go(func() {
 				<-start
 				_, errs[r][w] = db.Commit(ctx, g.ID, move(w, r))
@@ -122,12 +112,12 @@ func raceCommits(t *testing.T, rounds int, move func(w, r int) storage.Move) (*D
 	return db1, g.ID, errs
 }
 
-func TestRacingCommitsAtOneSeq(t *testing.T) {
-	const rounds = 40
+func testRacingCommitsAtOneSeq(t *testing.T, open Open) {
+	const rounds = 30
 	ctx := context.Background()
 	// Each round both writers commit a two-entry move at the same seq,
-	// handing seat 0 to themselves.
-	db, id, errs := raceCommits(t, rounds, func(w, r int) storage.Move {
+	// handing seat 0 to themselves: exactly one wins.
+	db, id, errs := raceCommits(t, open, rounds, func(w, r int) storage.Move {
 		return storage.Move{
 			Entries: []storage.Entry{
 				{Seq: 2*r + 1, Action: message(w, fmt.Sprint("w", w, "-", r, "a")), UserID: fmt.Sprint(w)},
@@ -156,6 +146,10 @@ func TestRacingCommitsAtOneSeq(t *testing.T) {
 	if len(s.Rows) != 2*rounds || len(s.Events) != rounds || len(s.Seats) != 3+rounds {
 		t.Fatalf("%d rows, %d events, %d seat holders; want %d, %d, %d", len(s.Rows), len(s.Events), len(s.Seats), 2*rounds, rounds, 3+rounds)
 	}
+	events := map[string]bool{}
+	for _, e := range s.Events {
+		events[e] = true
+	}
 	for r, w := range winners {
 		for k, half := range []string{"a", "b"} {
 			row := s.Rows[2*r+k]
@@ -163,8 +157,8 @@ func TestRacingCommitsAtOneSeq(t *testing.T) {
 				t.Errorf("round %d: seq %d holds %s by %q, want the winner's %s", r, row.Seq, row.Action, row.UserID, want)
 			}
 		}
-		if _, ok := s.Events[fmt.Sprint("w", w, "-", r)]; !ok {
-			t.Errorf("round %d: the winner's event is not remembered", r)
+		if !events[fmt.Sprint("w", w, "-", r)] || events[fmt.Sprint("w", 1-w, "-", r)] {
+			t.Errorf("round %d: the winner's event is not remembered, or the loser's is", r)
 		}
 	}
 	if seats, err := db.Seats(ctx, id); err != nil || seats[0].UserID != fmt.Sprint(winners[rounds-1]) {
@@ -172,12 +166,12 @@ func TestRacingCommitsAtOneSeq(t *testing.T) {
 	}
 }
 
-func TestRacingCommitsOfOneEvent(t *testing.T) {
-	const rounds = 40
+func testRacingCommitsOfOneEvent(t *testing.T, open Open) {
+	const rounds = 30
 	ctx := context.Background()
 	// The same delivery reaches two writers (a retried request): same event
 	// id, each with its own idea of the move, both at the next seq.
-	db, id, errs := raceCommits(t, rounds, func(w, r int) storage.Move {
+	db, id, errs := raceCommits(t, open, rounds, func(w, r int) storage.Move {
 		return storage.Move{
 			Entries: []storage.Entry{{Seq: r + 1, Action: message(w, fmt.Sprint("w", w, "-", r))}},
 			EventID: fmt.Sprint("ev-", r),
@@ -192,14 +186,36 @@ func TestRacingCommitsOfOneEvent(t *testing.T) {
 	if len(s.Rows) != rounds || len(s.Events) != rounds {
 		t.Fatalf("%d rows and %d events, want %d of each", len(s.Rows), len(s.Events), rounds)
 	}
-	for r := range rounds {
-		if s.Events[fmt.Sprint("ev-", r)] != r+1 {
-			t.Errorf("event ev-%d answered at seq %d, want %d", r, s.Events[fmt.Sprint("ev-", r)], r+1)
-		}
-	}
 	// A writer that lost a seq race with the same event and retries at the
 	// next seq is still a duplicate.
 	if _, err := db.Commit(ctx, id, storage.Move{Entries: []storage.Entry{entry(rounds + 1)}, EventID: "ev-0"}); !errors.Is(err, storage.ErrDuplicate) {
 		t.Errorf("an old event at the next seq: %v, want ErrDuplicate", err)
+	}
+}
+
+func testRacingCreates(t *testing.T, open Open) {
+	const rounds = 10
+	ctx := context.Background()
+	db1, another := open(t)
+	stores := []storage.Store{db1, another()}
+	for r := range rounds {
+		ch := channel(fmt.Sprint("create-", r))
+		var errs [2]error
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for w, st := range stores {
+			wg.Go(func() {
+				<-start
+				_, errs[w] = st.CreateGame(ctx, storage.NewGame{Channel: ch, Title: "1822PNW", Creator: fmt.Sprint(w)})
+			})
+		}
+		close(start)
+		wg.Wait()
+		if !(errs[0] == nil && errors.Is(errs[1], storage.ErrChannelBusy)) && !(errs[1] == nil && errors.Is(errs[0], storage.ErrChannelBusy)) {
+			t.Fatalf("round %d: %v and %v; want one game and one ErrChannelBusy", r, errs[0], errs[1])
+		}
+		if games, err := db1.ListGames(ctx, storage.Filter{Channel: &ch}); err != nil || len(games) != 1 {
+			t.Fatalf("round %d: %d games in the channel, %v", r, len(games), err)
+		}
 	}
 }
