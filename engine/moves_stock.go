@@ -9,43 +9,23 @@ import (
 // Stock-round choices (bids, buys, sells, pars, conversions, the tax haven)
 // and the share moves of operating rounds (emergency sales, issues, redeems).
 
-// bidMoves lists the bid-box companies p may bid on.
+// bidMoves lists the bid-box companies p may bid on: those bidRefusal
+// allows, from the lowest bid to p's uncommitted cash.
 func (g *Game) bidMoves(p *Player) []BidMove {
 	sr := g.round.sr
 	if sr == nil {
 		return nil
 	}
 	free := p.Cash - g.committed(p)
-	atLimit := g.numCerts(p)+g.winningBids(p) >= g.certLimit()
-	tokens := 0 // bidding tokens in use: one per company p bid on
-	for _, c := range sr.bidOrder {
-		for _, b := range sr.bids[c] {
-			if b.player == p {
-				tokens++
-			}
-		}
-	}
-	outOfTokens := tokens >= g.T.BidTokens[len(g.seats)] && g.T.BidTokens[len(g.seats)] > 0
 	var out []BidMove
 	for _, list := range [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()} {
 		for _, c := range list {
-			if c == nil {
+			if c == nil || g.bidRefusal(p, c) != nil {
 				continue
 			}
-			lo := g.minBid(c)
-			if lo > free {
-				continue
-			}
-			b := BidMove{Company: c.ID, Min: lo, Max: free, Step: 5, Uncommitted: free}
-			top, ok := sr.highest(c)
-			if ok {
+			b := BidMove{Company: c.ID, Min: g.minBid(c), Max: free, Step: 5, Uncommitted: free}
+			if top, ok := sr.highest(c); ok {
 				b.Leader, b.Top = top.player.ID, top.price
-			}
-			if atLimit && (!ok || top.player != p) {
-				continue // the certificate limit counts winning bids
-			}
-			if outOfTokens && !g.hasBid(p, c) {
-				continue // no bidding token left for a new company
 			}
 			out = append(out, b)
 		}

@@ -174,8 +174,11 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 	g := s.g
 	sr := s.sr()
 	c := g.Company(v.Company)
-	if c == nil || !g.inBidbox(c) {
+	if c == nil {
 		return ruleErr("%s is not in a bid box; bid on %s", v.Company, g.bidboxList())
+	}
+	if err := g.bidRefusal(p, c); err != nil {
+		return err
 	}
 	minBid := g.minBid(c)
 	if v.Price < minBid {
@@ -183,27 +186,6 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 	}
 	if (v.Price-minBid)%5 != 0 {
 		return ruleErr("bids on %s go up in steps of $5 from $%d", c.ID, minBid)
-	}
-	if !g.importing {
-		has, tokens := false, 0
-		for _, comp := range sr.bidOrder {
-			for _, b := range sr.bids[comp] {
-				if b.player == p {
-					tokens++
-					if comp == c {
-						has = true
-					}
-				}
-			}
-		}
-		if limit := g.T.BidTokens[len(g.seats)]; !has && limit > 0 && tokens >= limit {
-			return ruleErr("%s has used all %d bidding tokens this round; raise an existing bid instead", p.Name, limit)
-		}
-	}
-	if !g.importing && g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
-		if b, ok := sr.highest(c); !ok || b.player != p {
-			return ruleErr("%s is at the certificate limit of %d (counting winning bids)", p.Name, g.certLimit())
-		}
 	}
 	if max := p.Cash - g.committed(p); v.Price > max {
 		return ruleErr("%s can bid at most $%d (cash $%d, $%d committed to winning bids)", p.Name, max, p.Cash, g.committed(p))
