@@ -280,6 +280,12 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 	}
 	t.record(req.User, a)
 	text := t.confirm(a)
+	if words, ok := t.programWords(a); ok {
+		text = words
+	}
+	if notes := t.programNotes(a); notes != "" {
+		text += " " + notes
+	}
 	rep := t.nextReply(text)
 	rep.Action = a
 	return rep

@@ -29,6 +29,9 @@ func (s *shareStep) setup() {
 	}
 	sr.actions = nil
 	sr.bidActions = 0
+	if p, ok := s.r.current().(*Player); ok {
+		delete(sr.history, p.ID) // a player's history is his latest turn
+	}
 }
 
 func (s *shareStep) bought() bool {
@@ -112,6 +115,7 @@ func (s *shareStep) passTurn() {
 	if p == nil {
 		return
 	}
+	s.g.storeWinningBids(p)
 	p.passed = len(s.sr().actions) == 0
 }
 
@@ -142,6 +146,7 @@ func (s *shareStep) process(a action.Action, e any) error {
 		if err := g.buyShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
+		g.trackShares(p, "buy_shares", v.Shares)
 		s.did("buy_shares")
 		s.passTurn()
 		return nil
@@ -149,6 +154,7 @@ func (s *shareStep) process(a action.Action, e any) error {
 		if err := g.sellShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
+		g.trackShares(p, "sell_shares", v.Shares)
 		s.did("sell_shares")
 		return nil
 	case *action.Par:
@@ -205,6 +211,7 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 		sr.bidOrder = append(sr.bidOrder, c)
 	}
 	sr.bids[c] = append(list, bid{player: p, price: v.Price})
+	g.track(p, "bid", c.ID)
 	s.did("bid")
 	sr.bidActions++
 	if sr.bidActions >= 3 {
@@ -248,6 +255,7 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 			return ruleErr("only the holder of concession %s can start %s", conc.ID, c.ID)
 		}
 		g.parByConcession(p, c, conc, cell)
+		g.track(p, "par", c.ID)
 		s.did("par")
 		s.passTurn()
 		return nil
@@ -264,6 +272,7 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 	g.setPar(c, cell)
 	g.ipoShares(p, []*Share{c.Shares[0]}, sr)
 	g.afterPar(c)
+	g.track(p, "par", c.ID)
 	s.did("par")
 	s.passTurn()
 	return nil
@@ -410,6 +419,7 @@ func (s *shareStep) convertChoose(p *Player, choice string) error {
 	g.swapMinorToken(minor, major)
 	g.closeMinor(minor)
 	sr.converting = nil
+	g.track(p, "choose", major.ID)
 	s.did("par")
 	s.passTurn()
 	return nil
