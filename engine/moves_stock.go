@@ -48,54 +48,14 @@ func (g *Game) parMoves(p *Player) []ParMove {
 	if !g.phaseHas("can_par") && !g.phaseHas("can_convert_concessions") {
 		return nil
 	}
-	free := p.Cash - g.committed(p)
 	var out []ParMove
 	for _, c := range g.Corps {
 		if !c.IsMajor() || c.IPOed || c.Closed {
 			continue
 		}
-		conc := g.concessionOf(c)
-		if conc != nil && !conc.Closed {
-			if conc.Owner != any(p) {
-				continue
-			}
-			for _, cell := range g.Market.parCells(true) {
-				price := g.Market.price(cell)
-				cost := max(price*c.Shares[0].Percent/10-conc.Value, 0)
-				if cost <= free {
-					out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost, Via: conc.ID})
-				}
-			}
-			continue
-		}
-		if !g.phaseHas("can_par") {
-			continue
-		}
-		if g.isPNW() {
-			if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
-				if m.President() != p {
-					continue
-				}
-				for _, cell := range g.Market.parCells(true) {
-					if ns := g.conversionShares(p, m, cell); len(ns) > 0 {
-						price := g.Market.price(cell)
-						cost := max(ns[0]*price-g.minorValue(m), 0)
-						out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost, Via: m.ID})
-					}
-				}
-				continue
-			}
-			if g.directStartBlocked(c) {
-				continue
-			}
-		}
-		if g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
-			continue
-		}
 		for _, cell := range g.Market.parCells(true) {
-			price := g.Market.price(cell)
-			if cost := price * c.Shares[0].Percent / 10; cost <= free {
-				out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost})
+			if cost, via, err := g.parRefusal(p, c, cell); err == nil {
+				out = append(out, ParMove{Corp: c.ID, Price: g.Market.price(cell), Cell: g.parCellText(cell), Cost: cost, Via: via})
 			}
 		}
 	}

@@ -143,6 +143,9 @@ func (s *shareStep) process(a action.Action, e any) error {
 	case *action.Bid:
 		return s.bid(p, v)
 	case *action.BuyShares:
+		if g.validating() && len(v.Shares) != 1 {
+			return ruleErr("one certificate may be bought per stock round turn (4.5.4)")
+		}
 		if err := g.buyShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
@@ -235,25 +238,22 @@ func (g *Game) bidboxList() string {
 func (s *shareStep) par(p *Player, v *action.Par) error {
 	g := s.g
 	c := g.Corp(v.Corporation)
-	if c == nil || !c.IsMajor() || c.IPOed || c.Closed {
+	if c == nil {
 		return ruleErr("%s cannot be started now", v.Corporation)
 	}
 	price, err := parsePriceCell(v.SharePrice)
 	if err != nil {
 		return err
 	}
-	cell := g.Market.cellFor(price)
+	cell := g.parCellFor(price)
 	if cell < 0 {
 		return ruleErr("$%d is not a price on the market", price)
 	}
-	if !g.phaseHas("can_par") && !g.phaseHas("can_convert_concessions") {
-		return ruleErr("majors cannot be started in phase %s", g.phase().Name)
+	if _, _, err := g.parRefusal(p, c, cell); err != nil {
+		return err
 	}
 	sr := s.sr()
 	if conc := g.concessionOf(c); conc != nil && !conc.Closed {
-		if conc.Owner != any(p) {
-			return ruleErr("only the holder of concession %s can start %s", conc.ID, c.ID)
-		}
 		g.parByConcession(p, c, conc, cell)
 		g.track(p, "par", c.ID)
 		s.did("par")
@@ -262,9 +262,6 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 	}
 	if g.isPNW() {
 		if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
-			if m.President() != p {
-				return ruleErr("only the owner of minor %s can convert it to %s", m.ID, c.ID)
-			}
 			sr.converting, sr.convertPar = c, cell
 			return nil
 		}
