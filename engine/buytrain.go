@@ -195,6 +195,9 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 	if t.Owner == c {
 		return ruleErr("%s already owns %s", c.ID, t.ID)
 	}
+	if g.validating() && !g.isExtraTrain(t) && g.countTrains(c) >= g.trainLimit(c) {
+		return ruleErr("%s is at its train limit of %d", c.ID, g.trainLimit(c))
+	}
 	variant := v.Variant
 	if variant == "" {
 		variant = t.Name

@@ -16,11 +16,12 @@ func (g *Game) bidMoves(p *Player) []BidMove {
 	if sr == nil {
 		return nil
 	}
-	free := p.Cash - g.committed(p)
+	who := g.srPlayerOf(p)
+	free := who.free
 	var out []BidMove
 	for _, list := range [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()} {
 		for _, c := range list {
-			if c == nil || g.bidRefusal(p, c) != nil {
+			if c == nil || g.bidRefusalFor(who, c) != nil {
 				continue
 			}
 			b := BidMove{Company: c.ID, Min: g.minBid(c), Max: free, Step: 5, Uncommitted: free}
@@ -49,12 +50,13 @@ func (g *Game) parMoves(p *Player) []ParMove {
 		return nil
 	}
 	var out []ParMove
+	who := g.srPlayerOf(p)
 	for _, c := range g.Corps {
 		if !c.IsMajor() || c.IPOed || c.Closed {
 			continue
 		}
 		for _, cell := range g.Market.parCells(true) {
-			if cost, via, err := g.parRefusal(p, c, cell); err == nil {
+			if cost, via, err := g.parRefusalFor(who, c, cell); err == nil {
 				out = append(out, ParMove{Corp: c.ID, Price: g.Market.price(cell), Cell: g.parCellText(cell), Cost: cost, Via: via})
 			}
 		}

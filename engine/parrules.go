@@ -12,6 +12,12 @@ import (
 // trusted on the checks its engine leaves to its interface (the par cells,
 // cash, the certificate limit, a direct start's blocked minor).
 func (g *Game) parRefusal(p *Player, c *Corp, cell int) (cost int, via string, err error) {
+	return g.parRefusalFor(g.srPlayerOf(p), c, cell)
+}
+
+// parRefusalFor is parRefusal for a player worked out already.
+func (g *Game) parRefusalFor(who srPlayer, c *Corp, cell int) (cost int, via string, err error) {
+	p := who.p
 	if c == nil || !c.IsMajor() || c.IPOed || c.Closed {
 		return 0, "", ruleErr("%s cannot be started now", c.ID)
 	}
@@ -23,7 +29,7 @@ func (g *Game) parRefusal(p *Player, c *Corp, cell int) (cost int, via string, e
 		return 0, "", ruleErr("a major's par price is one of %s", g.parPriceList())
 	}
 	price := g.Market.price(cell)
-	free := p.Cash - g.committed(p)
+	free := who.free
 	if conc := g.concessionOf(c); conc != nil && !conc.Closed {
 		if conc.Owner != any(p) {
 			return 0, "", ruleErr("only the holder of concession %s can start %s", conc.ID, c.ID)
@@ -55,7 +61,7 @@ func (g *Game) parRefusal(p *Player, c *Corp, cell int) (cost int, via string, e
 			return 0, "", ruleErr("%s cannot be started directly while its minor is bid on or owned (4.7.3)", c.ID)
 		}
 	}
-	if check && g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
+	if check && who.atLimit {
 		return 0, "", ruleErr("%s is at the certificate limit of %d (counting winning bids)", p.Name, g.certLimit())
 	}
 	cost = price * c.Shares[0].Percent / 10

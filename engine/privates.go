@@ -311,6 +311,9 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 	}
 	comp := e.(*Company)
 	c := comp.Owner.(*Corp)
+	if g.validating() && v.Tile != "BC-0" && comp.Def.Ability == "builder_cubes" {
+		return ruleErr("%s places builder cubes, not tiles", comp.ID)
+	}
 	if g.validating() && v.Tile == "BC-0" && comp.Def.Ability != "builder_cubes" && comp.Def.Ability != "extra_tile" {
 		return ruleErr("%s cannot place a builder cube; its owner places one with `cube` (5.7.20)", comp.ID)
 	}

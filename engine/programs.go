@@ -93,8 +93,8 @@ type srEvent struct {
 // track notes an action of p's turn for the programs of others.
 func (g *Game) track(p *Player, kind, target string) {
 	sr := g.round.sr
-	if sr == nil {
-		return
+	if sr == nil || len(g.programs) == 0 {
+		return // only actions after a program was set can stop it
 	}
 	if sr.history == nil {
 		sr.history = map[int][]srEvent{}

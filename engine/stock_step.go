@@ -115,7 +115,9 @@ func (s *shareStep) passTurn() {
 	if p == nil {
 		return
 	}
-	s.g.storeWinningBids(p)
+	if _, on := s.g.programs[p.ID]; on {
+		s.g.storeWinningBids(p)
+	}
 	p.passed = len(s.sr().actions) == 0
 }
 
