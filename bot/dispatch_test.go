@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"pbc/commands"
 	"pbc/storage"
 )
 
@@ -64,13 +66,18 @@ func TestLobbyAndRetry(t *testing.T) {
 	if err != nil || sg.Status != storage.Active || sg.Title != "1822PNW Short Scenario" {
 		t.Fatalf("game %+v, %v", sg, err)
 	}
+	// 1.8.16: the seats are dealt from the stored seed, each keeping its player id.
 	seats, _ := st.Seats(ctx, sg.ID)
-	var users []string
+	var users, want []string
 	for _, s := range seats {
-		users = append(users, s.UserID)
+		users = append(users, fmt.Sprintf("%d:%s", s.PlayerID, s.UserID))
 	}
-	if strings.Join(users, ",") != "ann,ben,dee" {
-		t.Errorf("seats %v", users)
+	joined := []commands.Seat{{Player: 1, User: "ann"}, {Player: 2, User: "ben"}, {Player: 3, User: "dee"}}
+	for _, s := range commands.DealSeats(joined, sg.Seed) {
+		want = append(want, fmt.Sprintf("%d:%s", s.Player, s.User))
+	}
+	if strings.Join(users, ",") != strings.Join(want, ",") {
+		t.Errorf("seats %v, want %v dealt from seed %d", users, want, sg.Seed)
 	}
 
 	// The first move's append loses a race; it is retried and stored once.

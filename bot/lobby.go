@@ -151,7 +151,8 @@ func (d *Dispatcher) start(ctx context.Context, r Request, sg storage.Game, t *t
 	if len(cs) < t.MinPlayers {
 		return refused("%s needs at least %d players; %d seated.", sg.Title, t.MinPlayers, len(cs)), nil
 	}
-	table, err := commands.NewTable(sg.Title, sg.Options, sg.Seed, cs, sg.Creator)
+	dealt := commands.DealSeats(cs, sg.Seed) // 1.8.16: the player order is dealt at random
+	table, err := commands.NewTable(sg.Title, sg.Options, sg.Seed, dealt, sg.Creator)
 	if err != nil {
 		return refused("The game cannot start: %v", err), nil
 	}
@@ -160,6 +161,14 @@ func (d *Dispatcher) start(ctx context.Context, r Request, sg storage.Game, t *t
 			return Result{}, fmt.Errorf("%w: the game was started meanwhile", storage.ErrConflict)
 		}
 		return Result{}, err
+	}
+	// Only the start that made the game active deals its seats.
+	for i, s := range dealt {
+		if s.User != cs[i].User {
+			if _, err := d.Store.ReplaceSeat(ctx, sg.ID, seats[i].Order, s.User, s.Name); err != nil {
+				return Result{}, fmt.Errorf("dealing seat %d: %w", seats[i].Order+1, err)
+			}
+		}
 	}
 	var order []string
 	for _, p := range table.Game.Players {

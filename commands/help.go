@@ -18,7 +18,10 @@ var helpTopics = map[string]string{
 		"`buy SWW` buys a treasury share, `buy SWW pool` a market share, `buy SWW_3` that certificate. " +
 		"`sell SWW 2` sells two shares (the president's certificate counts two). " +
 		"`par SWW 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
-		"`payoff` or `payoff 100` repays a loan. `autopass`, `autobuy GWR 3`, `auto off` set automatic play. `pass` ends your turn. " +
+		"`payoff` or `payoff 100` repays a loan. `pass` ends your turn. " +
+		"Automatic play acts on your turns until something changes (you are outbid, shares are sold, a major starts…) or the round ends: " +
+		"`autopass` (`autopass always` whatever happens, `autopass indefinitely` past this round), " +
+		"`autobuy GWR 3` (or `autobuy GWR float`, `… then pass`), `autopass merger` (PNW merger rounds), `auto off`. " +
 		"`bid M5` or `par SWW` alone lists the amounts or prices to choose from. " +
 		"A pass that would end the game or give something up asks first; `pass confirm` does it.",
 	"track": "`lay 57 D23 r1` lays tile 57 on D23 at rotation 1 (0-5; leave it out when only one fits). " +

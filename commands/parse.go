@@ -218,6 +218,8 @@ func parseArgs(cmd *Command, args []string, text string) error {
 		return parseOptionalNumber(cmd, args, "all")
 	case AutoBuy:
 		return parseAutoBuy(cmd, args)
+	case AutoPass:
+		return parseAutoPass(cmd, args)
 	case Player, Kick:
 		if len(args) != 1 {
 			return parseErr("say who, e.g. `%s @name`", cmd.Verb)

@@ -450,8 +450,11 @@ func (b *builder) program() (action.Action, error) {
 	raw := func(v any) json.RawMessage { j, _ := json.Marshal(v); return j }
 	switch cmd.Verb {
 	case AutoPass:
+		if cmd.Choice == "merger" {
+			return b.mergerProgram()
+		}
 		a := &action.ProgramSharePass{}
-		a.Extra = map[string]json.RawMessage{"unconditional": raw(false), "indefinite": raw(false)}
+		a.Extra = map[string]json.RawMessage{"unconditional": raw(cmd.Pool), "indefinite": raw(cmd.Text == "indefinite")}
 		return setEntity(a, b.me), nil
 	case AutoBuy:
 		c := findCorp(b.g, cmd.Target)
@@ -469,5 +472,8 @@ func (b *builder) program() (action.Action, error) {
 	}
 	a := &action.ProgramDisable{}
 	a.Extra = map[string]json.RawMessage{"reason": raw("user")}
+	if prog, ok := b.g.ProgramOf(b.me.ID); ok {
+		a.Extra["original_type"] = raw(prog.Kind)
+	}
 	return setEntity(a, b.me), nil
 }

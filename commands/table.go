@@ -296,6 +296,12 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 	}
 	t.record(req.User, a)
 	text := t.said(a)
+	if words, ok := t.programWords(a); ok {
+		text = words
+	}
+	if notes := t.programNotes(a); notes != "" {
+		text += " " + notes
+	}
 	digest := t.roundAfter(round)
 	rep := t.nextReply(text)
 	if digest != "" {

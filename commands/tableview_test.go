@@ -30,7 +30,8 @@ func TestBidsInView(t *testing.T) {
 		{"player Ann", []string{"leads P8 $0, committing $0 ($500 free); outbid on M5 $100 (Bob leads with $110)."}},
 		{"player Bob", []string{"leads M5 $110, committing $110 ($390 free)."}},
 		{"table", []string{"Leading bids: M5 Bob $110"}},
-		{"moves", []string{"P7 (from $0) and 1 more (`moves all` lists them)"}},
+		// Bob leads M5, so he may not raise it (4.8.4): six bids, none cut.
+		{"moves", []string{"on M6 (from $100), M20 (from $100), M3 (from $100), P1 (from $0), P7 (from $0) or P8 (from $5); `pass`"}},
 		{"moves all", []string{"P7 (from $0) or P8 (from $5); `pass`"}},
 	}
 	for _, tc := range tests {

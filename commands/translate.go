@@ -69,7 +69,9 @@ func Translate(g *engine.Game, a action.Action) []string {
 	case *action.Redo:
 		add("redo")
 	case *action.ProgramSharePass:
-		add("autopass")
+		add(autoPassWording(v))
+	case *action.ProgramMergerPass:
+		add(mergerPassWording(v))
 	case *action.ProgramBuyShares:
 		add(autoBuyWording(v))
 	case *action.ProgramDisable:

@@ -10,17 +10,25 @@ import (
 // (its auto_actions), so exported logs replay on 18xx.games as they did here:
 // skipping or placing a destination token, and passing a minor acquisition
 // with no connected candidate. (CA's P7 owner always answers his choice.)
+//
+// Then the program of the player whose turn it is acts (see programs.go):
+// it may pass or buy for him, or stop, and its actions are recorded the
+// same way, as 18xx.games records them.
 func (g *Game) runAutoActions(parent action.Action) error {
-	for i := 0; i < 64 && !g.finished; i++ {
-		a := g.nextAutoAction()
-		if a == nil {
+	for i := 0; i < 256 && !g.finished; i++ {
+		var batch []action.Action
+		if a := g.nextAutoAction(); a != nil {
+			batch = []action.Action{a}
+		} else if batch = g.programActions(); len(batch) == 0 {
 			return nil
 		}
-		if err := g.process(a); err != nil {
-			return err
+		for _, a := range batch {
+			if err := g.process(a); err != nil {
+				return err
+			}
+			env := parent.Env()
+			env.AutoActions = append(env.AutoActions, a)
 		}
-		env := parent.Env()
-		env.AutoActions = append(env.AutoActions, a)
 	}
 	return nil
 }

@@ -1,8 +1,10 @@
 package engine
 
 import (
-	"pbc/engine/action"
 	"slices"
+
+	"pbc/engine/action"
+	"pbc/engine/title"
 )
 
 // buyTrainStep buys trains from the depot or (from phase 3) other companies,
@@ -175,6 +177,9 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 		if t.Owner != c || t.Name != "L" {
 			return ruleErr("%s has no L train %s to upgrade", c.ID, v.Train)
 		}
+		if cost := g.upgradeLCost(); g.validating() && v.Price != cost {
+			return ruleErr("upgrading an L-train to a 2-train costs $%d", cost)
+		}
 		if v.Price > c.Cash {
 			return ruleErr("upgrading costs $%d; %s has $%d", v.Price, c.ID, c.Cash)
 		}
@@ -189,6 +194,9 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 	}
 	if t.Owner == c {
 		return ruleErr("%s already owns %s", c.ID, t.ID)
+	}
+	if g.validating() && !g.isExtraTrain(t) && g.countTrains(c) >= g.trainLimit(c) {
+		return ruleErr("%s is at its train limit of %d", c.ID, g.trainLimit(c))
 	}
 	variant := v.Variant
 	if variant == "" {
@@ -227,6 +235,13 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 		}
 	} else if !g.phaseHas("can_buy_trains") {
 		return ruleErr("trains can be bought from other companies from phase 3")
+	} else if g.validating() {
+		if err := g.tradeRefusal(c, t); err != nil {
+			return err
+		}
+		if v.Price < 1 {
+			return ruleErr("a train bought from another company costs $1 or more (5.14.3)")
+		}
 	}
 	price := v.Price
 	if price > c.Cash {
@@ -350,6 +365,20 @@ func (s *buyTrainStep) checkEmergencySale(c *Corp, p *Player, ids []string, perc
 	}
 	if g.emergencyExcess(p, corp, pct) >= need {
 		return ruleErr("selling %d%% of %s raises more than the $%d needed; sell fewer shares (5.16.5)", pct, corp.ID, need)
+	}
+	return nil
+}
+
+// tradeRefusal says why c may not buy train t from the company owning it,
+// or nil: special trains, Pullmans and privates' trains are never sold
+// (5.11.7, 5.11.10), and a company owns one E-train at most. Purchases and
+// the listed moves ask it alike.
+func (g *Game) tradeRefusal(c *Corp, t *Train) error {
+	if g.isExtraTrain(t) || t.Def.Kind == title.Permanent {
+		return ruleErr("%s is a private's or special train and may not be sold between companies (5.11.7, 5.11.10)", t.ID)
+	}
+	if t.Name == "E" && hasTrainNamed(c, "E") {
+		return ruleErr("%s can only own one E-train", c.ID)
 	}
 	return nil
 }

@@ -124,6 +124,7 @@ func (cc *cloner) game(g *Game) *Game {
 	n.reachCache = mapKeys(g.reachCache, cc.corp)
 	n.crowdCorp = cc.corp(g.crowdCorp)
 	n.ddBlocker = cc.corp(g.ddBlocker)
+	n.programs = maps.Clone(g.programs) // a Program's Minors are never changed once set
 	return n
 }
 
@@ -391,6 +392,8 @@ func (cc *cloner) srState(s *srState) *srState {
 	}
 	n.actions = slices.Clone(s.actions)
 	n.converting = cc.corp(s.converting)
+	n.history = cloneLists(s.history)
+	n.winning = cloneLists(s.winning)
 	return &n
 }
 
@@ -548,4 +551,16 @@ func (g *Game) ImportedCount() int { return g.importedCount }
 // demand.
 func (g *Game) Trim() {
 	g.reachCache = nil
+}
+
+// cloneLists copies a map of lists, each list too.
+func cloneLists[T any](m map[int][]T) map[int][]T {
+	if m == nil {
+		return nil
+	}
+	out := make(map[int][]T, len(m))
+	for k, v := range m {
+		out[k] = slices.Clone(v)
+	}
+	return out
 }

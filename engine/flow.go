@@ -9,10 +9,16 @@ import (
 func (g *Game) process(a action.Action) error {
 	g.invalidate()
 	defer g.invalidate()
+	g.seq++
 	env := a.Env()
 	switch a.(type) {
-	case *action.Message, *action.Log, *action.ProgramSharePass, *action.ProgramBuyShares, *action.ProgramDisable:
+	case *action.Message, *action.Log:
 		return nil
+	case *action.ProgramSharePass, *action.ProgramBuyShares, *action.ProgramMergerPass, *action.ProgramDisable:
+		if g.finished {
+			return nil
+		}
+		return g.processProgram(a)
 	case *action.EndGame:
 		if g.finished {
 			return ruleErr("the game is already over")
@@ -74,6 +80,7 @@ func (g *Game) entityOf(env *action.Envelope) (any, error) {
 
 // nextRound starts the round that follows a finished one.
 func (g *Game) nextRound() {
+	defer g.pruneProgramsForRound()
 	r := g.round
 	switch r.kind {
 	case stockRound:

@@ -81,11 +81,14 @@ type Game struct {
 	trainVersion      int // changes whenever a train moves (keys crowdCorp)
 	crowdKey          int
 	crowdCorp         *Corp
-	ddBlocker         *Corp // CA: owner of the Detroit–Duluth blocking tokens
-	checkRoutes       bool  // importing: compare recorded route revenues with the rules
-	trustRevenue      bool  // logs keep their recorded route revenues
-	importedCount     int   // applied actions that came from a replayed log
-	importedWasImport bool  // whether that log skipped legality checks
+	ddBlocker         *Corp           // CA: owner of the Detroit–Duluth blocking tokens
+	checkRoutes       bool            // importing: compare recorded route revenues with the rules
+	trustRevenue      bool            // logs keep their recorded route revenues
+	importedCount     int             // applied actions that came from a replayed log
+	importedWasImport bool            // whether that log skipped legality checks
+	programs          map[int]Program // automatic play, by player id
+	seq               int             // actions processed, auto actions included (orders programs and what stops them)
+	rebuilding        bool            // ReplayMixed: programs' actions are the recorded ones
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.

@@ -419,12 +419,19 @@ func (s *mergeStep) choose(choice string) error {
 		if cell < 0 || n == 50 {
 			return ruleErr("choose a par price from $55 to $100")
 		}
+		if g.validating() && !hasInt(g.mergePars(mr.assoc, mr.unassoc, mr.major.Cash), cell) {
+			return ruleErr("the merged major may be parred at %s", g.choiceList(g.mergerChoices(mr)))
+		}
 		g.setPar(mr.major, cell)
 		mr.par, mr.state = cell, "shares"
 		return nil
 	case "shares":
 		if n < 2 || n > 6 {
 			return ruleErr("choose 2 to 6 shares")
+		}
+		value := 2 * (g.sharePrice(mr.assoc) + g.sharePrice(mr.unassoc))
+		if ok := exchangeShares(g.Market.price(mr.par), mr.major.Cash, value, mr.player.Cash); g.validating() && !hasInt(ok, n) {
+			return ruleErr("%s may take %s shares", mr.player.Name, g.choiceList(g.mergerChoices(mr)))
 		}
 		given := 0
 		for _, sh := range mr.major.Shares {
@@ -436,7 +443,6 @@ func (s *mergeStep) choose(choice string) error {
 				given++
 			}
 		}
-		value := 2 * (g.sharePrice(mr.assoc) + g.sharePrice(mr.unassoc))
 		shares := n * g.Market.price(mr.par)
 		if shares > value {
 			g.pay(mr.player, mr.major, shares-value)
@@ -540,4 +546,13 @@ func (g *Game) mergerAdvance() {
 		r.resetSteps()
 		r.skipSteps()
 	}
+}
+
+// choiceList names the choices offered: "3, 4 or 5".
+func (g *Game) choiceList(list []ChoiceMove) string {
+	var out []string
+	for _, c := range list {
+		out = append(out, c.Choice)
+	}
+	return orJoin("", out)
 }

@@ -392,10 +392,7 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 					continue
 				}
 				for _, t := range o.Trains {
-					if g.isExtraTrain(t) || t.Def.Kind == title.Permanent {
-						continue
-					}
-					if t.Name == "E" && hasTrainNamed(c, "E") {
+					if g.tradeRefusal(c, t) != nil {
 						continue
 					}
 					tm := TrainMove{Train: t.ID, Variant: t.Name, From: o.ID, Price: 1, MaxPrice: c.Cash}

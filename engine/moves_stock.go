@@ -9,43 +9,24 @@ import (
 // Stock-round choices (bids, buys, sells, pars, conversions, the tax haven)
 // and the share moves of operating rounds (emergency sales, issues, redeems).
 
-// bidMoves lists the bid-box companies p may bid on.
+// bidMoves lists the bid-box companies p may bid on: those bidRefusal
+// allows, from the lowest bid to p's uncommitted cash.
 func (g *Game) bidMoves(p *Player) []BidMove {
 	sr := g.round.sr
 	if sr == nil {
 		return nil
 	}
-	free := p.Cash - g.committed(p)
-	atLimit := g.numCerts(p)+g.winningBids(p) >= g.certLimit()
-	tokens := 0 // bidding tokens in use: one per company p bid on
-	for _, c := range sr.bidOrder {
-		for _, b := range sr.bids[c] {
-			if b.player == p {
-				tokens++
-			}
-		}
-	}
-	outOfTokens := tokens >= g.T.BidTokens[len(g.seats)] && g.T.BidTokens[len(g.seats)] > 0
+	who := g.srPlayerOf(p)
+	free := who.free
 	var out []BidMove
 	for _, list := range [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()} {
 		for _, c := range list {
-			if c == nil {
+			if c == nil || g.bidRefusalFor(who, c) != nil {
 				continue
 			}
-			lo := g.minBid(c)
-			if lo > free {
-				continue
-			}
-			b := BidMove{Company: c.ID, Min: lo, Max: free, Step: 5, Uncommitted: free}
-			top, ok := sr.highest(c)
-			if ok {
+			b := BidMove{Company: c.ID, Min: g.minBid(c), Max: free, Step: 5, Uncommitted: free}
+			if top, ok := sr.highest(c); ok {
 				b.Leader, b.Top = top.player.ID, top.price
-			}
-			if atLimit && (!ok || top.player != p) {
-				continue // the certificate limit counts winning bids
-			}
-			if outOfTokens && !g.hasBid(p, c) {
-				continue // no bidding token left for a new company
 			}
 			out = append(out, b)
 		}
@@ -68,54 +49,15 @@ func (g *Game) parMoves(p *Player) []ParMove {
 	if !g.phaseHas("can_par") && !g.phaseHas("can_convert_concessions") {
 		return nil
 	}
-	free := p.Cash - g.committed(p)
 	var out []ParMove
+	who := g.srPlayerOf(p)
 	for _, c := range g.Corps {
 		if !c.IsMajor() || c.IPOed || c.Closed {
 			continue
 		}
-		conc := g.concessionOf(c)
-		if conc != nil && !conc.Closed {
-			if conc.Owner != any(p) {
-				continue
-			}
-			for _, cell := range g.Market.parCells(true) {
-				price := g.Market.price(cell)
-				cost := max(price*c.Shares[0].Percent/10-conc.Value, 0)
-				if cost <= free {
-					out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost, Via: conc.ID})
-				}
-			}
-			continue
-		}
-		if !g.phaseHas("can_par") {
-			continue
-		}
-		if g.isPNW() {
-			if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
-				if m.President() != p {
-					continue
-				}
-				for _, cell := range g.Market.parCells(true) {
-					if ns := g.conversionShares(p, m, cell); len(ns) > 0 {
-						price := g.Market.price(cell)
-						cost := max(ns[0]*price-g.minorValue(m), 0)
-						out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost, Via: m.ID})
-					}
-				}
-				continue
-			}
-			if g.directStartBlocked(c) {
-				continue
-			}
-		}
-		if g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
-			continue
-		}
 		for _, cell := range g.Market.parCells(true) {
-			price := g.Market.price(cell)
-			if cost := price * c.Shares[0].Percent / 10; cost <= free {
-				out = append(out, ParMove{Corp: c.ID, Price: price, Cell: g.parCellText(cell), Cost: cost})
+			if cost, via, err := g.parRefusalFor(who, c, cell); err == nil {
+				out = append(out, ParMove{Corp: c.ID, Price: g.Market.price(cell), Cell: g.parCellText(cell), Cost: cost, Via: via})
 			}
 		}
 	}

@@ -172,7 +172,7 @@ func (m *Moves) lists(a action.Action) string {
 		var here []string
 		for _, l := range actor.Tiles {
 			if l.Hex == v.Hex {
-				here = append(here, fmt.Sprintf("%s/%d $%d", l.Name, l.Rotation, l.Cost))
+				here = append(here, fmt.Sprintf("%s/%d $%d%s", l.Name, l.Rotation, l.Cost, strings.Join(append([]string{""}, l.Combo...), "+")))
 			}
 		}
 		return fmt.Sprintf("tile %s rot %d on %s not listed (%d lays; here: %v)", v.Tile, v.Rotation, v.Hex, len(actor.Tiles), here)

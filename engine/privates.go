@@ -311,6 +311,12 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 	}
 	comp := e.(*Company)
 	c := comp.Owner.(*Corp)
+	if g.validating() && v.Tile != "BC-0" && comp.Def.Ability == "builder_cubes" {
+		return ruleErr("%s places builder cubes, not tiles", comp.ID)
+	}
+	if g.validating() && v.Tile == "BC-0" && comp.Def.Ability != "builder_cubes" && comp.Def.Ability != "extra_tile" {
+		return ruleErr("%s cannot place a builder cube; its owner places one with `cube` (5.7.20)", comp.ID)
+	}
 	if g.validating() && v.Tile != "" {
 		var combos []*Company
 		for _, id := range v.ComboEntities {
@@ -389,6 +395,15 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 	case "remove_town", "advanced_tile", "pass_tile":
 		// These count as the company's own tile lay.
 		isUpgrade := h.Tile.Color != board.White
+		if g.validating() {
+			lay, up, _ := g.tileLay(c, op)
+			if !g.isPNW() && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
+				lay, up = false, false // CA: the whole track step
+			}
+			if isUpgrade && !up || !isUpgrade && !lay {
+				return ruleErr("%s's lay counts as %s's own tile lay, which %s has used this turn", comp.ID, c.ID, c.ID)
+			}
+		}
 		free := 0
 		if a, _ := g.trackAbilityOf(comp); a.free {
 			free = 1 << 30

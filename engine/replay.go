@@ -106,6 +106,11 @@ func ReplayMixed(l *action.GameLog, imported int) (*Game, error) {
 	if err != nil {
 		return g, err
 	}
+	// Programs acted when these actions were first applied, and what they
+	// did is recorded on them: a rebuild trusts that, so that a log from
+	// before programs acted rebuilds as it was played.
+	g.rebuilding = true
+	defer func() { g.rebuilding = false }()
 	for i, a := range acts[split:] {
 		if err := g.Apply(a); err != nil {
 			return g, &ReplayError{Index: pos[split+i], ID: a.Env().ID, Type: a.Env().Type, Reason: err}

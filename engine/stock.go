@@ -21,6 +21,11 @@ type srState struct {
 	convertPar int
 	// taxHavenBought: CA P11 bought its share this round.
 	taxHavenBought bool
+	// history holds, by player id, the actions of his latest turn that
+	// stop other players' programs; winning the items he led at the end of
+	// his latest turn (or when he set his program).
+	history map[int][]srEvent
+	winning map[int][]string
 }
 
 func (g *Game) startStockRound() {

@@ -29,6 +29,9 @@ func (s *shareStep) setup() {
 	}
 	sr.actions = nil
 	sr.bidActions = 0
+	if p, ok := s.r.current().(*Player); ok {
+		delete(sr.history, p.ID) // a player's history is his latest turn
+	}
 }
 
 func (s *shareStep) bought() bool {
@@ -112,6 +115,9 @@ func (s *shareStep) passTurn() {
 	if p == nil {
 		return
 	}
+	if _, on := s.g.programs[p.ID]; on {
+		s.g.storeWinningBids(p)
+	}
 	p.passed = len(s.sr().actions) == 0
 }
 
@@ -139,9 +145,13 @@ func (s *shareStep) process(a action.Action, e any) error {
 	case *action.Bid:
 		return s.bid(p, v)
 	case *action.BuyShares:
+		if g.validating() && len(v.Shares) != 1 {
+			return ruleErr("one certificate may be bought per stock round turn (4.5.4)")
+		}
 		if err := g.buyShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
+		g.trackShares(p, "buy_shares", v.Shares)
 		s.did("buy_shares")
 		s.passTurn()
 		return nil
@@ -149,6 +159,7 @@ func (s *shareStep) process(a action.Action, e any) error {
 		if err := g.sellShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
+		g.trackShares(p, "sell_shares", v.Shares)
 		s.did("sell_shares")
 		return nil
 	case *action.Par:
@@ -174,8 +185,11 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 	g := s.g
 	sr := s.sr()
 	c := g.Company(v.Company)
-	if c == nil || !g.inBidbox(c) {
+	if c == nil {
 		return ruleErr("%s is not in a bid box; bid on %s", v.Company, g.bidboxList())
+	}
+	if err := g.bidRefusal(p, c); err != nil {
+		return err
 	}
 	minBid := g.minBid(c)
 	if v.Price < minBid {
@@ -183,27 +197,6 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 	}
 	if (v.Price-minBid)%5 != 0 {
 		return ruleErr("bids on %s go up in steps of $5 from $%d", c.ID, minBid)
-	}
-	if !g.importing {
-		has, tokens := false, 0
-		for _, comp := range sr.bidOrder {
-			for _, b := range sr.bids[comp] {
-				if b.player == p {
-					tokens++
-					if comp == c {
-						has = true
-					}
-				}
-			}
-		}
-		if limit := g.T.BidTokens[len(g.seats)]; !has && limit > 0 && tokens >= limit {
-			return ruleErr("%s has used all %d bidding tokens this round; raise an existing bid instead", p.Name, limit)
-		}
-	}
-	if !g.importing && g.numCerts(p)+g.winningBids(p) >= g.certLimit() {
-		if b, ok := sr.highest(c); !ok || b.player != p {
-			return ruleErr("%s is at the certificate limit of %d (counting winning bids)", p.Name, g.certLimit())
-		}
 	}
 	if max := p.Cash - g.committed(p); v.Price > max {
 		return ruleErr("%s can bid at most $%d (cash $%d, $%d committed to winning bids)", p.Name, max, p.Cash, g.committed(p))
@@ -223,6 +216,7 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 		sr.bidOrder = append(sr.bidOrder, c)
 	}
 	sr.bids[c] = append(list, bid{player: p, price: v.Price})
+	g.track(p, "bid", c.ID)
 	s.did("bid")
 	sr.bidActions++
 	if sr.bidActions >= 3 {
@@ -246,35 +240,30 @@ func (g *Game) bidboxList() string {
 func (s *shareStep) par(p *Player, v *action.Par) error {
 	g := s.g
 	c := g.Corp(v.Corporation)
-	if c == nil || !c.IsMajor() || c.IPOed || c.Closed {
+	if c == nil {
 		return ruleErr("%s cannot be started now", v.Corporation)
 	}
 	price, err := parsePriceCell(v.SharePrice)
 	if err != nil {
 		return err
 	}
-	cell := g.Market.cellFor(price)
+	cell := g.parCellFor(price)
 	if cell < 0 {
 		return ruleErr("$%d is not a price on the market", price)
 	}
-	if !g.phaseHas("can_par") && !g.phaseHas("can_convert_concessions") {
-		return ruleErr("majors cannot be started in phase %s", g.phase().Name)
+	if _, _, err := g.parRefusal(p, c, cell); err != nil {
+		return err
 	}
 	sr := s.sr()
 	if conc := g.concessionOf(c); conc != nil && !conc.Closed {
-		if conc.Owner != any(p) {
-			return ruleErr("only the holder of concession %s can start %s", conc.ID, c.ID)
-		}
 		g.parByConcession(p, c, conc, cell)
+		g.track(p, "par", c.ID)
 		s.did("par")
 		s.passTurn()
 		return nil
 	}
 	if g.isPNW() {
 		if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
-			if m.President() != p {
-				return ruleErr("only the owner of minor %s can convert it to %s", m.ID, c.ID)
-			}
 			sr.converting, sr.convertPar = c, cell
 			return nil
 		}
@@ -282,6 +271,7 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 	g.setPar(c, cell)
 	g.ipoShares(p, []*Share{c.Shares[0]}, sr)
 	g.afterPar(c)
+	g.track(p, "par", c.ID)
 	s.did("par")
 	s.passTurn()
 	return nil
@@ -428,6 +418,7 @@ func (s *shareStep) convertChoose(p *Player, choice string) error {
 	g.swapMinorToken(minor, major)
 	g.closeMinor(minor)
 	sr.converting = nil
+	g.track(p, "choose", major.ID)
 	s.did("par")
 	s.passTurn()
 	return nil

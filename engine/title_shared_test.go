@@ -33,7 +33,7 @@ func TestSharedTitleUnchanged(t *testing.T) {
 	}
 	for _, file := range []string{"destination_returns_token.json", "surveyors_upgrade_after_cube.json"} {
 		l := livePlayLog(t, file)
-		if _, err := ReplayMixed(l, 0); err != nil {
+		if _, err := ReplayMixed(l, ownLeadRaises(t, l)); err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
 		played[l.Title] = true

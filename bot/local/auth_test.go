@@ -370,33 +370,46 @@ func undoByOther(t *testing.T, b *running) {
 	b.say(t, ch, "bob", "join")
 	b.say(t, ch, "carol", "join")
 	start := b.say(t, ch, "alice", "start")
-	if !strings.Contains(start[len(start)-1].Text, "Your turn: @alice") {
-		t.Fatalf("alice, the first to join, should act first: %s", start[len(start)-1].Text)
+	// The seats are dealt at start (1.8.16): the first to act moves, and
+	// someone else asks to undo it.
+	first := start[len(start)-1].Text
+	mover := ""
+	for _, name := range []string{"alice", "bob", "carol"} {
+		if strings.Contains(first, "Your turn: @"+name) {
+			mover = name
+		}
 	}
-	moved := b.say(t, ch, "alice", "pass")
-	if last := moved[len(moved)-1]; last.To != "" || !strings.Contains(last.Text, "alice passes") {
-		t.Fatalf("alice's pass: %+v", last)
+	if mover == "" {
+		t.Fatalf("nobody to act after the start: %s", first)
+	}
+	other := "bob"
+	if mover == "bob" {
+		other = "carol"
+	}
+	moved := b.say(t, ch, mover, "pass")
+	if last := moved[len(moved)-1]; last.To != "" || !strings.Contains(last.Text, mover+" passes") {
+		t.Fatalf("%s's pass: %+v", mover, last)
 	}
 
-	// With bob's session, naming alice is refused and nothing happens.
-	body, _ := json.Marshal(sendRequest{Channel: ch, User: "alice", Tab: "x", Text: "undo", Wait: true})
-	if r := b.post(t, b.player(t, "bob"), "api/send", body); r.StatusCode != http.StatusForbidden {
-		t.Fatalf("bob naming alice: %s", r.Status)
+	// With the other's session, naming the mover is refused and nothing happens.
+	body, _ := json.Marshal(sendRequest{Channel: ch, User: mover, Tab: "x", Text: "undo", Wait: true})
+	if r := b.post(t, b.player(t, other), "api/send", body); r.StatusCode != http.StatusForbidden {
+		t.Fatalf("%s naming %s: %s", other, mover, r.Status)
 	} else {
 		drain(r)
 	}
 
-	ask := b.say(t, ch, "bob", "undo")
+	ask := b.say(t, ch, other, "undo")
 	if last := ask[len(ask)-1]; !strings.Contains(last.Text, "asks to undo") || !strings.Contains(last.Text, "reply `agree` or `refuse`") ||
-		!contains(last.Mentions, "alice") {
-		t.Fatalf("bob's undo of alice's move should ask alice first: %+v", last)
+		!contains(last.Mentions, mover) {
+		t.Fatalf("%s's undo of %s's move should ask %s first: %+v", other, mover, mover, last)
 	}
-	done := b.say(t, ch, "alice", "agree")
+	done := b.say(t, ch, mover, "agree")
 	if last := done[len(done)-1]; !strings.Contains(last.Text, "Undone") {
-		t.Fatalf("alice agreeing: %+v", last)
+		t.Fatalf("%s agreeing: %+v", mover, last)
 	}
 	// An admin's undo needs nobody's consent.
-	b.say(t, ch, "alice", "pass")
+	b.say(t, ch, mover, "pass")
 	admin := b.say(t, ch, "dana", "undo")
 	if last := admin[len(admin)-1]; !strings.Contains(last.Text, "Undone") {
 		t.Fatalf("the admin's undo: %+v", last)

@@ -99,6 +99,7 @@ var constructors = map[string]func() Action{
 	"program_share_pass":         func() Action { return new(ProgramSharePass) },
 	"program_buy_shares":         func() Action { return new(ProgramBuyShares) },
 	"program_disable":            func() Action { return new(ProgramDisable) },
+	"program_merger_pass":        func() Action { return new(ProgramMergerPass) },
 }
 
 // typeNames maps each modelled Go type to its "type" string.

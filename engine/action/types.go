@@ -247,6 +247,18 @@ func (a *ProgramDisable) MarshalJSON() ([]byte, error) { return marshalAction(a)
 // UnmarshalJSON reads the action from the 18xx.games format.
 func (a *ProgramDisable) UnmarshalJSON(b []byte) error { return unmarshalAction(a, b) }
 
+// ProgramMergerPass sets up programmed passes in merger rounds; its fields
+// (corporations_by_round, options) stay in Extra.
+type ProgramMergerPass struct {
+	Envelope
+}
+
+// MarshalJSON writes the action in the 18xx.games format.
+func (a *ProgramMergerPass) MarshalJSON() ([]byte, error) { return marshalAction(a) }
+
+// UnmarshalJSON reads the action from the 18xx.games format.
+func (a *ProgramMergerPass) UnmarshalJSON(b []byte) error { return unmarshalAction(a, b) }
+
 // Unknown is an action of a type this package does not model; all its fields stay in Extra.
 type Unknown struct {
 	Envelope

@@ -15,6 +15,8 @@ type policy struct {
 	g      *engine.Game
 	rng    *rand.Rand
 	anyBid bool // a bid has been made (a first stock round without one ends the game)
+	// programs: players set automatic play now and then (Config.Programs).
+	programs bool
 	// notes are problems found while choosing (the auto-router's), for the result.
 	notes []string
 }

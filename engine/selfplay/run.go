@@ -117,6 +117,8 @@ func Configs(n int, seed int64, titleName string, players, maxActions int) ([]Co
 	for i := range out {
 		out[i] = kinds[i%len(kinds)]
 		out[i].Seed = seed + int64(i)
+		// In every other game players use automatic play, each kind in turn.
+		out[i].Programs = (i+i/len(kinds))%2 == 1
 	}
 	return out, nil
 }

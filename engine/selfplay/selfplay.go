@@ -28,6 +28,8 @@ type Config struct {
 	Options []string // optional rules ("remove_two_ls", ...)
 	// MaxActions stops an unfinished game after this many actions (0: 20000).
 	MaxActions int
+	// Programs lets players set automatic play now and then (programs.go).
+	Programs bool
 }
 
 // Result is the outcome of one self-played game.
@@ -80,7 +82,7 @@ func Play(cfg Config) (res *Result) {
 		return res
 	}
 	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x1822))
-	p := &policy{g: g, rng: rng}
+	p := &policy{g: g, rng: rng, programs: cfg.Programs}
 	var played []action.Action
 	seen := map[string]bool{}
 	for !g.Finished() && res.Actions < cfg.MaxActions {
@@ -120,6 +122,13 @@ func Play(cfg Config) (res *Result) {
 // refuses one. Each refusal is an error (listed moves must apply), and so is
 // a refusal that leaves a trace in the state.
 func (p *policy) playOne(m *engine.Moves, res *Result) (action.Action, bool) {
+	if p.programs {
+		// A program the rules refuse (a merger pass in a title without
+		// mergers...) is no error: programs are not listed moves.
+		if a := p.program(m); a != nil && p.g.Check(a) == nil && p.g.Apply(a) == nil {
+			return a, true
+		}
+	}
 	refused := map[string]bool{}
 	var before []byte
 	for tries := 0; tries < 8; tries++ {
