@@ -56,7 +56,6 @@ func Drawing(ctx context.Context) (release func(), err error) { return renders.e
 // Drawings are the pictures being drawn now and the limit on them.
 func Drawings() (inFlight, limit int) { return len(renders.slots), cap(renders.slots) }
 
-
 // tableDo runs cmd on the table, holding a drawing slot when its answer is
 // a picture.
 func (s *Session) tableDo(ctx context.Context, req commands.Request, cmd *commands.Command) (commands.Reply, error) {
