@@ -23,8 +23,15 @@ type Config struct {
 	DiscordToken          string // DISCORD_TOKEN
 	DiscordGuild          string // register /pbc in this guild only (--discord-guild, DISCORD_GUILD_ID)
 	DiscordMessageContent bool   // plain-text commands need this privileged intent (--discord-message-content, DISCORD_MESSAGE_CONTENT)
-	SlackBotToken         string // SLACK_BOT_TOKEN (xoxb-…)
-	SlackAppToken         string // SLACK_APP_TOKEN (xapp-…, Socket Mode)
+	// DiscordGMRole names a Discord role whose members are admins of the
+	// bot's games (--discord-gm-role, PBC_DISCORD_GM_ROLE).
+	DiscordGMRole string
+	// DiscordInPlace are the Discord channel ids whose games are played in
+	// the channel itself rather than a thread per game (--discord-in-place,
+	// PBC_DISCORD_IN_PLACE: comma-separated).
+	DiscordInPlace []string
+	SlackBotToken  string // SLACK_BOT_TOKEN (xoxb-…)
+	SlackAppToken  string // SLACK_APP_TOKEN (xapp-…, Socket Mode)
 	// SlackInPlace are the Slack channel ids whose games are played in
 	// the channel itself rather than a thread per game (--slack-in-place,
 	// PBC_SLACK_IN_PLACE: comma-separated).
@@ -45,6 +52,8 @@ const (
 	EnvDiscordToken   = "DISCORD_TOKEN"
 	EnvDiscordGuild   = "DISCORD_GUILD_ID"
 	EnvDiscordContent = "DISCORD_MESSAGE_CONTENT"
+	EnvDiscordGMRole  = "PBC_DISCORD_GM_ROLE"
+	EnvDiscordInPlace = "PBC_DISCORD_IN_PLACE"
 	EnvSlackBotToken  = "SLACK_BOT_TOKEN"
 	EnvSlackAppToken  = "SLACK_APP_TOKEN"
 	EnvSlackInPlace   = "PBC_SLACK_IN_PLACE"
@@ -70,7 +79,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 		return def
 	}
 	var c Config
-	var level, every, inPlace string
+	var level, every, inPlace, discordInPlace string
 	var errs []error
 	envBool := func(k string) bool {
 		v := env(k, "false")
@@ -84,6 +93,8 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 	fs.StringVar(&c.Listen, "listen", env(EnvListen, "127.0.0.1:8822"), "the playground's `address` ["+EnvListen+"]")
 	fs.StringVar(&c.DiscordGuild, "discord-guild", env(EnvDiscordGuild, ""), "register /pbc in this guild `id` only (instant) instead of globally ["+EnvDiscordGuild+"]")
 	fs.BoolVar(&c.DiscordMessageContent, "discord-message-content", envBool(EnvDiscordContent), "ask Discord for the message-content intent, for plain-text commands ["+EnvDiscordContent+"]")
+	fs.StringVar(&c.DiscordGMRole, "discord-gm-role", env(EnvDiscordGMRole, ""), "Discord role `name` whose members are admins of the bot's games ["+EnvDiscordGMRole+"]")
+	fs.StringVar(&discordInPlace, "discord-in-place", env(EnvDiscordInPlace, ""), "comma-separated Discord channel `ids` that play in the channel, not a thread per game ["+EnvDiscordInPlace+"]")
 	fs.StringVar(&inPlace, "slack-in-place", env(EnvSlackInPlace, ""), "comma-separated Slack channel `ids` that play in the channel, not a thread per game ["+EnvSlackInPlace+"]")
 	fs.BoolVar(&c.Playground, "playground", envBool(EnvPlayground), "serve the local playground even when platform tokens are set ["+EnvPlayground+"]")
 	fs.StringVar(&every, "remind-every", env(EnvRemindEvery, DefaultRemindEvery.String()), "default reminder `cadence` of channels, 0 for none ["+EnvRemindEvery+"]")
@@ -99,6 +110,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 	c.SlackBotToken = env(EnvSlackBotToken, "")
 	c.SlackAppToken = env(EnvSlackAppToken, "")
 	c.SlackInPlace = channelIDs(inPlace)
+	c.DiscordInPlace = channelIDs(discordInPlace)
 	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		errs = append(errs, fmt.Errorf("log level %q: use debug, info, warn or error", level))
 	}
@@ -155,6 +167,8 @@ func (c Config) LogValue() slog.Value {
 		slog.String("discord_token", set(c.DiscordToken)),
 		slog.String("discord_guild", c.DiscordGuild),
 		slog.Bool("discord_message_content", c.DiscordMessageContent),
+		slog.String("discord_gm_role", c.DiscordGMRole),
+		slog.Any("discord_in_place", c.DiscordInPlace),
 		slog.String("slack_bot_token", set(c.SlackBotToken)),
 		slog.String("slack_app_token", set(c.SlackAppToken)),
 		slog.Any("slack_in_place", c.SlackInPlace),

@@ -15,8 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -34,21 +32,15 @@ type Options struct {
 	// plain-text commands in channels.
 	MessageContent bool
 	// GMRole names a role whose members are admins of the bot's games
-	// (besides members who may manage channels); it defaults to the
-	// PBC_DISCORD_GM_ROLE environment variable.
+	// (besides members who may manage channels); the configuration reads
+	// it from PBC_DISCORD_GM_ROLE.
 	GMRole string
 	// InPlace lists channel ids where `new` opens the game in the channel
-	// itself; elsewhere it opens a thread for it. It defaults to the
-	// comma-separated ids in PBC_DISCORD_IN_PLACE.
+	// itself; elsewhere it opens a thread for it. The configuration reads
+	// them from PBC_DISCORD_IN_PLACE.
 	InPlace []string
 	Logger  *slog.Logger
 }
-
-// The environment variables Options.GMRole and Options.InPlace default to.
-const (
-	EnvGMRole  = "PBC_DISCORD_GM_ROLE"
-	EnvInPlace = "PBC_DISCORD_IN_PLACE"
-)
 
 // Adapter is the Discord front end. It implements bot.Adapter.
 type Adapter struct {
@@ -70,16 +62,6 @@ func New(opt Options) (*Adapter, error) {
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
-	}
-	if opt.GMRole == "" {
-		opt.GMRole = os.Getenv(EnvGMRole)
-	}
-	if opt.InPlace == nil {
-		for _, id := range strings.Split(os.Getenv(EnvInPlace), ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				opt.InPlace = append(opt.InPlace, id)
-			}
-		}
 	}
 	s, err := discordgo.New("Bot " + opt.Token)
 	if err != nil {

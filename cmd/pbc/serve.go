@@ -93,8 +93,7 @@ func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot
 	var out []bot.Adapter
 	var pg *local.Adapter
 	if cfg.Discord() {
-		a, err := discord.New(discord.Options{Token: cfg.DiscordToken, GuildID: cfg.DiscordGuild,
-			MessageContent: cfg.DiscordMessageContent, Logger: log})
+		a, err := discord.New(discordOptions(cfg, log))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -118,4 +117,10 @@ func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot
 // slackOptions are the Slack adapter's options from the configuration.
 func slackOptions(cfg bot.Config, log *slog.Logger) slack.Options {
 	return slack.Options{BotToken: cfg.SlackBotToken, AppToken: cfg.SlackAppToken, InPlace: cfg.SlackInPlace, Logger: log}
+}
+
+// discordOptions are the Discord adapter's options from the configuration.
+func discordOptions(cfg bot.Config, log *slog.Logger) discord.Options {
+	return discord.Options{Token: cfg.DiscordToken, GuildID: cfg.DiscordGuild, MessageContent: cfg.DiscordMessageContent,
+		GMRole: cfg.DiscordGMRole, InPlace: cfg.DiscordInPlace, Logger: log}
 }
