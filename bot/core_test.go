@@ -90,9 +90,14 @@ type echoCommands struct {
 	pause   time.Duration
 	running atomic.Int32
 	peak    atomic.Int32
+	// started, if set, gets each command's text as it begins.
+	started chan string
 }
 
 func (e *echoCommands) Do(ctx context.Context, r Request) (Result, error) {
+	if e.started != nil {
+		e.started <- r.Text
+	}
 	n := e.running.Add(1)
 	defer e.running.Add(-1)
 	for {
@@ -139,7 +144,7 @@ func TestChannelOrderAndParallelism(t *testing.T) {
 }
 
 func TestShutdownFinishesMessageInHand(t *testing.T) {
-	cmds := &echoCommands{pause: 300 * time.Millisecond}
+	cmds := &echoCommands{pause: 300 * time.Millisecond, started: make(chan string, 1)}
 	ad := &fakeAdapter{}
 	c := New(Options{Store: openStore(t), Commands: cmds, Adapters: []Adapter{ad}, NoImages: true, ReminderTick: time.Hour})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -149,7 +154,7 @@ func TestShutdownFinishesMessageInHand(t *testing.T) {
 	respond := ResponderFunc(func(_ context.Context, r Reply) error { replied <- r.Text; return nil })
 	ch := storage.Channel{Platform: storage.Local, ID: "x"}
 	c.Submit(Message{Channel: ch, Text: "slow", Respond: respond})
-	time.Sleep(50 * time.Millisecond)
+	<-cmds.started // in hand: the shutdown must wait for it
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
