@@ -17,9 +17,6 @@ import (
 	"pbc/storage"
 )
 
-// ackDeadline is how soon Discord wants an interaction acknowledged.
-const ackDeadline = 3 * time.Second
-
 // stubHandler answers every command like the core does after a move: a
 // little later (pictures take time), with text mentioning the next player
 // and two PNGs; "oops" is refused with an ephemeral error.
@@ -90,10 +87,11 @@ func interaction(typ int, data map[string]any) map[string]any {
 
 func TestSlashMovePingsNextPlayer(t *testing.T) {
 	f := newFakeDiscord(t)
-	h := &stubHandler{got: make(chan bot.Message, 1)}
+	// Unbuffered: the handler takes the command only when the test reads
+	// it, after the acknowledgement, which so cannot wait for the core.
+	h := &stubHandler{got: make(chan bot.Message)}
 	a := run(t, f, h)
 
-	sent := time.Now()
 	f.dispatch("INTERACTION_CREATE", interaction(2, map[string]any{
 		"id": "cmd1", "name": "pbc", "type": 1,
 		"options": []any{map[string]any{"type": 1, "name": "lay", "options": []any{
@@ -103,9 +101,6 @@ func TestSlashMovePingsNextPlayer(t *testing.T) {
 		}}},
 	}))
 	ack := f.expect(t, "POST", "/interactions/i1/tok/callback")
-	if took := ack.At.Sub(sent); took > ackDeadline {
-		t.Errorf("acknowledged after %v, want within %v", took, ackDeadline)
-	}
 	if ack.JSON["type"] != float64(5) {
 		t.Errorf("ack type %v, want 5 (deferred channel message)", ack.JSON["type"])
 	}
