@@ -48,6 +48,19 @@ func (h *stubHandler) Suggest(_ context.Context, q bot.Query) []bot.Choice {
 // stopping it at the end of a short test is a clean stop).
 func run(t *testing.T, f *fakeDiscord, h bot.Handler, opts ...func(*Options)) *Adapter {
 	t.Helper()
+	return launch(t, f, h, false, opts...)
+}
+
+// runInOrder is run with the gateway's events handled one after the other
+// as they come, so that once a later event has reached h, an earlier one
+// the adapter should have ignored has been dropped, not merely not yet seen.
+func runInOrder(t *testing.T, f *fakeDiscord, h bot.Handler) *Adapter {
+	t.Helper()
+	return launch(t, f, h, true)
+}
+
+func launch(t *testing.T, f *fakeDiscord, h bot.Handler, inOrder bool, opts ...func(*Options)) *Adapter {
+	t.Helper()
 	opt := Options{Token: "secret-token", GuildID: "g1", MessageContent: true}
 	for _, o := range opts {
 		o(&opt)
@@ -56,6 +69,7 @@ func run(t *testing.T, f *fakeDiscord, h bot.Handler, opts ...func(*Options)) *A
 	if err != nil {
 		t.Fatal(err)
 	}
+	a.s.SyncEvents = inOrder // before Run: the gateway's goroutine reads it
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- a.Run(ctx, h) }()
@@ -183,7 +197,7 @@ func TestEphemeralError(t *testing.T) {
 func TestAutocompleteButtonsAndText(t *testing.T) {
 	f := newFakeDiscord(t)
 	h := &stubHandler{got: make(chan bot.Message, 1)}
-	a := run(t, f, h)
+	a := runInOrder(t, f, h)
 
 	// Autocomplete: answered at once from Suggest.
 	f.dispatch("INTERACTION_CREATE", interaction(4, map[string]any{
@@ -218,9 +232,15 @@ func TestAutocompleteButtonsAndText(t *testing.T) {
 	if ref, _ := msg.JSON["message_reference"].(map[string]any); ref["message_id"] != "m9" {
 		t.Errorf("reply reference %v", msg.JSON["message_reference"])
 	}
-	// Chatter that is not for the bot is ignored; a reminder is posted.
+	// Chatter that is not for the bot is ignored: the command after it is
+	// the next to reach the handler. A reminder is posted.
 	f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m10", "channel_id": "c1", "content": "nice move",
 		"author": map[string]any{"id": "u2", "username": "bob"}})
+	f.dispatch("MESSAGE_CREATE", map[string]any{"id": "m11", "channel_id": "c1", "guild_id": "g1",
+		"content": "<@bot1> who", "author": map[string]any{"id": "u2", "username": "bob"}})
+	if m := <-h.got; m.Text != "who" {
+		t.Errorf("after chatter, the handler got %q, want who", m.Text)
+	}
 	ch := storage.Channel{Platform: storage.Discord, Workspace: "g1", ID: "c1"}
 	if err := a.Post(context.Background(), ch, bot.Reply{Text: "<@u1>, a reminder", Mentions: []string{"u1"}}); err != nil {
 		t.Fatal(err)
