@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -84,28 +83,22 @@ func (a *fakeAdapter) posted() []Reply {
 	return append([]Reply(nil), a.posts...)
 }
 
-// echoCommands answers every command with its text after a pause, noting
-// how many run at once.
+// echoCommands answers every command with its text after a pause.
 type echoCommands struct {
-	pause   time.Duration
-	running atomic.Int32
-	peak    atomic.Int32
+	pause time.Duration
+	// started, if set, gets each command's text as it begins.
+	started chan string
 }
 
 func (e *echoCommands) Do(ctx context.Context, r Request) (Result, error) {
-	n := e.running.Add(1)
-	defer e.running.Add(-1)
-	for {
-		p := e.peak.Load()
-		if n <= p || e.peak.CompareAndSwap(p, n) {
-			break
-		}
+	if e.started != nil {
+		e.started <- r.Text
 	}
 	time.Sleep(e.pause)
 	return Result{Text: r.Channel.ID + ":" + r.Text}, nil
 }
 
-func TestChannelOrderAndParallelism(t *testing.T) {
+func TestChannelOrder(t *testing.T) {
 	cmds := &echoCommands{pause: 2 * time.Millisecond}
 	c := New(Options{Store: openStore(t), Commands: cmds, NoImages: true, QueueLimit: -1})
 	var mu sync.Mutex
@@ -133,13 +126,44 @@ func TestChannelOrderAndParallelism(t *testing.T) {
 			}
 		}
 	}
-	if p := cmds.peak.Load(); p < 2 {
-		t.Errorf("at most %d command ran at once; channels should run in parallel", p)
+}
+
+// meetCommands answers a command of a channel only once a command of each
+// of its channels has begun: channels run one at a time never meet.
+type meetCommands struct {
+	begun map[string]chan struct{}
+}
+
+func (m *meetCommands) Do(ctx context.Context, r Request) (Result, error) {
+	close(m.begun[r.Channel.ID])
+	for id, b := range m.begun {
+		select {
+		case <-b:
+		case <-ctx.Done():
+			return Result{}, fmt.Errorf("channel %s waited for %s: %w", r.Channel.ID, id, ctx.Err())
+		}
+	}
+	return Result{Text: "met"}, nil
+}
+
+func TestChannelsRunInParallel(t *testing.T) {
+	cmds := &meetCommands{begun: map[string]chan struct{}{"a": make(chan struct{}), "b": make(chan struct{}), "c": make(chan struct{})}}
+	c := New(Options{Store: openStore(t), Commands: cmds, NoImages: true, JobTimeout: time.Minute})
+	defer c.Close(context.Background())
+	replied := make(chan string, len(cmds.begun))
+	for ch := range cmds.begun {
+		c.Submit(Message{Channel: storage.Channel{Platform: storage.Local, ID: ch}, User: User{ID: "u"}, Text: "x",
+			Respond: ResponderFunc(func(_ context.Context, r Reply) error { replied <- ch + ": " + r.Text; return nil })})
+	}
+	for range cmds.begun {
+		if got := <-replied; !strings.HasSuffix(got, ": met") {
+			t.Errorf("reply %q: the channels did not run at once", got)
+		}
 	}
 }
 
 func TestShutdownFinishesMessageInHand(t *testing.T) {
-	cmds := &echoCommands{pause: 300 * time.Millisecond}
+	cmds := &echoCommands{pause: 300 * time.Millisecond, started: make(chan string, 1)}
 	ad := &fakeAdapter{}
 	c := New(Options{Store: openStore(t), Commands: cmds, Adapters: []Adapter{ad}, NoImages: true, ReminderTick: time.Hour})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -149,7 +173,7 @@ func TestShutdownFinishesMessageInHand(t *testing.T) {
 	respond := ResponderFunc(func(_ context.Context, r Reply) error { replied <- r.Text; return nil })
 	ch := storage.Channel{Platform: storage.Local, ID: "x"}
 	c.Submit(Message{Channel: ch, Text: "slow", Respond: respond})
-	time.Sleep(50 * time.Millisecond)
+	<-cmds.started // in hand: the shutdown must wait for it
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)

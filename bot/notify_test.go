@@ -55,7 +55,10 @@ func ask(t *testing.T, c *Core, ch storage.Channel, u User, text string) Reply {
 	return w.replies[len(w.replies)-1]
 }
 
-// settle waits until the core has no reminder queued or being sent.
+// settle waits until the core has no reminder queued or being sent. RemindDue
+// marks a game's reminder pending before it returns and the job clears the
+// mark once it has posted, so after settle every reminder RemindDue queued
+// has been posted, and a reminder it should not have queued would show.
 func settle(t *testing.T, c *Core) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)

@@ -55,20 +55,6 @@ func halfGame(t *testing.T, st storage.Store, ch storage.Channel, name string) (
 	return sg, g
 }
 
-// waitPosts waits until the adapter has n posts.
-func waitPosts(t *testing.T, a *fakeAdapter, n int) []Reply {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if p := a.posted(); len(p) >= n {
-			return p
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	t.Fatalf("%d posts, want %d", len(a.posted()), n)
-	return nil
-}
-
 func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	st := openStore(t)
 	ctx := context.Background()
@@ -82,13 +68,17 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	c.reschedule(ctx, sg.ID, sg.Channel, !g.Finished(), slog.Default())
 	clk.add(23 * time.Hour)
 	c.RemindDue(ctx)
-	time.Sleep(50 * time.Millisecond)
+	settle(t, c)
 	if p := ad.posted(); len(p) != 0 {
 		t.Fatalf("reminded before the cadence: %q", p[0].Text)
 	}
 	clk.add(2 * time.Hour)
 	c.RemindDue(ctx)
-	posts := waitPosts(t, ad, 1)
+	settle(t, c)
+	posts := ad.posted()
+	if len(posts) != 1 {
+		t.Fatalf("%d reminders once due, want 1", len(posts))
+	}
 	actors := session.ActorsOf(g, g.Moves(), mustSeats(t, st, sg.ID))
 	if len(actors) == 0 || actors[0].UserID == "" {
 		t.Fatalf("no one to act in the imported game: %+v", actors)
@@ -100,7 +90,7 @@ func TestRemindersCadenceQuietHoursAndOnePerCadence(t *testing.T) {
 	}
 	// Checking again at once sends nothing: one reminder per cadence.
 	c.RemindDue(ctx)
-	time.Sleep(50 * time.Millisecond)
+	settle(t, c)
 	if n := len(ad.posted()); n != 1 {
 		t.Errorf("%d reminders within one cadence, want 1", n)
 	}

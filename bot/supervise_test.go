@@ -23,7 +23,8 @@ type flakyAdapter struct {
 	started   chan int      // each run's number, as it starts
 	runs      atomic.Int32
 	connected atomic.Bool
-	err       error // what a failing run returns
+	up        chan struct{} // closed once a run has connected
+	err       error         // what a failing run returns
 }
 
 func (a *flakyAdapter) Platform() storage.Platform { return storage.Discord }
@@ -41,6 +42,7 @@ func (a *flakyAdapter) Run(ctx context.Context, h Handler) error {
 		return a.err
 	}
 	a.connected.Store(true)
+	close(a.up)
 	<-ctx.Done()
 	return nil
 }
@@ -89,7 +91,7 @@ func health(t *testing.T, c *Core, p storage.Platform) AdapterHealth {
 
 func TestAdapterRetriedWhileOthersServe(t *testing.T) {
 	flaky := &flakyAdapter{fails: 3, hold: 3, release: make(chan struct{}), started: make(chan int, 8),
-		err: errors.New("dial tcp: connection refused")}
+		up: make(chan struct{}), err: errors.New("dial tcp: connection refused")}
 	var logs syncBuffer
 	pg := &startedAdapter{started: make(chan struct{})}
 	c := New(Options{Store: openStore(t), Commands: &echoCommands{}, Adapters: []Adapter{flaky, pg},
@@ -126,9 +128,7 @@ func TestAdapterRetriedWhileOthersServe(t *testing.T) {
 	if n := <-flaky.started; n != 4 {
 		t.Fatalf("run %d started, want 4", n)
 	}
-	for !flaky.connected.Load() {
-		time.Sleep(time.Millisecond)
-	}
+	<-flaky.up
 	h = health(t, c, storage.Discord)
 	if h.State != AdapterRunning || h.Restarts != 3 || h.Failures == 0 {
 		t.Errorf("after reconnecting, discord health is %+v", h)

@@ -278,10 +278,9 @@ func (f *fakeSlack) send(v any) {
 	}
 }
 
-// envelope sends a request of type typ with payload and returns when.
-func (f *fakeSlack) envelope(id, typ string, payload any) time.Time {
+// envelope sends a request of type typ with payload.
+func (f *fakeSlack) envelope(id, typ string, payload any) {
 	f.send(map[string]any{"envelope_id": id, "type": typ, "payload": payload, "accepts_response_payload": typ != "events_api"})
-	return time.Now()
 }
 
 // typed sends a channel message event from user; thread is its thread_ts

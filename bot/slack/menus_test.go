@@ -16,15 +16,12 @@ import (
 // with typed, and returns the options acknowledged.
 func (f *fakeSlack) suggestion(t *testing.T, id, actionID, typed string) []map[string]any {
 	t.Helper()
-	sent := f.envelope(id, "interactive", map[string]any{
+	f.envelope(id, "interactive", map[string]any{
 		"type": "block_suggestion", "team": map[string]any{"id": "T1"}, "channel": map[string]any{"id": "C1"},
 		"user": map[string]any{"id": "U1"}, "action_id": actionID, "block_id": "pbc-menu-0", "value": typed,
 		"container": map[string]any{"type": "message", "message_ts": "1700000000.000001", "channel_id": "C1",
 			"thread_ts": "1700000000.000009"}})
 	c := f.expect(t, "ack")
-	if took := c.At.Sub(sent); took > ackDeadline {
-		t.Errorf("suggestions after %v", took)
-	}
 	var ack struct {
 		EnvelopeID string `json:"envelope_id"`
 		Payload    struct {
