@@ -100,7 +100,7 @@ func TestUndoAfterTheEnd(t *testing.T) {
 	// (A finished game has no session to offer buttons from: the request
 	// says what to reply.)
 	r = tb2.say(last, "undo").last()
-	if r.Ephemeral || !strings.Contains(r.Text, "must agree") || !strings.Contains(r.Text, "`agree`") {
+	if r.Ephemeral || !strings.Contains(r.Text, "more than 10 minutes ago") || !strings.Contains(r.Text, "`agree`") {
 		t.Fatalf("a late undo: %q", r.Text)
 	}
 	if tb2.status() != storage.Finished {

@@ -32,7 +32,7 @@ func (t *Table) undoEnd(req Request, i int) Reply {
 	if req.Admin || (owner == req.User && req.RecentEnd) || len(others) == 0 {
 		return t.doUndo(req.User, i)
 	}
-	why := "the game ended more than " + fmt.Sprint(UndoEndWindow) + " ago"
+	why := fmt.Sprintf("the game ended more than %d minutes ago", int(UndoEndWindow.Minutes()))
 	if owner != req.User {
 		why = t.nameOf(owner) + " made the move that ended it"
 	}
