@@ -87,6 +87,11 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 		return d.games(ctx, r)
 	}
 	sg, err := d.Store.OpenGame(ctx, r.Channel)
+	if errors.Is(err, storage.ErrNotFound) && perr == nil && reopens(cmd.Verb) {
+		if res, ok, err := d.afterEnd(ctx, r, cmd); ok || err != nil {
+			return res, err
+		}
+	}
 	if errors.Is(err, storage.ErrNotFound) || (err == nil && sg.Status == storage.Forming) {
 		if perr != nil {
 			return refused("%s", commands.Sentence(perr.Error())), nil

@@ -476,10 +476,10 @@ func (o Offer) Confirms() bool {
 }
 
 // MayConfirm reports whether text is a move that may be refused until it
-// is confirmed (a pass).
+// is confirmed (a pass, the `end` vote that ends the game).
 func MayConfirm(text string) bool {
 	cmd, err := Parse(text)
-	return err == nil && cmd.Verb == Pass && !cmd.Confirm
+	return err == nil && (cmd.Verb == Pass || cmd.Verb == End) && !cmd.Confirm
 }
 
 // WantsOffer reports whether the answer to text, a command that changes

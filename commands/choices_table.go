@@ -17,8 +17,11 @@ import (
 // partial command asks for (`lay D23`: its tiles), else the decision the
 // game waits for. Front ends mark it with the position it was offered at.
 func (t *Table) Offered(user, text string, refused bool) Offer {
-	if t.Game == nil || t.Game.Finished() {
+	if t.Game == nil {
 		return Offer{}
+	}
+	if t.Game.Finished() {
+		return t.finishedOffer()
 	}
 	cmd, err := Parse(text)
 	if err != nil {
@@ -61,6 +64,7 @@ func (t *Table) Offered(user, text string, refused bool) Offer {
 			Option{Label: "Keep my seat", Command: "refuse"})
 	}
 	d := decision(m, t.Game)
+	d.Buttons = t.withAutoPass(m, d.Buttons)
 	o.Buttons = append(o.Buttons, d.Buttons...)
 	o.Menus = append(o.Menus, d.Menus...)
 	return o.clipped()
@@ -120,6 +124,10 @@ func previewLay(g *engine.Game, a *engine.Actor, l engine.TileMove) *engine.HexS
 // that ends the game (everyone passing in the first stock round, 7.1.2)
 // or that skips an action the entity must take.
 func (t *Table) confirmCheck(cmd *Command, user string) (string, bool) {
+	if cmd.Verb == End && !cmd.Confirm && !t.recorded && t.stage == nil && !t.Game.Finished() &&
+		t.seatOf(user) != nil && t.endsNow(user, false) {
+		return t.endConfirmation(), true
+	}
 	if cmd.Verb != Pass || cmd.Confirm || t.recorded || t.stage != nil || t.Game.Finished() {
 		return "", false
 	}

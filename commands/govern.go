@@ -55,6 +55,9 @@ type pending struct {
 	undoBy    string          // the user asking for an undo ("" if none)
 	undoIndex int             // the position in the log of the action to undo
 	endVotes  map[string]bool // users who said `end`
+	// undoAgreed are the users who agreed to the pending undo of the move
+	// that ended the game.
+	undoAgreed map[string]bool
 	// replaceBy asks for replacePlayer's seat to go to replaceWith ("" if
 	// nobody asks), or to be freed when kick is set.
 	replaceBy, replaceWith string
@@ -64,7 +67,7 @@ type pending struct {
 
 // pendingRequests reads the requests made since the last move.
 func (t *Table) pendingRequests() pending {
-	p := pending{endVotes: map[string]bool{}, undoIndex: -1}
+	p := pending{endVotes: map[string]bool{}, undoAgreed: map[string]bool{}, undoIndex: -1}
 	endRefused := false
 	for i := len(t.Log.Actions) - 1; i >= 0; i-- {
 		m, ok := t.Log.Actions[i].(*action.Message)
@@ -77,6 +80,8 @@ func (t *Table) pendingRequests() pending {
 			endRefused = true
 		case m.Message == msgEndVote && !endRefused:
 			p.endVotes[user] = true
+		case m.Message == msgUndoAgree && p.undoBy == "":
+			p.undoAgreed[user] = true
 		case m.Message == msgUndoRefuse && p.undoBy == "":
 			p.undoBy = "-"
 		case strings.HasPrefix(m.Message, msgUndoAsk) && p.undoBy == "":
@@ -129,6 +134,9 @@ func (t *Table) undo(req Request) Reply {
 	}
 	if text, full := t.undoRedoFull(); full {
 		return Reply{Text: text}
+	}
+	if t.Game.Finished() {
+		return t.undoEnd(req, i)
 	}
 	owner := t.Senders[i]
 	if owner != req.User && owner != "" && !req.Admin {
@@ -218,6 +226,12 @@ func (t *Table) answer(req Request, yes bool) Reply {
 	if p.undoBy == "" {
 		return Reply{Text: "nobody is asking anything"}
 	}
+	if t.Game.Finished() {
+		if !yes {
+			return t.refuseUndoEnd(req, p)
+		}
+		return t.answerEnd(req, p)
+	}
 	owner := ""
 	if p.undoIndex >= 0 && p.undoIndex < len(t.Senders) {
 		owner = t.Senders[p.undoIndex]
@@ -251,6 +265,9 @@ func (t *Table) end(req Request) Reply {
 		if s.User != "" && !votes[s.User] {
 			missing = append(missing, s.User)
 		}
+	}
+	if cmd, err := Parse(req.Text); (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && (err != nil || !cmd.Confirm) {
+		return Reply{Text: t.endConfirmation()} // nothing is recorded: the vote counts once confirmed
 	}
 	if len(missing) > 0 && !req.Admin {
 		names := make([]string, len(missing))

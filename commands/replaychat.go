@@ -159,8 +159,12 @@ func describeSlot(slots []action.Action, i int) string {
 // endByVotes ends the game as players do here: every seated player says `end`.
 func endByVotes(t *Table, send func(user, text string, autos []action.Action) Reply) error {
 	var rep Reply
-	for _, s := range t.Seats {
-		rep = send(s.User, "end", nil)
+	for i, s := range t.Seats {
+		text := "end"
+		if i == len(t.Seats)-1 {
+			text = "end confirm" // the last vote ends the game, which a live table asks to confirm
+		}
+		rep = send(s.User, text, nil)
 		if !rep.OK {
 			return fmt.Errorf("%s", rep.Text)
 		}

@@ -68,6 +68,10 @@ type Request struct {
 	// Autos are auto actions to attach to the action the text makes; only
 	// ReplayChat sets them, from the recorded log.
 	Autos []action.Action
+	// RecentEnd says the move that ended the game was made less than
+	// UndoEndWindow ago, so its mover may undo it alone; the session,
+	// which knows when moves were made, sets it.
+	RecentEnd bool
 }
 
 // Reply is the answer to a request.

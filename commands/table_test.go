@@ -123,12 +123,19 @@ func TestEndVotes(t *testing.T) {
 		t.Errorf("votes after a move: %q", rep.Text)
 	}
 	must(t, tb, "a", "end")
-	rep = must(t, tb, "b", "end")
+	// The last vote ends the game only once confirmed.
+	if rep := tb.Exec(Request{User: "b", Text: "end"}); rep.OK || tb.Game.Finished() || !strings.Contains(rep.Text, "`end confirm`") {
+		t.Errorf("last vote unconfirmed: ok %v, %q", rep.OK, rep.Text)
+	}
+	rep = must(t, tb, "b", "end confirm")
 	if !tb.Game.Finished() || !strings.Contains(rep.Text, "The game is over:") {
 		t.Errorf("game not ended: %q", rep.Text)
 	}
 	tb2 := newPNW(t)
-	if rep := tb2.Exec(Request{User: "x", Admin: true, Text: "end"}); !rep.OK || !tb2.Game.Finished() {
+	if rep := tb2.Exec(Request{User: "x", Admin: true, Text: "end"}); rep.OK || tb2.Game.Finished() {
+		t.Errorf("admin end unconfirmed: %q", rep.Text)
+	}
+	if rep := tb2.Exec(Request{User: "x", Admin: true, Text: "end confirm"}); !rep.OK || !tb2.Game.Finished() {
 		t.Errorf("admin end: %q", rep.Text)
 	}
 }

@@ -235,7 +235,8 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Refused, out.Stale = true, true
 		return out, nil
 	}
-	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text}, cmd)
+	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
+		RecentEnd: s.recentEnd()}, cmd)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -335,6 +336,19 @@ func (s *Session) commit(ctx context.Context, req Request, a action.Action, chan
 		s.m.resize(s, estimate(len(s.table.Log.Actions))+s.hist.bytes())
 	}
 	return nil
+}
+
+// recentEnd reports whether the game is over and the move that ended it
+// was written less than commands.UndoEndWindow ago.
+func (s *Session) recentEnd() bool {
+	if !s.table.Game.Finished() {
+		return false
+	}
+	i := s.table.LastMove()
+	if i < 0 || i >= len(s.times) {
+		return false
+	}
+	return s.m.opt.Now().Sub(time.UnixMilli(s.times[i])) < commands.UndoEndWindow
 }
 
 // wasFinished reports whether the stored game is over already.

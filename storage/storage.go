@@ -235,6 +235,11 @@ type Store interface {
 	SetStatus(ctx context.Context, id GameID, to Status) (Game, error)
 	// Finish marks an open game finished with its result and end reason.
 	Finish(ctx context.Context, id GameID, reason string, result map[string]int) (Game, error)
+	// Reopen makes finished game id active again, without its result, end
+	// reason and end time (an undo took back the move that ended it):
+	// ErrStatus if it is not finished, ErrChannelBusy if its channel has
+	// another open game by now.
+	Reopen(ctx context.Context, id GameID) (Game, error)
 
 	// AddSeat seats a user at a forming game; Since defaults to now.
 	AddSeat(ctx context.Context, id GameID, s Seat) (Seat, error)

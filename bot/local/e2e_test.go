@@ -227,7 +227,7 @@ func playFixture(t *testing.T, name string) {
 				t.Errorf("catch-up: %+v", cu)
 			}
 		}
-		if ln.text == "end" {
+		if ln.text == "end" || ln.text == "end confirm" {
 			// The recorded players each vote to end; once the last vote
 			// has ended the game, later lines have nothing to act on.
 			if g, err := b.st.Game(ctx, sg.ID); err == nil && g.Status == storage.Finished {

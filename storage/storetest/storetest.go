@@ -35,6 +35,7 @@ func Run(t *testing.T, open Open) {
 		{"CommitWritesTheWholeMove", testCommitWritesTheWholeMove},
 		{"CommitThatFailsWritesNothing", testCommitThatFailsWritesNothing},
 		{"CommitThatFinishesTheGame", testCommitThatFinishesTheGame},
+		{"Reopen", testReopen},
 		{"Duplicates", testDuplicates},
 		{"Seats", testSeats},
 		{"Rows", testRows},
