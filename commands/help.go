@@ -43,7 +43,8 @@ var helpTopics = map[string]string{
 		"`pay`, `half` or `withhold` also answer how to pay out a 2P or LP train's own revenue.",
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
 		"`refuse` also sets aside the votes to `end` the game. " +
-		"`redo` restores what the last undo took back.",
+		"`redo` restores what the last undo took back. " +
+		"A move that ended the game may be undone by its mover within 10 minutes; later, or by anyone else, the other players must agree.",
 	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
 		"`start` shuffles the seats and begins. `kick @user` frees a seat and `replace @old @new` hands it to another user (the game's creator or an admin); " +
 		"the creator asks the player first (`agree`/`refuse`) unless the seat is their own, an admin needs no consent. " +
