@@ -38,10 +38,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
 	}
 	opsAddr := opsFlag(fs, getenv)
+	tickText := tickFlag(fs, getenv)
 	cfg, err := bot.ParseConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	tick, err := reminderTick(*tickText)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc:", err)
 		return 2
@@ -65,7 +71,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Error("cannot set up", "err", err)
 		return 1
 	}
-	core, err := instrumentedCore(ctx, st, adapters, cfg, log, redactor, *opsAddr)
+	core, err := instrumentedCore(ctx, st, adapters, cfg, tick, log, redactor, *opsAddr)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
 		return 1
