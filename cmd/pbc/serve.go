@@ -39,6 +39,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	opsAddr := opsFlag(fs, getenv)
 	tickText := tickFlag(fs, getenv)
+	shardText := discordShardFlags(fs, getenv)
 	cfg, err := bot.ParseConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -48,6 +49,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return 2
 	}
 	tick, err := reminderTick(*tickText)
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	shards, shardIDs, err := shardText.parse()
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc:", err)
 		return 2
@@ -66,7 +72,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return 1
 	}
 	defer st.Close()
-	adapters, pg, err := buildAdapters(cfg, pgOpt, log)
+	adapters, pg, err := buildAdapters(cfg, pgOpt, log, shards, shardIDs)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
 		return 1
@@ -93,14 +99,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	return 0
 }
 
-// buildAdapters creates the adapters the configuration asks for; the
-// playground's (with pgOpt) is returned too, to print its address.
-func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot.Adapter, *local.Adapter, error) {
+// buildAdapters creates the adapters the configuration asks for (Discord's
+// on the given shards); the playground's (with pgOpt) is returned too, to
+// print its address.
+func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger, shards int, shardIDs []int) ([]bot.Adapter, *local.Adapter, error) {
 	var out []bot.Adapter
 	var pg *local.Adapter
 	if cfg.Discord() {
 		a, err := discord.New(discord.Options{Token: cfg.DiscordToken, GuildID: cfg.DiscordGuild,
-			MessageContent: cfg.DiscordMessageContent, Logger: log})
+			MessageContent: cfg.DiscordMessageContent, Logger: log, ShardCount: shards, ShardIDs: shardIDs})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -21,6 +22,30 @@ func TestReminderTick(t *testing.T) {
 			got, err := reminderTick(tc.in)
 			if (err == nil) != tc.ok || got != tc.want {
 				t.Errorf("reminderTick(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+func TestDiscordShardFlags(t *testing.T) {
+	for _, tc := range []struct {
+		count, ids string
+		want       int
+		wantIDs    []int
+		ok         bool
+	}{
+		{"", "", 0, nil, true},
+		{"4", "", 4, nil, true},
+		{"4", "0, 2", 4, []int{0, 2}, true},
+		{"0", "", 0, nil, false},
+		{"four", "", 0, nil, false},
+		{"", "1", 0, nil, false},
+		{"2", "a", 0, nil, false},
+	} {
+		t.Run("shards "+tc.count+" ids "+tc.ids, func(t *testing.T) {
+			n, ids, err := shardFlags{count: &tc.count, ids: &tc.ids}.parse()
+			if (err == nil) != tc.ok || n != tc.want || !slices.Equal(ids, tc.wantIDs) {
+				t.Errorf("parse(%q, %q) = %d, %v, %v; want %d, %v, ok %v", tc.count, tc.ids, n, ids, err, tc.want, tc.wantIDs, tc.ok)
 			}
 		})
 	}
