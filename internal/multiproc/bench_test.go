@@ -17,15 +17,17 @@ import (
 // BenchmarkMoves measures moves a second through whole pbc processes on
 // one PostgreSQL database: eight channels play at once over the
 // playgrounds' API, each channel's messages spread over the processes.
-// Run it with a fixed count (-benchtime 600x), as the games cannot grow
-// without end.
+// With pinned, each channel's messages go to one process, as with Discord
+// shards. Run it with a fixed count (-benchtime 600x), as the games cannot
+// grow without end.
 func BenchmarkMoves(b *testing.B) {
 	for _, n := range []int{1, 3} {
-		b.Run(fmt.Sprintf("procs=%d", n), func(b *testing.B) { benchMoves(b, n) })
+		b.Run(fmt.Sprintf("procs=%d", n), func(b *testing.B) { benchMoves(b, n, false) })
 	}
+	b.Run("procs=3/pinned", func(b *testing.B) { benchMoves(b, 3, true) })
 }
 
-func benchMoves(b *testing.B, procs int) {
+func benchMoves(b *testing.B, procs int, pinned bool) {
 	db := pgtest.URL(b)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -38,6 +40,7 @@ func benchMoves(b *testing.B, procs int) {
 	tables := make([]*table, 8)
 	for i := range tables {
 		tables[i] = newTable(ctx, c, fmt.Sprintf("bm%02d", i), uint64(i+1))
+		tables[i].pinned = pinned
 		set := storage.ChannelSettings{Channel: local.Channel(tables[i].ch), Images: storage.ImagePrefs{Off: true}}
 		if err := st.SetChannelSettings(ctx, set); err != nil {
 			b.Fatal(err)

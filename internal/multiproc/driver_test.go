@@ -37,7 +37,8 @@ type table struct {
 	ch      string
 	players []string
 	rng     *rand.Rand
-	next    int // the process the next message goes to
+	next    int  // the process the next message goes to
+	pinned  bool // every message goes to one process while it is up
 
 	at      int // the log position offered now (the next move's Seq)
 	actor   string
@@ -68,9 +69,12 @@ func (t *table) problem(format string, args ...any) {
 func (t *table) deliver(ctx context.Context, user, text string, button bool, id string) ([]event, error) {
 	for range len(t.c.procs) {
 		p := t.c.procs[t.next%len(t.c.procs)]
-		t.next++
+		if !t.pinned {
+			t.next++
+		}
 		evs, err := t.c.client.send(ctx, p, user, t.ch, text, button, id)
 		if errors.Is(err, errDown) {
+			t.next++
 			continue
 		}
 		return evs, err
