@@ -103,14 +103,32 @@ func New(opt Options) *Manager {
 // Open returns the session of game id, loading it if it is not in memory.
 // A game whose log does not load gets a session that says so (Broken) and
 // offers the ways out; only a failure to read the store is an error.
+// A session kept in memory is checked against the store first (behind):
+// another process may have written the game since.
 func (m *Manager) Open(ctx context.Context, id storage.GameID) (*Session, error) {
+	for range maxAttempts {
+		s, kept, err := m.open(ctx, id)
+		if err != nil || !kept {
+			return s, err
+		}
+		ok, err := m.fresh(ctx, s)
+		if err != nil || ok {
+			return s, err
+		}
+	}
+	return nil, fmt.Errorf("game %d: %w", id, errBehind)
+}
+
+// open is Open without the check against the store; kept says the session
+// was in memory already.
+func (m *Manager) open(ctx context.Context, id storage.GameID) (s *Session, kept bool, err error) {
 	m.mu.Lock()
 	if el, ok := m.byID[id]; ok {
 		s := el.Value.(*Session)
 		if int(s.stored.Load()) >= m.latest[id] {
 			m.lru.MoveToFront(el)
 			m.mu.Unlock()
-			return s, nil
+			return s, true, nil
 		}
 		m.used -= s.size // behind a write of this process: reload
 		m.lru.Remove(el)
@@ -120,9 +138,9 @@ func (m *Manager) Open(ctx context.Context, id storage.GameID) (*Session, error)
 		m.mu.Unlock()
 		select {
 		case <-l.done:
-			return l.s, l.err
+			return l.s, false, l.err
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return nil, false, ctx.Err()
 		}
 	}
 	l := &loading{done: make(chan struct{})}
@@ -137,7 +155,7 @@ func (m *Manager) Open(ctx context.Context, id storage.GameID) (*Session, error)
 	}
 	m.mu.Unlock()
 	close(l.done)
-	return l.s, l.err
+	return l.s, false, l.err
 }
 
 // keepLocked adds s as the most recent session and drops the least recent

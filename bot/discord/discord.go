@@ -40,6 +40,13 @@ type Options struct {
 	// them from PBC_DISCORD_IN_PLACE.
 	InPlace []string
 	Logger  *slog.Logger
+
+	// ShardCount splits the bot's guilds over that many gateway shards
+	// (Discord requires it from 2,500 guilds); ShardIDs are the shards this
+	// process runs, one gateway session each (all of them if empty). Each
+	// guild's events reach the one process running its shard.
+	ShardCount int
+	ShardIDs   []int
 }
 
 // Adapter is the Discord front end. It implements bot.Adapter.
@@ -51,6 +58,10 @@ type Adapter struct {
 	me    string        // the bot's user id, once connected
 	ready chan struct{} // closed once /pbc is registered
 	perms *permCache
+
+	// shards are the gateway sessions of this process's other shards (s
+	// runs the first, and serves the REST calls).
+	shards []*discordgo.Session
 }
 
 var _ bot.Adapter = (*Adapter)(nil)
@@ -72,7 +83,15 @@ func New(opt Options) (*Adapter, error) {
 		s.Identify.Intents |= discordgo.IntentMessageContent
 	}
 	s.StateEnabled = false
-	return &Adapter{opt: opt, log: opt.Logger.With("platform", "discord"), s: s,
+	ids, err := shardIDs(opt.ShardCount, opt.ShardIDs)
+	if err != nil {
+		return nil, err
+	}
+	more, err := shard(s, opt.Token, opt.ShardCount, ids)
+	if err != nil {
+		return nil, err
+	}
+	return &Adapter{opt: opt, log: opt.Logger.With("platform", "discord"), s: s, shards: more,
 		ready: make(chan struct{}), perms: newPermCache()}, nil
 }
 
@@ -115,7 +134,12 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 		return fmt.Errorf("discord: register /%s: %w", CommandName, a.redact(err))
 	}
 	close(a.ready)
-	a.log.Info("connected", "user", ready.User.Username, "guild", a.opt.GuildID)
+	a.log.Info("connected", "user", ready.User.Username, "guild", a.opt.GuildID, "shard", a.s.ShardID, "of", max(1, a.s.ShardCount))
+	closeShards, err := a.openShards(ctx, a.onInteraction, a.onMessage)
+	defer closeShards()
+	if err != nil {
+		return err
+	}
 	<-ctx.Done()
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"log"
 	"log/slog"
 	"net"
+	"time"
 
 	"pbc/bot"
 	"pbc/ops"
@@ -43,12 +44,12 @@ func secretLogger(cfg bot.Config, getenv func(string) string, w io.Writer) (l *s
 
 // instrumentedCore is the bot's core with its metrics, and the operator's
 // endpoints served on opsAddr (when set) until ctx ends.
-func instrumentedCore(ctx context.Context, st storage.Store, adapters []bot.Adapter, cfg bot.Config,
+func instrumentedCore(ctx context.Context, st storage.Store, adapters []bot.Adapter, cfg bot.Config, tick time.Duration,
 	log *slog.Logger, r *redact.Redactor, opsAddr string) (*bot.Core, error) {
 	m := ops.NewMetrics()
 	sessions := session.New(session.Options{Store: st, Log: log, Observe: m.Stage})
 	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log, Manager: sessions},
-		Adapters: adapters, Logger: log, RemindEvery: cfg.RemindEvery, Observer: m})
+		Adapters: adapters, Logger: log, RemindEvery: cfg.RemindEvery, ReminderTick: tick, Observer: m})
 	m.Watch(core, sessions)
 	if opsAddr == "" {
 		return core, nil

@@ -38,10 +38,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
 	}
 	opsAddr := opsFlag(fs, getenv)
+	tickText := tickFlag(fs, getenv)
+	shardText := discordShardFlags(fs, getenv)
 	cfg, err := bot.ParseConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	tick, err := reminderTick(*tickText)
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	shards, shardIDs, err := shardText.parse()
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc:", err)
 		return 2
@@ -60,12 +72,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return 1
 	}
 	defer st.Close()
-	adapters, pg, err := buildAdapters(cfg, pgOpt, log)
+	adapters, pg, err := buildAdapters(cfg, pgOpt, log, shards, shardIDs)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
 		return 1
 	}
-	core, err := instrumentedCore(ctx, st, adapters, cfg, log, redactor, *opsAddr)
+	core, err := instrumentedCore(ctx, st, adapters, cfg, tick, log, redactor, *opsAddr)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
 		return 1
@@ -87,13 +99,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	return 0
 }
 
-// buildAdapters creates the adapters the configuration asks for; the
-// playground's (with pgOpt) is returned too, to print its address.
-func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger) ([]bot.Adapter, *local.Adapter, error) {
+// buildAdapters creates the adapters the configuration asks for (Discord's
+// on the given shards); the playground's (with pgOpt) is returned too, to
+// print its address.
+func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger, shards int, shardIDs []int) ([]bot.Adapter, *local.Adapter, error) {
 	var out []bot.Adapter
 	var pg *local.Adapter
 	if cfg.Discord() {
-		a, err := discord.New(discordOptions(cfg, log))
+		opt := discordOptions(cfg, log)
+		opt.ShardCount, opt.ShardIDs = shards, shardIDs
+		a, err := discord.New(opt)
 		if err != nil {
 			return nil, nil, err
 		}
