@@ -197,7 +197,8 @@ func (g *Game) exchangeToAvailable(c *Corp) {
 
 func sortStrings(s []string) { sort.Strings(s) }
 
-// shortPairedMinor is the Short Scenario's opening minor, which floats with its pair.
+// shortPairedMinor is the opening minor of a title that deals minor pairs
+// (the Short Scenario), which floats with its pair; nil in the other titles.
 func (g *Game) shortPairedMinor() *Company {
 	if g.pairedMinors[0] == "" {
 		return nil

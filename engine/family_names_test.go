@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ var titleCheck = regexp.MustCompile(`^is(PNW|CA)`)
 
 // familyNames counts, over the non-test Go files of this directory (the
 // family rule code; title folders are subdirectories), the title checks,
-// the title-name mentions and the hex, tile, company and corporation names
+// the comparisons of the title's name, the "1822..." literals and the hex, tile, company and corporation names
 // of any title. Each finding is listed as "file:line what" so a failure says
 // where the new one is.
 func familyNames(t *testing.T) map[string][]string {
@@ -55,9 +56,12 @@ func familyNames(t *testing.T) map[string][]string {
 				if name := calledName(n.Fun); titleCheck.MatchString(name) {
 					found["title_checks"] = append(found["title_checks"], at(n, name+"()"))
 				}
-			case *ast.SelectorExpr:
-				if x, ok := n.X.(*ast.SelectorExpr); ok && x.Sel.Name == "T" && n.Sel.Name == "Name" {
-					found["title_names"] = append(found["title_names"], at(n, "T.Name"))
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && isIdent(sel.X, "strings") && slices.ContainsFunc(n.Args, isTitleName) {
+					found["title_names"] = append(found["title_names"], at(n, "strings."+sel.Sel.Name+"(T.Name)"))
+				}
+			case *ast.BinaryExpr:
+				if (n.Op == token.EQL || n.Op == token.NEQ) && (isTitleName(n.X) || isTitleName(n.Y)) {
+					found["title_names"] = append(found["title_names"], at(n, "T.Name "+n.Op.String()))
 				}
 			case *ast.BasicLit:
 				if n.Kind != token.STRING {
@@ -76,6 +80,22 @@ func familyNames(t *testing.T) map[string][]string {
 		})
 	}
 	return found
+}
+
+// isTitleName says whether e reads the title's name (g.T.Name).
+func isTitleName(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Name" {
+		return false
+	}
+	x, ok := sel.X.(*ast.SelectorExpr)
+	return ok && x.Sel.Name == "T"
+}
+
+// isIdent says whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
 }
 
 // calledName is the function or method name of a call.
