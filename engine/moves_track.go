@@ -266,12 +266,12 @@ func (g *Game) cubeMoves(c *Corp, via *Company, net *graph.Result) []TileMove {
 func (g *Game) layCost(h *HexState, def *board.Tile, rot, discount int) int {
 	base := h.Cost
 	if g.isTokenCity(h) {
-		base = 20 * (tokenCityIndex(def.Name) - tokenCityIndex(tileName(h.TileID)))
+		base = 20 * (g.tokenCityIndex(def.Name) - g.tokenCityIndex(tileName(h.TileID)))
 	}
 	cost := base
 	exits := def.Exits(rot)
 	for _, b := range h.Borders {
-		if b.Cost > 0 && hasInt(exits, b.Edge) && !(g.isPNW() && h.Def.ID == "H11") {
+		if b.Cost > 0 && hasInt(exits, b.Edge) && !g.isTokenCity(h) {
 			cost += b.Cost
 		}
 	}

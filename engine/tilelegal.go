@@ -224,7 +224,7 @@ func (lc *layCheck) static() string {
 	if why := lc.stopsProblem(); why != "" {
 		return why
 	}
-	if !g.isPNW() && caBigCityDeadEnds[h.Tile.Name] == def.Name {
+	if no, ok := g.T.NoUpgrade[h.Tile.Name]; ok && no == def.Name {
 		return "tile " + h.Tile.Name + " on " + id + " cannot be upgraded to tile " + def.Name
 	}
 	return lc.supplyProblem()

@@ -32,6 +32,10 @@ func PNW() *Title {
 		LUpgradeCost:       80,
 		LUpgradeCostPhase2: 80,
 		EndOnEmptyFirstSR:  true,
+		TokenCities: []TokenCity{
+			{Hex: "H11", Tiles: []string{"X20", "X21", "X22", "X23"}, NoPortage: true},
+			{Hex: "O8", Tiles: []string{"X24", "X25", "X26", "X27"}},
+		},
 		StartingPackets: [][]string{
 			{"M18", "M21", "P8", "P16"},
 			{"M7", "M9", "P18", "P19"},

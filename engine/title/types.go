@@ -49,6 +49,9 @@ type Company struct {
 	// token (P12 port spikes, P15 mill hexes, CA P14 Toronto tiles, ...).
 	Hexes []string
 	Tiles []string
+	// IncomeEndsWhenAcquired: the private pays no more income once a
+	// company owns it (CA privates whose ability goes to the company).
+	IncomeEndsWhenAcquired bool
 }
 
 // CorpKind is the kind of a corporation.
@@ -219,6 +222,15 @@ type Title struct {
 	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
 	MultipleTokensPerHex bool
 	StartingPackets      [][]string
+	// TokenCities are the hexes whose revenue is upgraded along a tile
+	// sequence of their own (PNW Seattle and Portland).
+	TokenCities []TokenCity
+	// TileRotations fixes the rotations a tile may be laid at, by tile name,
+	// where its printed city fixes its orientation (CA big cities).
+	TileRotations map[string][]int
+	// NoUpgrade names, by tile name, the one upgrade a tile never takes (CA
+	// big cities whose cities the upgrade would not keep).
+	NoUpgrade map[string]string
 }
 
 // DeckSetup describes how the company deck is ordered after the shuffle.
@@ -234,4 +246,13 @@ type DeckSetup struct {
 	// has minimum bid PairMinBid.
 	Pairs      [][2]string
 	PairMinBid int
+}
+
+// TokenCity is a hex upgraded along its own sequence of revenue tiles, one
+// step a lay, at $20 a step in place of its terrain and water borders.
+type TokenCity struct {
+	Hex   string
+	Tiles []string // the revenue tiles in upgrade order
+	// NoPortage: portage track may not run into this hex (Seattle).
+	NoPortage bool
 }
