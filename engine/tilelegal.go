@@ -358,8 +358,8 @@ func (lc *layCheck) labelProblem() string {
 	if def.Label == want {
 		return ""
 	}
-	if !lc.g.isPNW() && (h.Def.ID == "E11" || h.Def.ID == "F16") && slices.Contains([]string{"7", "8", "9"}, def.Name) {
-		return "" // the 1822CA mountain passes take plain track
+	if slices.Contains(lc.g.T.Hexes.PlainTrackPasses, h.Def.ID) && slices.Contains([]string{"7", "8", "9"}, def.Name) {
+		return "" // mountain passes take plain track
 	}
 	if want == "" {
 		return "tile " + def.Name + " is labelled " + def.Label + ", but " + h.Def.ID + " has no label"
@@ -376,7 +376,7 @@ func (lc *layCheck) cityAndTownHex() bool { return lc.g.isCityAndTownHex(lc.h.De
 
 // isCityAndTownHex reports whether hex id is the title's city-and-town hex.
 func (g *Game) isCityAndTownHex(id string) bool {
-	return (g.isPNW() && id == "H19") || (!g.isPNW() && id == "AG13")
+	return id == g.T.Hexes.CityAndTown
 }
 
 // stopsProblem checks that the tile keeps the hex's cities and towns.
@@ -392,7 +392,7 @@ func (lc *layCheck) stopsProblem() string {
 	oc, ot := countStops(h.Tile)
 	nc, nt := countStops(def)
 	label := h.Tile.Label != ""
-	o14 := lc.g.isPNW() && id == "O14" && h.Tile.Color == board.Yellow
+	o14 := slices.Contains(lc.g.T.Hexes.CityCountFree, id) && h.Tile.Color == board.Yellow
 	switch {
 	case ot != nt, oc != nc && !label && !o14, label && oc > 0 && nc == 0:
 		return id + " needs a tile with " + stopsText(oc, ot) + "; tile " + def.Name + " has " + stopsText(nc, nt)

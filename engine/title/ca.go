@@ -33,8 +33,17 @@ func CA() *Title {
 		EndOnEmptyFirstSR:   true,
 		BankBreakExtraOR:    true,
 		EndLockFirstTrigger: true,
-		TileRotations:       caBigCityRotations,
-		NoUpgrade:           caBigCityDeadEnds,
+		Hexes:               HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"}},
+		Routes: Routes{
+			DoubleHexes:    []string{"G13", "I15", "AB22", "AG13", "AH10"},
+			PullmanTowns:   2,
+			SmallMail:      []PhaseAmount{{3, 20}, {5, 30}, {7, 40}},
+			GrainElevators: setOf("G13 H16 I11 I15 I17 J16 K13 K17 L16 M17"),
+			EastPorts:      setOf("N6 R16"),
+			WestPorts:      setOf("A7 C15"),
+		},
+		TileRotations: caBigCityRotations,
+		NoUpgrade:     caBigCityDeadEnds,
 	}
 	depot := depotTrains(roster{l: 22, lPrice: 60, three: 9, four: 6, five: 3, six: 3, seven: board.Unlimited})
 	caTrainEvents(depot, true)
@@ -343,4 +352,13 @@ var caBigCityRotations = map[string][]int{
 // caBigCityDeadEnds are big-city upgrades that are never allowed.
 var caBigCityDeadEnds = map[string]string{
 	"M2": "M6", "M3": "M4", "O2": "O3", "O4": "O5", "Q4": "Q5", "T5": "T6", "W5": "W6",
+}
+
+// setOf is the set of the space-separated ids.
+func setOf(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, id := range strings.Fields(list) {
+		m[id] = true
+	}
+	return m
 }

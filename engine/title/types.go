@@ -222,6 +222,10 @@ type Title struct {
 	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
 	MultipleTokensPerHex bool
 	StartingPackets      [][]string
+	// Routes are the title's route facts and bonuses.
+	Routes Routes
+	// Hexes are the title's hexes with rules of their own.
+	Hexes HexRules
 	// TokenCities are the hexes whose revenue is upgraded along a tile
 	// sequence of their own (PNW Seattle and Portland).
 	TokenCities []TokenCity
@@ -255,4 +259,61 @@ type TokenCity struct {
 	Tiles []string // the revenue tiles in upgrade order
 	// NoPortage: portage track may not run into this hex (Seattle).
 	NoPortage bool
+}
+
+// Routes are a title's route facts: which hexes count twice, what mail
+// contracts and Pullmans add, and the title's bonuses and fees. The engine
+// applies each bonus once; a title without one leaves it zero.
+type Routes struct {
+	DoubleHexes  []string // hexes whose city and town are both stops
+	PullmanTowns int      // towns a Pullman adds; 0 for any number
+	// LocalMail pays mail contracts on a run's first and last stops;
+	// otherwise a small mail contract pays SmallMail.
+	LocalMail bool
+	SmallMail []PhaseAmount
+	// TimberBonus is paid per timber hex crossed, SkiBonus for the ski hex,
+	// MillBonus (by phase) at the mill hex.
+	TimberBonus, SkiBonus int
+	MillBonus             []PhaseAmount
+	// PortageFee is paid per portage tile (PortageTiles) crossed, except by
+	// the owner of the company PortageFreeFor.
+	PortageFee     int
+	PortageTiles   []string
+	PortageFreeFor string
+	// GrainElevators and the east and west ports are the grain trade's
+	// hexes (majors only); nil without grain.
+	GrainElevators, EastPorts, WestPorts map[string]bool
+}
+
+// PhaseAmount is an amount that applies from phase From (1-based) on.
+type PhaseAmount struct{ From, Amount int }
+
+// At is the amount of the last entry that applies in phase n, or 0.
+func At(amounts []PhaseAmount, n int) int {
+	out := 0
+	for _, a := range amounts {
+		if n >= a.From {
+			out = a.Amount
+		}
+	}
+	return out
+}
+
+// HexRules name the hexes where a family rule applies in this title.
+type HexRules struct {
+	// CityAndTown is the city-and-town hex whose first tile is a plain
+	// yellow city whatever its track (PNW H19, CA AG13).
+	CityAndTown string
+	// PlainTrackPasses take plain track tiles despite their label (CA
+	// mountain passes).
+	PlainTrackPasses []string
+	// CityCountFree hexes may change their number of cities when their
+	// yellow tile is upgraded (PNW O14).
+	CityCountFree []string
+	// Blocked hexes hold a blocker token in their first city from the start
+	// until the open_detroit_duluth event (CA Detroit and Duluth).
+	Blocked []string
+	// Ferry hexes link two networks that both reach one of them (PNW Port
+	// Townsend–Bellingham).
+	Ferry []string
 }
