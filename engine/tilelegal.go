@@ -147,7 +147,7 @@ func (g *Game) newLayCheck(c *Corp, h *HexState, def *board.Tile, via *Company) 
 		}
 		lc.mode = modeByAbility[via.Def.Ability]
 	}
-	if def.Name == "BC" {
+	if g.isCubeTile(def) {
 		lc.mode = layCube
 	}
 	lc.net = g.quietReach(c)
@@ -278,7 +278,7 @@ func specialTile(d *title.Company, name string) bool {
 func (lc *layCheck) hexLocked() string {
 	h := lc.h
 	id := h.Def.ID
-	if h.Tile.Name == "PNW4" && lc.def.Name == "PNW5" {
+	if lc.g.isSpecialUpgrade(h.Tile, lc.def) {
 		return ""
 	}
 	if !h.laid && slices.Contains(h.Def.Icons, "mountain") {
@@ -303,7 +303,7 @@ func (lc *layCheck) colorProblem() string {
 	g, h, def := lc.g, lc.h, lc.def
 	id := h.Def.ID
 	old := h.Tile.Color
-	if h.Tile.Name == "PNW4" && def.Name == "PNW5" {
+	if g.isSpecialUpgrade(h.Tile, def) {
 		return lc.minorLimit()
 	}
 	if def.Color != old+1 {
@@ -670,4 +670,17 @@ func colorsUpTo(c board.Color) string {
 		names = append(names, col.String())
 	}
 	return andJoin(names)
+}
+
+// isCubeTile says whether def is the title's builder cube.
+func (g *Game) isCubeTile(def *board.Tile) bool {
+	cube := g.T.SpecialTiles.Cube
+	return cube != "" && def.Name == cube
+}
+
+// isSpecialUpgrade says whether the title lets old be upgraded to def
+// outside the colour order.
+func (g *Game) isSpecialUpgrade(old, def *board.Tile) bool {
+	to, ok := g.T.SpecialTiles.Upgrades[old.Name]
+	return ok && to == def.Name
 }

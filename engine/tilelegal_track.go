@@ -438,8 +438,8 @@ func (lc *layCheck) specialStatic() string {
 		if h.laid {
 			return id + " already holds tile " + h.Tile.Name
 		}
-		for _, m := range [][2]string{{"P15", "the paper mill"}, {"P17", "the ski haus"}} {
-			if h.Markers[m[0]] {
+		for _, m := range [][2]string{{"mill", "the paper mill"}, {"ski_haus", "the ski haus"}} {
+			if co := lc.g.abilityHolder(m[0]); co != "" && h.Markers[co] {
 				return id + " holds " + m[1] + "; the coal mine cannot go there"
 			}
 		}
@@ -501,7 +501,7 @@ func (lc *layCheck) cubeProblem() string {
 	if len(h.Tile.Terrain) > 0 {
 		cost = h.Cost
 	}
-	if dir, ok := riverEdges[id]; ok && g.isPNW() && !tileFaces(h.Tile, h.Rotation, dir) {
+	if dir, ok := g.T.Hexes.RiverCrossings[id]; ok && !tileFaces(h.Tile, h.Rotation, dir) {
 		cost += 75
 	}
 	if cost == 0 {
@@ -515,6 +515,3 @@ func (lc *layCheck) cubeProblem() string {
 	}
 	return ""
 }
-
-// riverEdges are the PNW hexes whose $75 river crossing builder cubes may pay, by edge.
-var riverEdges = map[string]int{"M4": 5, "N5": 2, "H13": 1}

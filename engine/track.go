@@ -348,7 +348,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	}
 	cost := base + g.borderCost(h, def, rot, spender)
 	if g.isPNW() {
-		if tileName(tileID) == "PNW3" {
+		if slices.Contains(g.T.SpecialTiles.Free, tileName(tileID)) {
 			cost = 0
 		} else {
 			cubes := h.Cubes

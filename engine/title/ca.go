@@ -166,6 +166,7 @@ func caPrivates() []Company {
 			ps[i].Tiles = strings.Fields(d[1])
 		}
 		ps[i].IncomeEndsWhenAcquired = slices.Contains(incomeEnds, ps[i].ID)
+		ps[i].PhaseRevenue = map[string]int{"P8": 10, "P9": 5}[ps[i].ID]
 	}
 	return ps
 }

@@ -52,6 +52,9 @@ type Company struct {
 	// IncomeEndsWhenAcquired: the private pays no more income once a
 	// company owns it (CA privates whose ability goes to the company).
 	IncomeEndsWhenAcquired bool
+	// PhaseRevenue is a phase_revenue private's income per phase number,
+	// which also goes into its pot (CA P8, P9).
+	PhaseRevenue int
 }
 
 // CorpKind is the kind of a corporation.
@@ -224,6 +227,8 @@ type Title struct {
 	StartingPackets      [][]string
 	// Routes are the title's route facts and bonuses.
 	Routes Routes
+	// SpecialTiles are the title's tiles with rules of their own.
+	SpecialTiles TileRules
 	// Hexes are the title's hexes with rules of their own.
 	Hexes HexRules
 	// TokenCities are the hexes whose revenue is upgraded along a tile
@@ -313,7 +318,17 @@ type HexRules struct {
 	// Blocked hexes hold a blocker token in their first city from the start
 	// until the open_detroit_duluth event (CA Detroit and Duluth).
 	Blocked []string
+	// RiverCrossings are the hexes whose river crossing, by tile edge, a
+	// builder cube may pay for (PNW).
+	RiverCrossings map[string]int
 	// Ferry hexes link two networks that both reach one of them (PNW Port
 	// Townsend–Bellingham).
 	Ferry []string
+}
+
+// TileRules name the tiles where a family rule applies in this title.
+type TileRules struct {
+	Cube     string            // the builder cube, laid like a tile (PNW "BC"); "" for none
+	Free     []string          // tiles laid at no cost, cubes or not (PNW3)
+	Upgrades map[string]string // upgrades outside the colour order, old to new (PNW4 to PNW5)
 }
