@@ -276,7 +276,7 @@ func (g *Game) layCost(h *HexState, def *board.Tile, rot, discount int) int {
 			cost += b.Cost
 		}
 	}
-	if g.isPNW() {
+	if g.hasCubes() {
 		if slices.Contains(g.T.SpecialTiles.Free, def.Name) {
 			cost = 0
 		} else {

@@ -684,3 +684,7 @@ func (g *Game) isSpecialUpgrade(old, def *board.Tile) bool {
 	to, ok := g.T.SpecialTiles.Upgrades[old.Name]
 	return ok && to == def.Name
 }
+
+// hasCubes says whether the title has builder cubes, which cut the cost of
+// the next lay on their hex.
+func (g *Game) hasCubes() bool { return g.T.SpecialTiles.Cube != "" }

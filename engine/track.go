@@ -233,7 +233,7 @@ func (g *Game) layCheckedWithoutNetwork(layer any, h *HexState, tileID string) b
 // held to that much.
 func (g *Game) reusesHex(c *Corp, hex string, byPrivate bool) bool {
 	op := g.round.op
-	if g.isPNW() || op == nil || !slices.Contains(op.laidHexes, hex) {
+	if !g.T.LayOncePerHex || op == nil || !slices.Contains(op.laidHexes, hex) {
 		return false
 	}
 	if g.validating() {
@@ -347,7 +347,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		base = 20 * (g.tokenCityIndex(def.Name) - g.tokenCityIndex(tileName(h.TileID)))
 	}
 	cost := base + g.borderCost(h, def, rot, spender)
-	if g.isPNW() {
+	if g.hasCubes() {
 		if slices.Contains(g.T.SpecialTiles.Free, tileName(tileID)) {
 			cost = 0
 		} else {
@@ -364,7 +364,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	}
 	forest := hasTerrain(h, board.Forest) && old.Color == board.White
 	g.pay(spender, nil, cost)
-	if g.isPNW() {
+	if g.hasCubes() {
 		// 18xx.games leaves the cubes of an upgraded tile on that tile, and
 		// they cut the cost of its next lay anywhere; imported logs are
 		// priced so (our games follow 5.7.20-5.7.24: cubes serve their own hex).
@@ -383,7 +383,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	if op := g.round.op; op != nil {
 		op.laidHexes = append(op.laidHexes, h.Def.ID)
 	}
-	if forest && g.isPNW() {
+	if forest && g.T.Routes.TimberBonus > 0 {
 		h.mark("forest")
 		h.mark("forest_laid")
 	}

@@ -33,6 +33,7 @@ func CA() *Title {
 		EndOnEmptyFirstSR:   true,
 		BankBreakExtraOR:    true,
 		EndLockFirstTrigger: true,
+		LayOncePerHex:       true,
 		Hexes:               HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"}},
 		Routes: Routes{
 			DoubleHexes:    []string{"G13", "I15", "AB22", "AG13", "AH10"},

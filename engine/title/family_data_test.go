@@ -38,6 +38,9 @@ func TestFamilyData(t *testing.T) {
 			if got := strings.Join(cities, " "); got != tc.tokenCities {
 				t.Errorf("token cities %q, want %q", got, tc.tokenCities)
 			}
+			if cube := ti.SpecialTiles.Cube != ""; cube == ti.LayOncePerHex {
+				t.Errorf("builder cubes %v and one lay per hex %v: each title has exactly one of them", cube, ti.LayOncePerHex)
+			}
 			if len(ti.TileRotations) != tc.rotations || len(ti.NoUpgrade) != tc.noUpgrade {
 				t.Errorf("%d fixed rotations and %d forbidden upgrades, want %d and %d",
 					len(ti.TileRotations), len(ti.NoUpgrade), tc.rotations, tc.noUpgrade)

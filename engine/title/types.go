@@ -227,6 +227,9 @@ type Title struct {
 	StartingPackets      [][]string
 	// Routes are the title's route facts and bonuses.
 	Routes Routes
+	// LayOncePerHex forbids a second lay on one hex in a company's turn
+	// (CA 5.7.38: no tile placed and upgraded, or upgraded twice).
+	LayOncePerHex bool
 	// SpecialTiles are the title's tiles with rules of their own.
 	SpecialTiles TileRules
 	// Hexes are the title's hexes with rules of their own.
