@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"pbc/engine/board"
 	"pbc/engine/graph"
 )
@@ -192,14 +194,15 @@ func (g *Game) connects(a, b *Corp) bool {
 	if n, ok := g.homeNode(b); ok && ra.HasNode(n) {
 		return true
 	}
-	if g.isPNW() {
+	if len(g.T.Hexes.Ferry) > 0 {
 		return g.reachesPort(ra) && g.reachesPort(g.reach(b))
 	}
 	return false
 }
 
+// reachesPort says whether a network reaches the title's ferry.
 func (g *Game) reachesPort(r *graph.Result) bool {
-	return r.Touches("E8") || r.Touches("D9")
+	return slices.ContainsFunc(g.T.Hexes.Ferry, r.Touches)
 }
 
 // canToken reports whether c could place a token in some reachable city.

@@ -51,16 +51,15 @@ func (g *Game) titleEvent(ev string) {
 	}
 }
 
-// detroitDuluth are the CA hexes whose cities block the southern line until
-// the event opens it; their blocker tokens belong to no company in play.
-var detroitDuluth = []string{"Q19", "Y27"}
-
+// blockDetroitDuluth blocks the title's blocked hexes (CA Detroit and
+// Duluth close the southern line until the event opens it) with tokens that
+// belong to no company in play.
 func (g *Game) blockDetroitDuluth() {
-	if g.isPNW() {
+	if len(g.T.Hexes.Blocked) == 0 {
 		return
 	}
 	dd := &Corp{ID: "DD", Kind: title.Major, Def: &title.Corporation{ID: "DD", Name: "Detroit-Duluth blocker"}}
-	for _, id := range detroitDuluth {
+	for _, id := range g.T.Hexes.Blocked {
 		h := g.Board.Hex(id)
 		if h == nil {
 			continue
@@ -82,7 +81,7 @@ func (g *Game) openDetroitDuluth() {
 	for _, t := range g.ddBlocker.Tokens {
 		g.Board.removeToken(t)
 	}
-	for _, id := range detroitDuluth {
+	for _, id := range g.T.Hexes.Blocked {
 		h := g.Board.Hex(id)
 		def, ok := g.Board.Map.TileDef("DD-" + id)
 		if h == nil || !ok {
@@ -197,7 +196,8 @@ func (g *Game) exchangeToAvailable(c *Corp) {
 
 func sortStrings(s []string) { sort.Strings(s) }
 
-// shortPairedMinor is the Short Scenario's opening minor, which floats with its pair.
+// shortPairedMinor is the opening minor of a title that deals minor pairs
+// (the Short Scenario), which floats with its pair; nil in the other titles.
 func (g *Game) shortPairedMinor() *Company {
 	if g.pairedMinors[0] == "" {
 		return nil

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"pbc/engine/action"
@@ -490,12 +491,14 @@ func ceilDiv(a, b int) int {
 	return (a + b - 1) / b
 }
 
-// payPortage pays the P16 owner $10 per portage hex on others' routes.
+// payPortage pays the owner of the title's portage company (PNW P16) the
+// portage fee per portage hex on others' routes.
 func (g *Game) payPortage(c *Corp, op *orState) {
-	if !g.isPNW() {
+	tr := &g.T.Routes
+	if tr.PortageFreeFor == "" {
 		return
 	}
-	p16 := g.Company("P16")
+	p16 := g.Company(tr.PortageFreeFor)
 	if p16 == nil || p16.Closed {
 		return
 	}
@@ -507,8 +510,8 @@ func (g *Game) payPortage(c *Corp, op *orState) {
 	for _, rt := range op.routes {
 		for _, hid := range routeHexes(rt) {
 			if h := g.Board.Hex(hid); h != nil {
-				if n := tileName(h.TileID); n == "PNW1" || n == "PNW2" {
-					fee += 10
+				if slices.Contains(tr.PortageTiles, tileName(h.TileID)) {
+					fee += tr.PortageFee
 				}
 			}
 		}

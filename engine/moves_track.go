@@ -201,7 +201,7 @@ func (g *Game) layMoves(c *Corp, via *Company, net *graph.Result, hexes []string
 // ability names the tile (if it names any) and, but for the special lays
 // (ports, portage, boom town, coal mine), the tile's colour follows the hex's.
 func (g *Game) tileCandidate(h *HexState, def *board.Tile, via *Company, special bool) bool {
-	if def.Name == "BC" {
+	if g.isCubeTile(def) {
 		return false
 	}
 	if via != nil && len(via.Def.Tiles) > 0 && !slices.Contains(via.Def.Tiles, def.Name) {
@@ -213,7 +213,7 @@ func (g *Game) tileCandidate(h *HexState, def *board.Tile, via *Company, special
 	if def.Hidden {
 		return false
 	}
-	return def.Color == h.Tile.Color+1 || g.isTokenCity(h) || h.Tile.Name == "PNW4" && def.Name == "PNW5"
+	return def.Color == h.Tile.Color+1 || g.isTokenCity(h) || g.isSpecialUpgrade(h.Tile, def)
 }
 
 // rotationsWith is legalRotations judged against a network computed once
@@ -226,7 +226,7 @@ func (g *Game) rotationsWith(net *graph.Result, c *Corp, h *HexState, def *board
 	if via != nil {
 		lc.mode = modeByAbility[via.Def.Ability]
 	}
-	if def.Name == "BC" {
+	if g.isCubeTile(def) {
 		lc.mode = layCube
 	}
 	if lc.static() != "" {
@@ -241,8 +241,9 @@ func (g *Game) rotationsWith(net *graph.Result, c *Corp, h *HexState, def *board
 
 // cubeMoves lists the hexes where c may place a builder cube (PNW).
 func (g *Game) cubeMoves(c *Corp, via *Company, net *graph.Result) []TileMove {
-	def, ok := g.Board.Map.TileDef("BC")
-	if !ok {
+	cube := g.T.SpecialTiles.Cube
+	def, ok := g.Board.Map.TileDef(cube)
+	if cube == "" || !ok {
 		return nil
 	}
 	var out []TileMove
@@ -251,7 +252,7 @@ func (g *Game) cubeMoves(c *Corp, via *Company, net *graph.Result) []TileMove {
 		if len(g.rotationsWith(net, c, h, def, via)) == 0 {
 			continue
 		}
-		tm := TileMove{Hex: id, Tile: "BC-0", Name: "BC"}
+		tm := TileMove{Hex: id, Tile: cube + "-0", Name: cube}
 		if via != nil {
 			tm.Company = via.ID
 		}
@@ -266,17 +267,17 @@ func (g *Game) cubeMoves(c *Corp, via *Company, net *graph.Result) []TileMove {
 func (g *Game) layCost(h *HexState, def *board.Tile, rot, discount int) int {
 	base := h.Cost
 	if g.isTokenCity(h) {
-		base = 20 * (tokenCityIndex(def.Name) - tokenCityIndex(tileName(h.TileID)))
+		base = 20 * (g.tokenCityIndex(def.Name) - g.tokenCityIndex(tileName(h.TileID)))
 	}
 	cost := base
 	exits := def.Exits(rot)
 	for _, b := range h.Borders {
-		if b.Cost > 0 && hasInt(exits, b.Edge) && !(g.isPNW() && h.Def.ID == "H11") {
+		if b.Cost > 0 && hasInt(exits, b.Edge) && !g.isTokenCity(h) {
 			cost += b.Cost
 		}
 	}
-	if g.isPNW() {
-		if def.Name == "PNW3" {
+	if g.hasCubes() {
+		if slices.Contains(g.T.SpecialTiles.Free, def.Name) {
 			cost = 0
 		} else {
 			cost = max(cost-40*h.Cubes, 0)

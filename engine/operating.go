@@ -99,15 +99,12 @@ func (g *Game) operatingOrder() []*Corp {
 	return append(minors, majors...)
 }
 
-// phaseRevenue is CA's P8/P9 income per phase number, also paid into a pot.
-var phaseRevenue = map[string]int{"P8": 10, "P9": 5}
-
 func (g *Game) payoutCompanies() {
 	for _, c := range g.Companies {
 		if c.Def.Ability != "phase_revenue" || c.Closed || c.Owner == nil {
 			continue
 		}
-		c.Revenue = phaseRevenue[c.ID] * g.phaseNum()
+		c.Revenue = c.Def.PhaseRevenue * g.phaseNum()
 		g.addCash(nil, -c.Revenue)
 		g.phasePot[c.ID] += c.Revenue
 	}

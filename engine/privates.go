@@ -112,7 +112,7 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 		g.phasePot[comp.ID] = 0
 		g.closeCompany(comp)
 	}
-	if !g.isPNW() && caRevenueRemoved[comp.ID] {
+	if comp.Def.IncomeEndsWhenAcquired {
 		comp.Revenue = 0
 	}
 }
@@ -596,8 +596,3 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	}
 	return nil
 }
-
-// caRevenueRemoved lists the CA privates whose income stops once a company owns them.
-var caRevenueRemoved = map[string]bool{"P1": true, "P5": true, "P6": true, "P7": true, "P14": true,
-	"P15": true, "P16": true, "P17": true, "P18": true, "P22": true, "P23": true, "P24": true, "P25": true,
-	"P26": true, "P27": true, "P28": true}

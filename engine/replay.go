@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"pbc/engine/action"
-	"pbc/engine/board"
 	"pbc/engine/title"
 )
 
@@ -54,25 +53,11 @@ func buildTitle(name string) (*title.Title, error) {
 		return nil, err
 	}
 	if t.Map == nil {
-		t.Map = mapFor(name)
+		if t.Map, err = title.Board(name); err != nil {
+			return nil, err
+		}
 	}
 	return t, nil
-}
-
-func mapFor(name string) *board.Map {
-	switch name {
-	case "1822PNW Short Scenario":
-		return board.PNWShort()
-	case "1822PNW SRS":
-		return board.PNWSRS()
-	case "1822CA":
-		return board.CA()
-	case "1822CA ERS":
-		return board.CAERS()
-	case "1822CA WRS":
-		return board.CAWRS()
-	}
-	return board.PNW()
 }
 
 // Replay builds a game from an 18xx.games log: the seeded setup, then every

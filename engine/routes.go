@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"slices"
+
 	"pbc/engine/action"
 	"pbc/engine/graph"
 	"pbc/engine/route"
+	"pbc/engine/title"
 )
 
 // RouteRevenue checks the routes c proposes to run now and returns their
@@ -77,46 +80,24 @@ func (g *Game) RouteInput(c *Corp) *route.Input {
 			rules.SmallMail++
 		}
 	}
-	if g.isPNW() {
-		g.pnwRouteRules(c, rules)
-	} else {
-		g.caRouteRules(c, in)
-	}
+	g.titleRouteRules(c, rules)
 	return in
 }
 
-// 1822CA route facts: the city-and-town hexes, the grain elevators and the
-// port hexes of the grain trade.
-var (
-	caDoubleHexes   = []string{"G13", "I15", "AB22", "AG13", "AH10"}
-	caGrainElevator = setOf("G13", "H16", "I11", "I15", "I17", "J16", "K13", "K17", "L16", "M17")
-	caEastPorts     = setOf("N6", "R16")
-	caWestPorts     = setOf("A7", "C15")
-)
-
-func setOf(ids ...string) map[string]bool {
-	m := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		m[id] = true
-	}
-	return m
-}
-
-// caRouteRules sets the 1822CA route switches and bonuses.
-func (g *Game) caRouteRules(c *Corp, in *route.Input) {
-	rules := &in.Rules
-	rules.DoubleHexes = caDoubleHexes
-	rules.PullmanTowns = 2
-	switch n := g.phaseNum(); {
-	case n >= 7:
-		rules.SmallMailAmount = 40
-	case n >= 5:
-		rules.SmallMailAmount = 30
-	case n >= 3:
-		rules.SmallMailAmount = 20
-	}
-	if c.IsMajor() {
-		rules.Grain = &route.Grain{Elevators: caGrainElevator, EastPorts: caEastPorts, WestPorts: caWestPorts,
+// titleRouteRules sets the title's route facts and the bonuses this
+// corporation's privates and the board's markers give.
+func (g *Game) titleRouteRules(c *Corp, rules *route.Rules) {
+	tr := &g.T.Routes
+	n := g.phaseNum()
+	rules.DoubleHexes = tr.DoubleHexes
+	rules.PullmanTowns = tr.PullmanTowns
+	rules.LocalMail = tr.LocalMail
+	rules.SmallMailAmount = title.At(tr.SmallMail, n)
+	rules.TimberBonus, rules.SkiBonus = tr.TimberBonus, tr.SkiBonus
+	rules.MillBonus = title.At(tr.MillBonus, n)
+	rules.PortageFee = tr.PortageFee
+	if c.IsMajor() && tr.GrainElevators != nil {
+		rules.Grain = &route.Grain{Elevators: tr.GrainElevators, EastPorts: tr.EastPorts, WestPorts: tr.WestPorts,
 			Carrier: g.grainCarrier(c)}
 	}
 	if g.sawmillHex != "" && g.sawmillMode != "" {
@@ -127,25 +108,17 @@ func (g *Game) caRouteRules(c *Corp, in *route.Input) {
 			rules.SawmillHex, rules.SawmillBonus = g.sawmillHex, 10
 		}
 	}
-}
-
-// pnwRouteRules sets the 1822PNW route switches and bonuses.
-func (g *Game) pnwRouteRules(c *Corp, rules *route.Rules) {
-	rules.DoubleHexes = []string{"H19", "M4"}
-	rules.LocalMail = true
-	rules.TimberBonus, rules.SkiBonus = 10, 30
-	rules.MillBonus = 10
-	if g.phaseNum() >= 5 {
-		rules.MillBonus = 30
-	}
-	rules.PortageFee = 10
 	for _, p := range c.Privates {
-		switch p.ID {
-		case "P14":
+		switch {
+		case p.Def.Ability == "timber_double":
 			rules.TimberDouble = true
-		case "P16":
+		case p.ID == tr.PortageFreeFor:
 			rules.PortageFee = 0
 		}
+	}
+	mill, ski := g.abilityHolder("mill"), g.abilityHolder("ski_haus")
+	if tr.TimberBonus == 0 && len(tr.PortageTiles) == 0 && mill == "" && ski == "" {
+		return
 	}
 	for id, h := range g.Board.Hexes {
 		if h.Markers["forest"] {
@@ -154,19 +127,30 @@ func (g *Game) pnwRouteRules(c *Corp, rules *route.Rules) {
 			}
 			rules.Timber[id] = true
 		}
-		if h.Markers["P15"] {
+		if mill != "" && h.Markers[mill] {
 			rules.MillHex = id
 		}
-		if h.Markers["P17"] {
+		if ski != "" && h.Markers[ski] {
 			rules.SkiHex = id
 		}
-		if n := tileName(h.TileID); n == "PNW1" || n == "PNW2" {
+		if slices.Contains(tr.PortageTiles, tileName(h.TileID)) {
 			if rules.Portage == nil {
 				rules.Portage = map[string]bool{}
 			}
 			rules.Portage[id] = true
 		}
 	}
+}
+
+// abilityHolder is the id of the title's company with this ability, whose id
+// also names the marker it leaves on the board; "" if none.
+func (g *Game) abilityHolder(ability string) string {
+	for i := range g.T.Companies {
+		if g.T.Companies[i].Ability == ability {
+			return g.T.Companies[i].ID
+		}
+	}
+	return ""
 }
 
 // grainCarrier is the id of the train c attached its grain car to this turn, or "".

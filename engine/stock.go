@@ -207,8 +207,8 @@ func (g *Game) companyMinBid(c *Company) int {
 	case title.Private:
 		return 0
 	}
-	if g.T.Name == "1822PNW Short Scenario" && c == g.shortPairedMinor() {
-		return 200
+	if c == g.shortPairedMinor() {
+		return g.T.Deck.PairMinBid
 	}
 	return c.Value
 }

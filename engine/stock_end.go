@@ -10,7 +10,7 @@ import (
 // in the documented order, then starts the operating rounds.
 func (g *Game) finishStockRound() {
 	sr := g.round.sr
-	if g.Turn == 1 && g.nothingSold && (g.T.Name == "1822PNW" || g.T.Name == "1822CA") {
+	if g.Turn == 1 && g.nothingSold && g.T.EndOnEmptyFirstSR {
 		g.endGame("dnf")
 		g.round.done = true
 		return
@@ -159,7 +159,7 @@ func (g *Game) floatMinor(p *Player, comp *Company, price int) {
 	comp.Owner = nil
 	g.dropCompany(comp)
 	g.onFloat(m)
-	if g.T.Name == "1822PNW Short Scenario" && comp == g.shortPairedMinor() {
+	if comp == g.shortPairedMinor() {
 		g.floatPairedMinor(p)
 	}
 }

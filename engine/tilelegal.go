@@ -147,7 +147,7 @@ func (g *Game) newLayCheck(c *Corp, h *HexState, def *board.Tile, via *Company) 
 		}
 		lc.mode = modeByAbility[via.Def.Ability]
 	}
-	if def.Name == "BC" {
+	if g.isCubeTile(def) {
 		lc.mode = layCube
 	}
 	lc.net = g.quietReach(c)
@@ -224,7 +224,7 @@ func (lc *layCheck) static() string {
 	if why := lc.stopsProblem(); why != "" {
 		return why
 	}
-	if !g.isPNW() && caBigCityDeadEnds[h.Tile.Name] == def.Name {
+	if no, ok := g.T.NoUpgrade[h.Tile.Name]; ok && no == def.Name {
 		return "tile " + h.Tile.Name + " on " + id + " cannot be upgraded to tile " + def.Name
 	}
 	return lc.supplyProblem()
@@ -278,7 +278,7 @@ func specialTile(d *title.Company, name string) bool {
 func (lc *layCheck) hexLocked() string {
 	h := lc.h
 	id := h.Def.ID
-	if h.Tile.Name == "PNW4" && lc.def.Name == "PNW5" {
+	if lc.g.isSpecialUpgrade(h.Tile, lc.def) {
 		return ""
 	}
 	if !h.laid && slices.Contains(h.Def.Icons, "mountain") {
@@ -303,7 +303,7 @@ func (lc *layCheck) colorProblem() string {
 	g, h, def := lc.g, lc.h, lc.def
 	id := h.Def.ID
 	old := h.Tile.Color
-	if h.Tile.Name == "PNW4" && def.Name == "PNW5" {
+	if g.isSpecialUpgrade(h.Tile, def) {
 		return lc.minorLimit()
 	}
 	if def.Color != old+1 {
@@ -358,8 +358,8 @@ func (lc *layCheck) labelProblem() string {
 	if def.Label == want {
 		return ""
 	}
-	if !lc.g.isPNW() && (h.Def.ID == "E11" || h.Def.ID == "F16") && slices.Contains([]string{"7", "8", "9"}, def.Name) {
-		return "" // the 1822CA mountain passes take plain track
+	if slices.Contains(lc.g.T.Hexes.PlainTrackPasses, h.Def.ID) && slices.Contains([]string{"7", "8", "9"}, def.Name) {
+		return "" // mountain passes take plain track
 	}
 	if want == "" {
 		return "tile " + def.Name + " is labelled " + def.Label + ", but " + h.Def.ID + " has no label"
@@ -376,7 +376,7 @@ func (lc *layCheck) cityAndTownHex() bool { return lc.g.isCityAndTownHex(lc.h.De
 
 // isCityAndTownHex reports whether hex id is the title's city-and-town hex.
 func (g *Game) isCityAndTownHex(id string) bool {
-	return (g.isPNW() && id == "H19") || (!g.isPNW() && id == "AG13")
+	return id == g.T.Hexes.CityAndTown
 }
 
 // stopsProblem checks that the tile keeps the hex's cities and towns.
@@ -392,7 +392,7 @@ func (lc *layCheck) stopsProblem() string {
 	oc, ot := countStops(h.Tile)
 	nc, nt := countStops(def)
 	label := h.Tile.Label != ""
-	o14 := lc.g.isPNW() && id == "O14" && h.Tile.Color == board.Yellow
+	o14 := slices.Contains(lc.g.T.Hexes.CityCountFree, id) && h.Tile.Color == board.Yellow
 	switch {
 	case ot != nt, oc != nc && !label && !o14, label && oc > 0 && nc == 0:
 		return id + " needs a tile with " + stopsText(oc, ot) + "; tile " + def.Name + " has " + stopsText(nc, nt)
@@ -671,3 +671,20 @@ func colorsUpTo(c board.Color) string {
 	}
 	return andJoin(names)
 }
+
+// isCubeTile says whether def is the title's builder cube.
+func (g *Game) isCubeTile(def *board.Tile) bool {
+	cube := g.T.SpecialTiles.Cube
+	return cube != "" && def.Name == cube
+}
+
+// isSpecialUpgrade says whether the title lets old be upgraded to def
+// outside the colour order.
+func (g *Game) isSpecialUpgrade(old, def *board.Tile) bool {
+	to, ok := g.T.SpecialTiles.Upgrades[old.Name]
+	return ok && to == def.Name
+}
+
+// hasCubes says whether the title has builder cubes, which cut the cost of
+// the next lay on their hex.
+func (g *Game) hasCubes() bool { return g.T.SpecialTiles.Cube != "" }

@@ -320,33 +320,14 @@ func (lc *layCheck) reachAfter(rot int) *graph.Result {
 	return graph.Reach(v, lc.c.ID, tokenStarts(lc.c, h.Def.ID, remap))
 }
 
-// caRotation applies the fixed orientations of some 1822CA big-city tiles.
+// caRotation applies the fixed orientations of the tiles whose printed city
+// fixes them (the title's TileRotations).
 func (lc *layCheck) caRotation(rot int) string {
-	if lc.g.isPNW() {
-		return ""
-	}
-	allowed, ok := caBigCityRotations[lc.def.Name]
+	allowed, ok := lc.g.T.TileRotations[lc.def.Name]
 	if !ok || slices.Contains(allowed, rot) {
 		return ""
 	}
 	return "tile " + lc.def.Name + " may only be laid at " + orJoin(rotationWord(allowed), intsText(allowed))
-}
-
-// caBigCityRotations are the only rotations of the 1822CA big-city tiles
-// whose orientation the printed city fixes.
-var caBigCityRotations = map[string][]int{
-	"M5": {0}, "M6": {0}, "M8": {0}, "O2": {0}, "O6": {0}, "O8": {0}, "Q6": {0}, "Q8": {0},
-	"T1": {0}, "T2": {0}, "T3": {0}, "T4": {0}, "T5": {0}, "W2": {0}, "W4": {0}, "W5": {0},
-	"W6": {0}, "W7": {0},
-	"M1": {0, 5}, "M2": {0, 5}, "M3": {0, 5}, "M4": {0, 5}, "O7": {0, 5},
-	"M7": {0, 1}, "O1": {0, 1}, "O3": {0, 1}, "O4": {0, 1}, "O5": {0, 1},
-	"Q1": {0, 3, 5}, "Q2": {0, 3, 5}, "Q3": {0, 3, 5}, "Q4": {0, 3, 5}, "Q5": {0, 3, 5}, "Q7": {0, 3, 5},
-	"W3": {0, 2, 3},
-}
-
-// caBigCityDeadEnds are 1822CA big-city upgrades that are never allowed.
-var caBigCityDeadEnds = map[string]string{
-	"M2": "M6", "M3": "M4", "O2": "O3", "O4": "O5", "Q4": "Q5", "T5": "T6", "W5": "W6",
 }
 
 // moreExits applies the rule that a city upgrade must use a tile with the
@@ -375,22 +356,12 @@ func (lc *layCheck) moreExits() string {
 	return ""
 }
 
-// tokenCitySeq are the Seattle and Portland revenue tiles in upgrade order.
-var tokenCitySeq = map[string][]string{
-	"H11": {"X20", "X21", "X22", "X23"},
-	"O8":  {"X24", "X25", "X26", "X27"},
-}
-
 // tokenCityProblem checks a Seattle or Portland upgrade: the next revenue
 // tile the phase allows, skipping one whose colour the other city holds.
 func (lc *layCheck) tokenCityProblem() string {
 	g, h, def := lc.g, lc.h, lc.def
 	id := h.Def.ID
-	seq := tokenCitySeq[id]
-	other := "O8"
-	if id == "O8" {
-		other = "H11"
-	}
+	seq := g.tokenCity(id).Tiles
 	phaseLimit := g.tileColor()
 	limit := phaseLimit
 	if lc.c.IsMinor() {
@@ -409,9 +380,9 @@ func (lc *layCheck) tokenCityProblem() string {
 		}
 	}
 	inUse := ""
-	if len(cands) > 0 {
-		if o := g.Board.Hex(other); o != nil && o.Tile.Color == cands[0].Color {
-			inUse = "the " + cands[0].Color.String() + " revenue step is in use on " + other
+	for _, tc := range g.T.TokenCities {
+		if o := g.Board.Hex(tc.Hex); len(cands) > 0 && tc.Hex != id && o != nil && o.Tile.Color == cands[0].Color {
+			inUse = "the " + cands[0].Color.String() + " revenue step is in use on " + tc.Hex
 			cands = cands[1:]
 		}
 	}
@@ -467,8 +438,8 @@ func (lc *layCheck) specialStatic() string {
 		if h.laid {
 			return id + " already holds tile " + h.Tile.Name
 		}
-		for _, m := range [][2]string{{"P15", "the paper mill"}, {"P17", "the ski haus"}} {
-			if h.Markers[m[0]] {
+		for _, m := range [][2]string{{"mill", "the paper mill"}, {"ski_haus", "the ski haus"}} {
+			if co := lc.g.abilityHolder(m[0]); co != "" && h.Markers[co] {
 				return id + " holds " + m[1] + "; the coal mine cannot go there"
 			}
 		}
@@ -502,8 +473,8 @@ func (lc *layCheck) specialFits(rot int) string {
 			if g.Board.Hex(nid) == nil {
 				return "its track would run off the map at edge " + strconv.Itoa(e)
 			}
-			if g.isPNW() && nid == "H11" {
-				return "portage track may not run into Seattle"
+			if tc := g.tokenCity(nid); tc != nil && tc.NoPortage {
+				return "portage track may not run into " + g.Board.Hex(nid).Def.Name
 			}
 		}
 	case layCoal:
@@ -530,7 +501,7 @@ func (lc *layCheck) cubeProblem() string {
 	if len(h.Tile.Terrain) > 0 {
 		cost = h.Cost
 	}
-	if dir, ok := riverEdges[id]; ok && g.isPNW() && !tileFaces(h.Tile, h.Rotation, dir) {
+	if dir, ok := g.T.Hexes.RiverCrossings[id]; ok && !tileFaces(h.Tile, h.Rotation, dir) {
 		cost += 75
 	}
 	if cost == 0 {
@@ -544,6 +515,3 @@ func (lc *layCheck) cubeProblem() string {
 	}
 	return ""
 }
-
-// riverEdges are the PNW hexes whose $75 river crossing builder cubes may pay, by edge.
-var riverEdges = map[string]int{"M4": 5, "N5": 2, "H13": 1}

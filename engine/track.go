@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine/action"
 	"pbc/engine/board"
+	"pbc/engine/title"
 )
 
 // trackStep lays or upgrades track: one lay for minors (and majors before
@@ -232,7 +233,7 @@ func (g *Game) layCheckedWithoutNetwork(layer any, h *HexState, tileID string) b
 // held to that much.
 func (g *Game) reusesHex(c *Corp, hex string, byPrivate bool) bool {
 	op := g.round.op
-	if g.isPNW() || op == nil || !slices.Contains(op.laidHexes, hex) {
+	if !g.T.LayOncePerHex || op == nil || !slices.Contains(op.laidHexes, hex) {
 		return false
 	}
 	if g.validating() {
@@ -250,8 +251,17 @@ func (g *Game) checkLay(c *Corp, h *HexState, tileID string, rot int, via *Compa
 	return g.checkTileLay(c, h, def, rot, via)
 }
 
-func (g *Game) isTokenCity(h *HexState) bool {
-	return g.isPNW() && (h.Def.ID == "H11" || h.Def.ID == "O8")
+// isTokenCity says whether h is one of the title's token cities.
+func (g *Game) isTokenCity(h *HexState) bool { return g.tokenCity(h.Def.ID) != nil }
+
+// tokenCity is the title's token city on hex id, or nil.
+func (g *Game) tokenCity(id string) *title.TokenCity {
+	for i := range g.T.TokenCities {
+		if g.T.TokenCities[i].Hex == id {
+			return &g.T.TokenCities[i]
+		}
+	}
+	return nil
 }
 
 type liftedToken struct {
@@ -283,11 +293,11 @@ func (g *Game) liftDestinationTokens(h *HexState, def *board.Tile, rot int) []li
 	return out
 }
 
-// tokenCityIndex is a tile's place in the Seattle/Portland upgrade sequence
+// tokenCityIndex is a tile's place in its token city's upgrade sequence
 // (the printed city is -1).
-func tokenCityIndex(name string) int {
-	for _, seq := range [][]string{{"X20", "X21", "X22", "X23"}, {"X24", "X25", "X26", "X27"}} {
-		for i, n := range seq {
+func (g *Game) tokenCityIndex(name string) int {
+	for _, tc := range g.T.TokenCities {
+		for i, n := range tc.Tiles {
 			if n == name {
 				return i
 			}
@@ -334,11 +344,11 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	base := h.Cost
 	if g.isTokenCity(h) {
 		// Seattle and Portland: $20 per step up their own tile sequence.
-		base = 20 * (tokenCityIndex(def.Name) - tokenCityIndex(tileName(h.TileID)))
+		base = 20 * (g.tokenCityIndex(def.Name) - g.tokenCityIndex(tileName(h.TileID)))
 	}
 	cost := base + g.borderCost(h, def, rot, spender)
-	if g.isPNW() {
-		if tileName(tileID) == "PNW3" {
+	if g.hasCubes() {
+		if slices.Contains(g.T.SpecialTiles.Free, tileName(tileID)) {
 			cost = 0
 		} else {
 			cubes := h.Cubes
@@ -354,7 +364,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	}
 	forest := hasTerrain(h, board.Forest) && old.Color == board.White
 	g.pay(spender, nil, cost)
-	if g.isPNW() {
+	if g.hasCubes() {
 		// 18xx.games leaves the cubes of an upgraded tile on that tile, and
 		// they cut the cost of its next lay anywhere; imported logs are
 		// priced so (our games follow 5.7.20-5.7.24: cubes serve their own hex).
@@ -373,7 +383,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	if op := g.round.op; op != nil {
 		op.laidHexes = append(op.laidHexes, h.Def.ID)
 	}
-	if forest && g.isPNW() {
+	if forest && g.T.Routes.TimberBonus > 0 {
 		h.mark("forest")
 		h.mark("forest_laid")
 	}
@@ -591,7 +601,7 @@ func (g *Game) borderCost(h *HexState, def *board.Tile, rot int, spender *Corp) 
 	for _, b := range h.Borders {
 		if b.Cost > 0 && hasInt(exits, b.Edge) {
 			c := b.Cost
-			if g.isPNW() && h.Def.ID == "H11" {
+			if g.isTokenCity(h) {
 				c = 0
 			}
 			cost += c

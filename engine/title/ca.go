@@ -1,6 +1,7 @@
 package title
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,18 @@ func CA() *Title {
 		EndOnEmptyFirstSR:   true,
 		BankBreakExtraOR:    true,
 		EndLockFirstTrigger: true,
+		LayOncePerHex:       true,
+		Hexes:               HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"}},
+		Routes: Routes{
+			DoubleHexes:    []string{"G13", "I15", "AB22", "AG13", "AH10"},
+			PullmanTowns:   2,
+			SmallMail:      []PhaseAmount{{3, 20}, {5, 30}, {7, 40}},
+			GrainElevators: setOf("G13 H16 I11 I15 I17 J16 K13 K17 L16 M17"),
+			EastPorts:      setOf("N6 R16"),
+			WestPorts:      setOf("A7 C15"),
+		},
+		TileRotations: caBigCityRotations,
+		NoUpgrade:     caBigCityDeadEnds,
 	}
 	depot := depotTrains(roster{l: 22, lPrice: 60, three: 9, four: 6, five: 3, six: 3, seven: board.Unlimited})
 	caTrainEvents(depot, true)
@@ -146,11 +159,15 @@ func caPrivates() []Company {
 		"P29": {"", plainTrack},
 		"P30": {"", plainTrack},
 	}
+	// Their income goes with the ability: it stops once a company owns them.
+	incomeEnds := ids("P1 P5-P7 P14-P18 P22-P28")
 	for i := range ps {
 		if d, ok := abilityData[ps[i].ID]; ok {
 			ps[i].Hexes = strings.Fields(d[0])
 			ps[i].Tiles = strings.Fields(d[1])
 		}
+		ps[i].IncomeEndsWhenAcquired = slices.Contains(incomeEnds, ps[i].ID)
+		ps[i].PhaseRevenue = map[string]int{"P8": 10, "P9": 5}[ps[i].ID]
 	}
 	return ps
 }
@@ -320,4 +337,30 @@ func caMinors() []Corporation {
 		out = append(out, c)
 	}
 	return out
+}
+
+// caBigCityRotations are the only rotations of the big-city tiles whose
+// orientation the printed city fixes.
+var caBigCityRotations = map[string][]int{
+	"M5": {0}, "M6": {0}, "M8": {0}, "O2": {0}, "O6": {0}, "O8": {0}, "Q6": {0}, "Q8": {0},
+	"T1": {0}, "T2": {0}, "T3": {0}, "T4": {0}, "T5": {0}, "W2": {0}, "W4": {0}, "W5": {0},
+	"W6": {0}, "W7": {0},
+	"M1": {0, 5}, "M2": {0, 5}, "M3": {0, 5}, "M4": {0, 5}, "O7": {0, 5},
+	"M7": {0, 1}, "O1": {0, 1}, "O3": {0, 1}, "O4": {0, 1}, "O5": {0, 1},
+	"Q1": {0, 3, 5}, "Q2": {0, 3, 5}, "Q3": {0, 3, 5}, "Q4": {0, 3, 5}, "Q5": {0, 3, 5}, "Q7": {0, 3, 5},
+	"W3": {0, 2, 3},
+}
+
+// caBigCityDeadEnds are big-city upgrades that are never allowed.
+var caBigCityDeadEnds = map[string]string{
+	"M2": "M6", "M3": "M4", "O2": "O3", "O4": "O5", "Q4": "Q5", "T5": "T6", "W5": "W6",
+}
+
+// setOf is the set of the space-separated ids.
+func setOf(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, id := range strings.Fields(list) {
+		m[id] = true
+	}
+	return m
 }

@@ -32,6 +32,22 @@ func PNW() *Title {
 		LUpgradeCost:       80,
 		LUpgradeCostPhase2: 80,
 		EndOnEmptyFirstSR:  true,
+		SpecialTiles:       TileRules{Cube: "BC", Free: []string{"PNW3"}, Upgrades: map[string]string{"PNW4": "PNW5"}},
+		Hexes: HexRules{CityAndTown: "H19", CityCountFree: []string{"O14"}, Ferry: []string{"E8", "D9"},
+			RiverCrossings: map[string]int{"M4": 5, "N5": 2, "H13": 1}},
+		Routes: Routes{
+			DoubleHexes: []string{"H19", "M4"},
+			LocalMail:   true,
+			TimberBonus: 10, SkiBonus: 30,
+			MillBonus:      []PhaseAmount{{1, 10}, {5, 30}},
+			PortageFee:     10,
+			PortageTiles:   []string{"PNW1", "PNW2"},
+			PortageFreeFor: "P16",
+		},
+		TokenCities: []TokenCity{
+			{Hex: "H11", Tiles: []string{"X20", "X21", "X22", "X23"}, NoPortage: true},
+			{Hex: "O8", Tiles: []string{"X24", "X25", "X26", "X27"}},
+		},
 		StartingPackets: [][]string{
 			{"M18", "M21", "P8", "P16"},
 			{"M7", "M9", "P18", "P19"},

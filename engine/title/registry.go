@@ -1,18 +1,25 @@
 package title
 
-import "fmt"
+import (
+	"fmt"
 
-// titles maps each 18xx.games title name to its constructor, in display order.
+	"pbc/engine/board"
+)
+
+// titles maps each 18xx.games title name to its constructor and its board, in
+// display order. The board is built apart because building it costs more than
+// the rest of the title, and listing titles needs none.
 var titles = []struct {
-	name string
-	make func() *Title
+	name  string
+	make  func() *Title
+	board func() *board.Map
 }{
-	{"1822PNW", PNW},
-	{"1822PNW Short Scenario", PNWShort},
-	{"1822PNW SRS", PNWSRS},
-	{"1822CA", CA},
-	{"1822CA ERS", CAERS},
-	{"1822CA WRS", CAWRS},
+	{"1822PNW", PNW, board.PNW},
+	{"1822PNW Short Scenario", PNWShort, board.PNWShort},
+	{"1822PNW SRS", PNWSRS, board.PNWSRS},
+	{"1822CA", CA, board.CA},
+	{"1822CA ERS", CAERS, board.CAERS},
+	{"1822CA WRS", CAWRS, board.CAWRS},
 }
 
 // Names returns the supported title names, spelled as on 18xx.games.
@@ -32,4 +39,14 @@ func ByName(name string) (*Title, error) {
 		}
 	}
 	return nil, fmt.Errorf("title: unknown title %q", name)
+}
+
+// Board returns a fresh board of the title with this exact 18xx.games name.
+func Board(name string) (*board.Map, error) {
+	for _, t := range titles {
+		if t.name == name {
+			return t.board(), nil
+		}
+	}
+	return nil, fmt.Errorf("title: no board for unknown title %q", name)
 }

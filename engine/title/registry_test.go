@@ -43,3 +43,27 @@ func TestByName(t *testing.T) {
 		t.Error("ByName shares state between calls")
 	}
 }
+
+func TestBoard(t *testing.T) {
+	for _, n := range Names() {
+		t.Run(n, func(t *testing.T) {
+			m, err := Board(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Hexes) == 0 || len(m.Tiles) == 0 {
+				t.Errorf("Board(%q) has %d hexes and %d tiles", n, len(m.Hexes), len(m.Tiles))
+			}
+		})
+	}
+	pnw, _ := Board("1822PNW")
+	ca, _ := Board("1822CA")
+	if pnw.Layout == ca.Layout {
+		t.Error("the 1822PNW and 1822CA boards share a layout; each title must get its own board")
+	}
+	for _, n := range []string{"", "1822", "1822pnw", "1822MX"} {
+		if _, err := Board(n); err == nil {
+			t.Errorf("Board(%q) succeeded; unknown titles must be refused", n)
+		}
+	}
+}

@@ -49,6 +49,12 @@ type Company struct {
 	// token (P12 port spikes, P15 mill hexes, CA P14 Toronto tiles, ...).
 	Hexes []string
 	Tiles []string
+	// IncomeEndsWhenAcquired: the private pays no more income once a
+	// company owns it (CA privates whose ability goes to the company).
+	IncomeEndsWhenAcquired bool
+	// PhaseRevenue is a phase_revenue private's income per phase number,
+	// which also goes into its pot (CA P8, P9).
+	PhaseRevenue int
 }
 
 // CorpKind is the kind of a corporation.
@@ -219,6 +225,24 @@ type Title struct {
 	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
 	MultipleTokensPerHex bool
 	StartingPackets      [][]string
+	// Routes are the title's route facts and bonuses.
+	Routes Routes
+	// LayOncePerHex forbids a second lay on one hex in a company's turn
+	// (CA 5.7.38: no tile placed and upgraded, or upgraded twice).
+	LayOncePerHex bool
+	// SpecialTiles are the title's tiles with rules of their own.
+	SpecialTiles TileRules
+	// Hexes are the title's hexes with rules of their own.
+	Hexes HexRules
+	// TokenCities are the hexes whose revenue is upgraded along a tile
+	// sequence of their own (PNW Seattle and Portland).
+	TokenCities []TokenCity
+	// TileRotations fixes the rotations a tile may be laid at, by tile name,
+	// where its printed city fixes its orientation (CA big cities).
+	TileRotations map[string][]int
+	// NoUpgrade names, by tile name, the one upgrade a tile never takes (CA
+	// big cities whose cities the upgrade would not keep).
+	NoUpgrade map[string]string
 }
 
 // DeckSetup describes how the company deck is ordered after the shuffle.
@@ -234,4 +258,80 @@ type DeckSetup struct {
 	// has minimum bid PairMinBid.
 	Pairs      [][2]string
 	PairMinBid int
+}
+
+// TokenCity is a hex upgraded along its own sequence of revenue tiles, one
+// step a lay, at $20 a step in place of its terrain and water borders.
+type TokenCity struct {
+	Hex   string
+	Tiles []string // the revenue tiles in upgrade order
+	// NoPortage: portage track may not run into this hex (Seattle).
+	NoPortage bool
+}
+
+// Routes are a title's route facts: which hexes count twice, what mail
+// contracts and Pullmans add, and the title's bonuses and fees. The engine
+// applies each bonus once; a title without one leaves it zero.
+type Routes struct {
+	DoubleHexes  []string // hexes whose city and town are both stops
+	PullmanTowns int      // towns a Pullman adds; 0 for any number
+	// LocalMail pays mail contracts on a run's first and last stops;
+	// otherwise a small mail contract pays SmallMail.
+	LocalMail bool
+	SmallMail []PhaseAmount
+	// TimberBonus is paid per timber hex crossed, SkiBonus for the ski hex,
+	// MillBonus (by phase) at the mill hex.
+	TimberBonus, SkiBonus int
+	MillBonus             []PhaseAmount
+	// PortageFee is paid per portage tile (PortageTiles) crossed, except by
+	// the owner of the company PortageFreeFor.
+	PortageFee     int
+	PortageTiles   []string
+	PortageFreeFor string
+	// GrainElevators and the east and west ports are the grain trade's
+	// hexes (majors only); nil without grain.
+	GrainElevators, EastPorts, WestPorts map[string]bool
+}
+
+// PhaseAmount is an amount that applies from phase From (1-based) on.
+type PhaseAmount struct{ From, Amount int }
+
+// At is the amount of the last entry that applies in phase n, or 0.
+func At(amounts []PhaseAmount, n int) int {
+	out := 0
+	for _, a := range amounts {
+		if n >= a.From {
+			out = a.Amount
+		}
+	}
+	return out
+}
+
+// HexRules name the hexes where a family rule applies in this title.
+type HexRules struct {
+	// CityAndTown is the city-and-town hex whose first tile is a plain
+	// yellow city whatever its track (PNW H19, CA AG13).
+	CityAndTown string
+	// PlainTrackPasses take plain track tiles despite their label (CA
+	// mountain passes).
+	PlainTrackPasses []string
+	// CityCountFree hexes may change their number of cities when their
+	// yellow tile is upgraded (PNW O14).
+	CityCountFree []string
+	// Blocked hexes hold a blocker token in their first city from the start
+	// until the open_detroit_duluth event (CA Detroit and Duluth).
+	Blocked []string
+	// RiverCrossings are the hexes whose river crossing, by tile edge, a
+	// builder cube may pay for (PNW).
+	RiverCrossings map[string]int
+	// Ferry hexes link two networks that both reach one of them (PNW Port
+	// Townsend–Bellingham).
+	Ferry []string
+}
+
+// TileRules name the tiles where a family rule applies in this title.
+type TileRules struct {
+	Cube     string            // the builder cube, laid like a tile (PNW "BC"); "" for none
+	Free     []string          // tiles laid at no cost, cubes or not (PNW3)
+	Upgrades map[string]string // upgrades outside the colour order, old to new (PNW4 to PNW5)
 }
