@@ -231,7 +231,7 @@ func sameTrack(g, w action.Route) bool {
 		return false
 	}
 	for i := range w.Connections {
-		a, b := g.Connections[i], w.Connections[i]
+		a, b := oneHexLeg(g.Connections[i]), oneHexLeg(w.Connections[i])
 		if !slices.Equal(a, b) && !slices.Equal(a, reversed(b)) {
 			return false
 		}
