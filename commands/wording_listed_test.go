@@ -9,6 +9,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/selfplay"
 )
 
 // listedSample bounds the work of TestEveryListedMoveHasWording: the states
@@ -102,6 +103,52 @@ func TestEveryListedMoveHasWording(t *testing.T) {
 			}
 			if fails > 5 {
 				t.Errorf("and %d more", fails-5)
+			}
+		})
+	}
+}
+
+// TestSelfplayListedMovesHaveWording is TestEveryListedMoveHasWording over
+// fresh self-play games of every title and scenario, which reach states no
+// fixture does (other player counts, optional rules, automatic play).
+func TestSelfplayListedMovesHaveWording(t *testing.T) {
+	n, maxActions := 12, 600
+	if testing.Short() {
+		n, maxActions = 6, 300
+	}
+	cfgs, err := selfplay.Configs(n, 101, "", 0, maxActions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states, actions atomic.Int64
+	t.Cleanup(func() {
+		t.Logf("%d states, %d listed actions worded", states.Load(), actions.Load())
+	})
+	for _, cfg := range cfgs {
+		t.Run(fmt.Sprintf("%s/%dp/seed%d", cfg.Title, cfg.Players, cfg.Seed), func(t *testing.T) {
+			t.Parallel()
+			res := selfplay.Play(cfg)
+			if len(res.Errors) > 0 {
+				t.Skipf("self-play failed on its own: %s", res.Errors[0])
+			}
+			every := max(len(res.Log.Actions)/listedStates, 1)
+			k, fails := 0, 0
+			_, err := engine.ReplayTrace(res.Log, func(g *engine.Game, a action.Action) bool {
+				if k++; k%every != 0 || g.Finished() {
+					return true
+				}
+				tried, bad := phraseListed(res.Log, g)
+				states.Add(1)
+				actions.Add(int64(tried))
+				for _, b := range bad {
+					if fails++; fails <= 5 {
+						t.Errorf("after action %d: %s", a.Env().ID, b)
+					}
+				}
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
