@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"pbc/engine/action"
 	"pbc/engine/selfplay"
+	"pbc/engine/title"
 )
 
 // selfplayChatGames is how many fresh self-play games TestReplayChatSelfplay
@@ -45,7 +47,7 @@ func TestReplayChatSelfplay(t *testing.T) {
 		n, maxActions = selfplayChatShortGames, selfplayChatShortActs
 	}
 	n, maxActions = envInt("PBC_CHAT_GAMES", n), envInt("PBC_CHAT_ACTIONS", maxActions)
-	cfgs, err := selfplay.Configs(n, int64(envInt("PBC_CHAT_SEED", 1)), "", 0, maxActions)
+	cfgs, err := everyTitle(n, int64(envInt("PBC_CHAT_SEED", 1)), maxActions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +79,29 @@ func TestReplayChatSelfplay(t *testing.T) {
 			mu.Unlock()
 		})
 	}
+}
+
+// everyTitle lists about n self-play games shared out among every title and
+// scenario, each title's spread over its player counts and optional rules.
+func everyTitle(n int, seed int64, maxActions int) ([]selfplay.Config, error) {
+	names := title.Names()
+	per := max(n/len(names), 1)
+	var out []selfplay.Config
+	for i, name := range names {
+		all, err := selfplay.Configs(64, seed+int64(1000*i), name, 0, maxActions)
+		if err != nil {
+			return nil, err
+		}
+		kinds := len(all)
+		for j := 1; j < len(all); j++ {
+			if all[j].Players == all[0].Players && slices.Equal(all[j].Options, all[0].Options) {
+				kinds = j
+				break
+			}
+		}
+		out = append(out, spread(all[:max(kinds, per)], per)...)
+	}
+	return out, nil
 }
 
 // chatMatchesReplay plays l through the chat and checks it ends where the

@@ -116,7 +116,7 @@ func TestSelfplayListedMovesHaveWording(t *testing.T) {
 	if testing.Short() {
 		n, maxActions = 6, 300
 	}
-	cfgs, err := selfplay.Configs(n, 101, "", 0, maxActions)
+	cfgs, err := everyTitle(n, 101, maxActions)
 	if err != nil {
 		t.Fatal(err)
 	}
