@@ -24,6 +24,9 @@ func (t *Table) Phrase(a action.Action) (string, error) {
 		return "", fmt.Errorf("nobody is seated to act for %s", a.Env().Entity.String())
 	}
 	prefix := a.Env().Entity.String() + ": "
+	if _, ok := a.Env().Entity.PlayerID(); ok {
+		prefix = "@" + prefix // a player's id is also a minor's name
+	}
 	var last error
 	for _, p := range []string{"", prefix} {
 		for _, w := range words {
@@ -158,8 +161,14 @@ func firstTurnL(g *engine.Game, got, want *action.BuyTrain) bool {
 	if t == nil || want.Variant == "" || want.Exchange != "" || got.Train == want.Train || containsTrain(onSale(g), t) {
 		return false
 	}
+	// Only a minor's first-turn L purchase is recorded so; a train of the
+	// same kind and price bought from another company is that train.
+	c := g.Corp(want.Entity.String())
+	if c == nil || !c.IsMinor() || c.Operated > 0 {
+		return false
+	}
 	up := g.Depot.Upcoming
-	return len(up) > 0 && got.Train == up[0].ID && got.Variant == want.Variant && got.Price == want.Price
+	return len(up) > 0 && up[0].Name == "L" && got.Train == up[0].ID && got.Variant == want.Variant && got.Price == want.Price
 }
 
 // sorted returns a sorted copy.
@@ -231,7 +240,7 @@ func sameTrack(g, w action.Route) bool {
 		return false
 	}
 	for i := range w.Connections {
-		a, b := g.Connections[i], w.Connections[i]
+		a, b := oneHexLeg(g.Connections[i]), oneHexLeg(w.Connections[i])
 		if !slices.Equal(a, b) && !slices.Equal(a, reversed(b)) {
 			return false
 		}

@@ -59,6 +59,9 @@ func TestReplayChatFixtures(t *testing.T) {
 			if len(got) != len(l.Result) {
 				t.Errorf("result %v, want %v", got, l.Result)
 			}
+			if err := SameAsReplay(l, g); err != nil {
+				t.Error(err)
+			}
 		})
 	}
 }

@@ -124,6 +124,13 @@ func (b *builder) controls(e any) bool {
 // named resolves the entity of "X: command".
 func (b *builder) named(s string) any {
 	g := b.g
+	if strings.HasPrefix(s, "@") {
+		// "@2: choose open" is the player, where "2" alone is minor 2.
+		if p := findPlayer(g, s); p != nil {
+			return p
+		}
+		return nil
+	}
 	if c := findCorp(g, s); c != nil {
 		return c
 	}

@@ -183,6 +183,16 @@ func (b *builder) sell() (action.Action, error) {
 		}
 	}
 	ids, pct := bundle(shares)
+	if len(cmd.Items) > 0 && cmd.HasAmount {
+		// "sell GT_0 GT_1 GT_2 GT_3 40%": certificates and the percent sold
+		// when they are more, as 18xx.games records a sale that passes a
+		// presidency (the new president swaps for the president's
+		// certificate and the surplus comes back).
+		if cmd.Amount < 1 || cmd.Amount*10 > pct {
+			return nil, refuse("those certificates make up %d%%; sell 10%% to %d%% of them", pct, pct)
+		}
+		pct = cmd.Amount * 10
+	}
 	a := &action.SellShares{Shares: ids, Percent: pct}
 	if cmd.HasPrice {
 		a.SharePrice = cmd.Price

@@ -116,7 +116,23 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 		}
 		return []string{w + at, "buy " + explicit + at}
 	}
-	return []string{fmt.Sprintf("sell %s %d%s", corp.ID, n, at), "sell " + explicit + at}
+	out := []string{fmt.Sprintf("sell %s %d%s", corp.ID, n, at), "sell " + explicit + at}
+	if certs := certPercent(g, ids); certs != pct {
+		// Part of the certificates named: a sale that passes a presidency.
+		out = append(out, fmt.Sprintf("sell %s %d%%%s", explicit, pct, at))
+	}
+	return out
+}
+
+// certPercent adds up the certificates' percents.
+func certPercent(g *engine.Game, ids []string) int {
+	sum := 0
+	for _, id := range ids {
+		if s := findShare(g, id); s != nil {
+			sum += s.Percent
+		}
+	}
+	return sum
 }
 
 // layWordings words a tile lay or builder cube.
@@ -250,7 +266,12 @@ func routeWords(g *engine.Game, r action.Route, full, claim bool) string {
 		words = append(words, stopWord(g, r.Connections[0][1], stops))
 	case full:
 		for i, seg := range r.Connections {
-			hexes := seg
+			hexes := oneHexLeg(seg)
+			if len(hexes) == 1 {
+				// A leg between two stops of one hex (Leavenworth's city
+				// and town): "H19.1>H19.2".
+				hexes = []string{hexes[0], hexes[0]}
+			}
 			if len(seg) > 1 && i < len(r.Hexes) && !strings.EqualFold(seg[0], r.Hexes[i]) {
 				hexes = reversed(seg)
 			}
@@ -342,4 +363,15 @@ func at(list []nodeRef, i int) []nodeRef {
 		return nil
 	}
 	return list[i : i+1]
+}
+
+// oneHexLeg reads a leg that joins two stops of one hex, which this engine
+// exports as "H19 0.1" (the hex and the two nodes) and 18xx.games as the
+// hex alone, as the hex alone; other legs are returned as they are.
+func oneHexLeg(seg []string) []string {
+	if len(seg) != 1 {
+		return seg
+	}
+	hex, _, _ := strings.Cut(seg[0], " ")
+	return []string{hex}
 }

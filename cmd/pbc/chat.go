@@ -32,6 +32,10 @@ func replayChat(log *action.GameLog, asJSON, trace bool, stdout, stderr io.Write
 		}
 	}
 	g, sent, err := commands.ReplayChatTrace(log, line)
+	if err == nil && g != nil {
+		// Accepted is not enough: the chat must do what the log did.
+		err = commands.SameAsReplay(log, g)
+	}
 	out := struct {
 		replayOutput
 		Commands int `json:"chat_commands"`
