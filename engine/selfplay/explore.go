@@ -78,9 +78,9 @@ func (p *policy) explorePick(actor *engine.Actor, typ string, list []action.Acti
 }
 
 // unlisted makes a move Moves does not list now, derived from what it does
-// list (a bid out of range, a pass or a move by someone not asked, a tile at
-// a rotation not listed, a dividend not offered), or nil when none of the
-// kinds tried applies.
+// list (a bid out of range or on one's own lead, a pass or a move by someone
+// not asked, a tile at a rotation not listed, a dividend not offered), or nil
+// when none of the kinds tried applies.
 func (p *policy) unlisted(m *engine.Moves) action.Action {
 	listed := map[string]bool{}
 	for _, actor := range m.Actors {
@@ -107,6 +107,26 @@ func (p *policy) unlisted(m *engine.Moves) action.Action {
 		cands = append(cands,
 			&action.Bid{Envelope: env("bid", first), Company: b.Company, Price: b.Min - b.Step},
 			&action.Bid{Envelope: env("bid", first), Company: b.Company, Price: b.Max + b.Step})
+	}
+	if first.EntityType == action.EntityPlayer {
+		// Raising one's own winning bid (4.8.4 allows a raise only once
+		// outbid).
+		for _, box := range p.g.BidBoxes() {
+			for _, c := range box {
+				if c == nil {
+					continue
+				}
+				var top engine.Bid
+				for _, b := range p.g.Bids(c) {
+					if b.Price > top.Price {
+						top = b
+					}
+				}
+				if top.Player != nil && top.Player.ID == first.Player {
+					cands = append(cands, &action.Bid{Envelope: env("bid", first), Company: c.ID, Price: top.Price + 5})
+				}
+			}
+		}
 	}
 	for _, actor := range m.Actors {
 		for _, l := range actor.Tiles {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pbc/engine"
+	"pbc/engine/action"
 )
 
 // TestExploreUnlistedRefused plays exploring games of every title and wants
@@ -54,7 +55,7 @@ func TestUnlistedLeavesState(t *testing.T) {
 	} {
 		t.Run(cfg.Title, func(t *testing.T) {
 			r := Play(cfg)
-			tried := 0
+			tried, raises := 0, 0
 			rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 1))
 			for k := 10; k < len(r.Log.Actions); k += 37 {
 				head := *r.Log
@@ -74,6 +75,9 @@ func TestUnlistedLeavesState(t *testing.T) {
 						break
 					}
 					tried++
+					if b, ok := a.(*action.Bid); ok && ownLead(g, b) {
+						raises++
+					}
 					if isListed(m, a) {
 						t.Fatalf("after %d actions: unlisted %s is listed", k, describe(a))
 					}
@@ -86,9 +90,25 @@ func TestUnlistedLeavesState(t *testing.T) {
 					}
 				}
 			}
-			if tried == 0 {
-				t.Fatal("no unlisted move made")
+			if tried == 0 || raises == 0 {
+				t.Fatalf("%d unlisted moves made, %d of them raising one's own lead", tried, raises)
 			}
 		})
 	}
+}
+
+// ownLead reports whether b raises its bidder's own winning bid.
+func ownLead(g *engine.Game, b *action.Bid) bool {
+	c := g.Company(b.Company)
+	if c == nil {
+		return false
+	}
+	var top engine.Bid
+	for _, x := range g.Bids(c) {
+		if x.Price > top.Price {
+			top = x
+		}
+	}
+	id, _ := b.Entity.PlayerID()
+	return top.Player != nil && top.Player.ID == id
 }
