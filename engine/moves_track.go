@@ -89,8 +89,8 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 		}
 		return g.cubeMoves(c, comp, net)
 	case "extra_tile":
-		out := g.layMoves(c, comp, net, hexes, true, op.mustLay != comp, 0)
-		return append(out, g.comboLays(c, comp, net)...)
+		out := g.layMoves(c, comp, net, hexes, true, g.extraTileUpgradeRefusal(op, comp) == nil, 0)
+		return append(out, g.comboLays(c, comp, net, op)...)
 	case "small_port", "large_port", "free_city_upgrade", "tile_grant":
 		return g.layMoves(c, comp, net, hexes, true, true, freeLay)
 	case "special_tile":
@@ -115,7 +115,7 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 		}
 		out := g.layMoves(c, comp, net, hexes, lay, up, discount)
 		if comp.Def.Ability == "remove_town" {
-			out = append(out, g.comboLays(c, comp, net)...)
+			out = append(out, g.comboLays(c, comp, net, op)...)
 		}
 		return out
 	}
@@ -125,7 +125,7 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 // comboLays lists lays of a town-removal private combined with a usable
 // extra-tile private (PNW P7/P8 with P11, either one acting): the town
 // removal's rules apply and the company's own lay is not used.
-func (g *Game) comboLays(c *Corp, comp *Company, net *graph.Result) []TileMove {
+func (g *Game) comboLays(c *Corp, comp *Company, net *graph.Result, op *orState) []TileMove {
 	var out []TileMove
 	for _, x := range c.Privates {
 		if x == comp || !g.abilityUsable(x) {
@@ -140,7 +140,8 @@ func (g *Game) comboLays(c *Corp, comp *Company, net *graph.Result) []TileMove {
 		if len(hexes) == 0 {
 			hexes = netHexes(g, net)
 		}
-		for _, l := range g.layMoves(c, via, net, hexes, true, true, 0) {
+		up := g.extraTileUpgradeRefusal(op, comp, x) == nil
+		for _, l := range g.layMoves(c, via, net, hexes, true, up, 0) {
 			l.Company, l.Combo = comp.ID, []string{x.ID}
 			out = append(out, l)
 		}

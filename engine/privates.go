@@ -329,6 +329,11 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 				return err
 			}
 		}
+		if g.upgradeTile(v.Tile) {
+			if err := g.extraTileUpgradeRefusal(op, append([]*Company{comp}, combos...)...); err != nil {
+				return err
+			}
+		}
 	}
 	if g.portageBars(comp, op) {
 		return ruleErr("%s laid portage track this turn; %s cannot lay track now", c.ID, comp.ID)
@@ -356,9 +361,7 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		if v.Tile == "BC-0" {
 			h.Cubes++
 		} else {
-			if def, ok := g.Board.Map.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
-				upgrade = true
-			}
+			upgrade = g.upgradeTile(v.Tile)
 			if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
 				return err
 			}
@@ -571,10 +574,7 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
 		return err
 	}
-	upgrade := false
-	if def, ok := g.Board.Map.TileDef(tileName(v.Tile)); ok && def.Color >= board.Green {
-		upgrade = true
-	}
+	upgrade := g.upgradeTile(v.Tile)
 	if comp.Def.Ability == "extra_tile" {
 		// P11 named first, its partner in the combination: spent alike.
 		g.abilityUses[comp.ID]++

@@ -78,6 +78,10 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 		// ORNC laid portage track with P16; P8's town removal lays in place
 		// of the company's tile lay, which the portage took.
 		{"portage_then_town_removal.json", "P8 cannot lay"},
+		// CPR laid a yellow tile (H13) with P11, then upgraded D13 with P11
+		// named first and P7 combined: the surveyors give one upgrade or
+		// yellow lays, not both (18xx.games refuses the upgrade).
+		{"surveyors_upgrade_after_yellow.json", "its second lay must be yellow too"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

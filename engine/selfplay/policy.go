@@ -17,6 +17,8 @@ type policy struct {
 	anyBid bool // a bid has been made (a first stock round without one ends the game)
 	// programs: players set automatic play now and then (Config.Programs).
 	programs bool
+	// explore: the moves the plain policy seldom plays (Config.Explore).
+	explore bool
 	// notes are problems found while choosing (the auto-router's), for the result.
 	notes []string
 }
@@ -39,6 +41,7 @@ func (p *policy) choose(m *engine.Moves, refused map[string]bool) action.Action 
 	if len(actors) > 1 && p.rng.Float64() < 0.1 {
 		actors = append([]*engine.Actor{actors[1+p.rng.IntN(len(actors)-1)]}, actors...)
 	}
+	actors = p.exploreActors(actors)
 	for _, actor := range actors {
 		byType := map[string][]action.Action{}
 		for _, a := range actor.Actions() {
@@ -63,6 +66,7 @@ func (p *policy) pickType(m *engine.Moves, actor *engine.Actor, byType map[strin
 	var types []string
 	var weights []float64
 	total := 0.0
+	flat := p.explore && p.rng.Float64() < exploreFlat
 	for _, t := range actor.Types {
 		if len(byType[t]) == 0 {
 			continue
@@ -76,6 +80,9 @@ func (p *policy) pickType(m *engine.Moves, actor *engine.Actor, byType map[strin
 		}
 		if w <= 0 {
 			w = 0.05
+		}
+		if flat {
+			w = 1
 		}
 		types = append(types, t)
 		weights = append(weights, w)
@@ -113,6 +120,9 @@ func (p *policy) passWeight(m *engine.Moves, actor *engine.Actor) float64 {
 
 // pickOf picks one action of a type, with a few type-specific leanings.
 func (p *policy) pickOf(actor *engine.Actor, typ string, list []action.Action) action.Action {
+	if a := p.explorePick(actor, typ, list); a != nil {
+		return a
+	}
 	switch typ {
 	case "bid":
 		if p.rng.Float64() < 0.7 {

@@ -18,6 +18,7 @@ type Summary struct {
 	InvariantViolations int            `json:"invariant_violations"`
 	Errors              int            `json:"errors"`
 	Refused             int            `json:"refused_moves"`
+	Unlisted            int            `json:"unlisted_tried"`
 	EndReasons          map[string]int `json:"end_reasons"`
 	ByTitle             map[string]int `json:"finished_by_title"`
 	// Kinds counts, by kind of problem (the message without its numbers),
@@ -47,6 +48,7 @@ func (s *Summary) Add(r *Result) {
 	s.InvariantViolations += len(r.Violations)
 	s.Errors += len(r.Errors)
 	s.Refused += r.Refused
+	s.Unlisted += r.Unlisted
 	seen := map[string]bool{}
 	for _, e := range append(append([]string{}, r.Errors...), r.Violations...) {
 		if k := kindOf(e); !seen[k] {
@@ -119,6 +121,8 @@ func Configs(n int, seed int64, titleName string, players, maxActions int) ([]Co
 		out[i].Seed = seed + int64(i)
 		// In every other game players use automatic play, each kind in turn.
 		out[i].Programs = (i+i/len(kinds))%2 == 1
+		// One game in three explores the rarer moves, with or without programs.
+		out[i].Explore = (i+i/len(kinds))%3 == 2
 	}
 	return out, nil
 }

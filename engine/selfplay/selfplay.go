@@ -30,6 +30,9 @@ type Config struct {
 	MaxActions int
 	// Programs lets players set automatic play now and then (programs.go).
 	Programs bool
+	// Explore plays the moves the plain policy seldom plays, and tries
+	// unlisted moves now and then (explore.go).
+	Explore bool
 }
 
 // Result is the outcome of one self-played game.
@@ -45,6 +48,9 @@ type Result struct {
 	Errors []string
 	// Refused counts listed moves the engine refused (each is also in Errors).
 	Refused int
+	// Unlisted counts the unlisted moves tried (Config.Explore); each the
+	// engine took is in Errors.
+	Unlisted int
 	// Log is the exported game.
 	Log *action.GameLog
 }
@@ -82,7 +88,7 @@ func Play(cfg Config) (res *Result) {
 		return res
 	}
 	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x1822))
-	p := &policy{g: g, rng: rng, programs: cfg.Programs}
+	p := &policy{g: g, rng: rng, programs: cfg.Programs, explore: cfg.Explore}
 	var played []action.Action
 	seen := map[string]bool{}
 	for !g.Finished() && res.Actions < cfg.MaxActions {
@@ -128,6 +134,9 @@ func (p *policy) playOne(m *engine.Moves, res *Result) (action.Action, bool) {
 		if a := p.program(m); a != nil && p.g.Check(a) == nil && p.g.Apply(a) == nil {
 			return a, true
 		}
+	}
+	if a := p.tryUnlisted(m, res); a != nil {
+		return a, true
 	}
 	refused := map[string]bool{}
 	var before []byte
