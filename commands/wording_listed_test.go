@@ -25,6 +25,9 @@ func spread[T any](list []T, n int) []T {
 	if len(list) <= n {
 		return list
 	}
+	if n <= 1 {
+		return list[:n]
+	}
 	out := make([]T, 0, n)
 	for i := 0; i < n; i++ {
 		out = append(out, list[i*(len(list)-1)/(n-1)])
