@@ -152,7 +152,9 @@ func actorCommands(a *engine.Actor, all bool) []string {
 		listSome = joinOr
 	}
 	var out []string
-	prefix := ""
+	// A private's lays and tokens are said "with" it; its other choices
+	// start with its name.
+	prefix, with := "", withWord(companyOf(a))
 	if a.EntityType == "company" {
 		prefix = a.Name + ": "
 	}
@@ -181,11 +183,11 @@ func actorCommands(a *engine.Actor, all bool) []string {
 				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
 			}
 		case "lay_tile":
-			out = append(out, tileCommands(prefix, a.Tiles, listSome)...)
+			out = append(out, tileCommands(with, a.Tiles, listSome)...)
 		case "place_token":
 			var items []string
 			for _, tk := range a.Tokens {
-				items = append(items, fmt.Sprintf("`%stoken %s` ($%d)", prefix, tk.Hex, tk.Cost))
+				items = append(items, fmt.Sprintf("`token %s%s` ($%d)", tk.Hex, with, tk.Cost))
 			}
 			out = append(out, listSome(dedupe(items)))
 		case "hex_token":
@@ -271,7 +273,7 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool, listSome 
 }
 
 // tileCommands words tile lays, one per hex and tile.
-func tileCommands(prefix string, list []engine.TileMove, listSome func([]string) string) []string {
+func tileCommands(with string, list []engine.TileMove, listSome func([]string) string) []string {
 	type key struct{ hex, name string }
 	rots := map[key][]int{}
 	var keys []key
@@ -286,14 +288,14 @@ func tileCommands(prefix string, list []engine.TileMove, listSome func([]string)
 	var items []string
 	for _, k := range keys {
 		if k.name == "BC" {
-			items = append(items, "`"+prefix+"cube "+k.hex+"`")
+			items = append(items, "`cube "+k.hex+with+"`")
 			continue
 		}
 		r := rots[k]
 		if len(r) == 1 {
-			items = append(items, fmt.Sprintf("`%slay %s %s`", prefix, k.name, k.hex))
+			items = append(items, fmt.Sprintf("`lay %s %s%s`", k.name, k.hex, with))
 		} else {
-			items = append(items, fmt.Sprintf("`%slay %s %s r%d` (r%s)", prefix, k.name, k.hex, r[0], strings.Join(intWords(r), "/")))
+			items = append(items, fmt.Sprintf("`lay %s %s r%d%s` (r%s)", k.name, k.hex, r[0], with, strings.Join(intWords(r), "/")))
 		}
 	}
 	return []string{listSome(items)}
