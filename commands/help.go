@@ -16,7 +16,7 @@ var helpTopics = map[string]string{
 		"Topics: stock, track, token, run, train, private, choose, undo, game, notify.",
 	"stock": "`bid M5 100` bids on a bid-box company (privates from $0: `bid P7 0`). " +
 		"`buy SWW` buys a treasury share, `buy SWW pool` a market share, `buy SWW_3` that certificate. " +
-		"`sell SWW 2` sells two shares (the president's certificate counts two). " +
+		"`sell SWW 2` sells two shares (the president's certificate counts two); `sell GT_0 GT_1 GT_2 GT_3 40%` names the certificates and the percent sold (as when the presidency passes). " +
 		"`par SWW 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
 		"`payoff` or `payoff 100` repays a loan. `pass` ends your turn. " +
 		"Automatic play acts on your turns until something changes (you are outbid, shares are sold, a major starts…) or the round ends: " +
