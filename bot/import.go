@@ -212,7 +212,12 @@ func resultText(result map[string]int, names map[string]string) string {
 		if name == "" {
 			name = "player " + id
 		}
-		parts[i] = fmt.Sprintf("%s $%d", name, result[id])
+		v := result[id]
+		if v < 0 { // a player deep in debt: "-$6306", as the game's own replies write it
+			parts[i] = fmt.Sprintf("%s -$%d", name, -v)
+		} else {
+			parts[i] = fmt.Sprintf("%s $%d", name, v)
+		}
 	}
 	return strings.Join(parts, ", ")
 }
