@@ -457,6 +457,41 @@ func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
 	return best
 }
 
+// stripYInside is stripY for a box that must stay inside the hex: among the
+// offsets that keep its corners in, the one with the fewest clashes; stripY's
+// answer when none does.
+func (hc *hexCtx) stripYInside(w, h float64, down bool) float64 {
+	ext := hc.gm.apothem()
+	if hc.gm.layout == board.Pointy {
+		ext = hc.gm.R
+	}
+	dirs := []float64{1, -1}
+	if !down {
+		dirs = []float64{-1, 1}
+	}
+	best, bestS := 0.0, math.Inf(1)
+	for i, dir := range dirs {
+		for k, f := range []float64{0.6, 0.68, 0.76, 0.84, 0.52, 0.44, 0.36} {
+			y := hc.c.Y + dir*f*ext
+			r := rect{hc.c.X - w/2, y - h/2, w, h}
+			if hc.outside(pt{r.x, r.y}) > 0 || hc.outside(pt{r.x + w, r.y}) > 0 ||
+				hc.outside(pt{r.x, r.y + h}) > 0 || hc.outside(pt{r.x + w, r.y + h}) > 0 {
+				continue
+			}
+			hc.consult(r)
+			s := hc.overlapRect(r.x, r.y, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
+			s += 3 * hc.md.strips.overlap(r)
+			if s < bestS {
+				best, bestS = y, s
+			}
+		}
+	}
+	if math.IsInf(bestS, 1) {
+		return hc.stripY(w, h, down)
+	}
+	return best
+}
+
 // splitName breaks long names into two lines at the space nearest the middle.
 func splitName(s string) []string {
 	if len(s) <= 13 {

@@ -301,8 +301,9 @@ func (hc *hexCtx) revenueBand() bool {
 	p := hc.p
 	bw, bh := 21*p.scale, 17*p.scale
 	w := bw * float64(len(cols))
-	// Above or below the station, wherever the track leaves more room.
-	y := hc.stripY(w, bh, false)
+	// Above or below the station, wherever the track leaves more room, but
+	// inside the hex: a band hanging over the next hex reads as its own.
+	y := hc.stripYInside(w, bh, false)
 	hc.md.strips = append(hc.md.strips, rect{hc.c.X - w/2, y - bh/2, w, bh})
 	hc.occupyRect(hc.c.X-w/2, y-bh/2, w, bh)
 	hc.defer_(func() {
