@@ -28,6 +28,7 @@ package storage
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 
@@ -302,4 +303,28 @@ type Store interface {
 
 	// Close releases the store.
 	Close() error
+}
+
+// Check validates quiet hours, as every store does before keeping them:
+// minutes within a day and a known time zone.
+func (q QuietHours) Check() error {
+	const minutesPerDay = 24 * 60
+	if q.From < 0 || q.From >= minutesPerDay || q.To < 0 || q.To >= minutesPerDay {
+		return fmt.Errorf("%w: quiet hours %d-%d (minutes after midnight)", ErrInvalid, q.From, q.To)
+	}
+	if _, err := time.LoadLocation(q.TZ); err != nil {
+		return fmt.Errorf("%w: time zone: %v", ErrInvalid, err)
+	}
+	return nil
+}
+
+// Check validates a user's preferences, as every store does before keeping them.
+func (p UserPrefs) Check() error {
+	if !p.User.Platform.Valid() {
+		return fmt.Errorf("%w: platform %q", ErrInvalid, p.User.Platform)
+	}
+	if p.User.ID == "" {
+		return fmt.Errorf("%w: empty user id", ErrInvalid)
+	}
+	return p.Quiet.Check()
 }

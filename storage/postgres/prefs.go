@@ -33,19 +33,9 @@ func (db *DB) UserPrefs(ctx context.Context, u storage.UserRef) (storage.UserPre
 
 // SetUserPrefs stores a user's notification preferences, replacing earlier ones.
 func (db *DB) SetUserPrefs(ctx context.Context, p storage.UserPrefs) error {
-	u := p.User
-	if !u.Platform.Valid() {
-		return fmt.Errorf("%w: platform %q", storage.ErrInvalid, u.Platform)
-	}
-	if u.ID == "" {
-		return fmt.Errorf("%w: empty user id", storage.ErrInvalid)
-	}
-	q := p.Quiet
-	if q.From < 0 || q.From >= minutesPerDay || q.To < 0 || q.To >= minutesPerDay {
-		return fmt.Errorf("%w: quiet hours %d-%d (minutes after midnight)", storage.ErrInvalid, q.From, q.To)
-	}
-	if _, err := time.LoadLocation(q.TZ); err != nil {
-		return fmt.Errorf("%w: time zone: %v", storage.ErrInvalid, err)
+	u, q := p.User, p.Quiet
+	if err := p.Check(); err != nil {
+		return err
 	}
 	var away *time.Time
 	if !p.AwayUntil.IsZero() {

@@ -13,9 +13,6 @@ import (
 	"pbc/storage"
 )
 
-// minutesPerDay bounds QuietHours.From and To.
-const minutesPerDay = 24 * 60
-
 // ChannelSettings returns the channel's settings, or the defaults if it has none.
 func (db *DB) ChannelSettings(ctx context.Context, ch storage.Channel) (storage.ChannelSettings, error) {
 	s := storage.ChannelSettings{Channel: ch}
@@ -43,11 +40,8 @@ func (db *DB) SetChannelSettings(ctx context.Context, s storage.ChannelSettings)
 		return err
 	}
 	q := s.Quiet
-	if q.From < 0 || q.From >= minutesPerDay || q.To < 0 || q.To >= minutesPerDay {
-		return fmt.Errorf("%w: quiet hours %d-%d (minutes after midnight)", storage.ErrInvalid, q.From, q.To)
-	}
-	if _, err := time.LoadLocation(q.TZ); err != nil {
-		return fmt.Errorf("%w: time zone: %v", storage.ErrInvalid, err)
+	if err := q.Check(); err != nil {
+		return err
 	}
 	if s.ReminderEvery < 0 {
 		return fmt.Errorf("%w: reminder cadence %v", storage.ErrInvalid, s.ReminderEvery)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"time"
 
 	"pbc/storage"
 )
@@ -34,13 +33,7 @@ func (db *DB) UserPrefs(ctx context.Context, u storage.UserRef) (storage.UserPre
 // SetUserPrefs stores a user's notification preferences, replacing earlier ones.
 func (db *DB) SetUserPrefs(ctx context.Context, p storage.UserPrefs) error {
 	u := p.User
-	if !u.Platform.Valid() {
-		return fmt.Errorf("%w: platform %q", storage.ErrInvalid, u.Platform)
-	}
-	if u.ID == "" {
-		return fmt.Errorf("%w: empty user id", storage.ErrInvalid)
-	}
-	if err := checkQuiet(p.Quiet); err != nil {
+	if err := p.Check(); err != nil {
 		return err
 	}
 	var away sql.NullInt64
@@ -60,17 +53,6 @@ func (db *DB) SetUserPrefs(ctx context.Context, p storage.UserPrefs) error {
 		u.Platform, u.Workspace, u.ID, dm, p.Quiet.From, p.Quiet.To, p.Quiet.TZ, away, millis(db.now()))
 	if err != nil {
 		return fmt.Errorf("user %s: preferences: %w", u.ID, err)
-	}
-	return nil
-}
-
-// checkQuiet validates quiet hours: minutes within a day and a known zone.
-func checkQuiet(q storage.QuietHours) error {
-	if q.From < 0 || q.From >= minutesPerDay || q.To < 0 || q.To >= minutesPerDay {
-		return fmt.Errorf("%w: quiet hours %d-%d (minutes after midnight)", storage.ErrInvalid, q.From, q.To)
-	}
-	if _, err := time.LoadLocation(q.TZ); err != nil {
-		return fmt.Errorf("%w: time zone: %v", storage.ErrInvalid, err)
 	}
 	return nil
 }

@@ -10,9 +10,6 @@ import (
 	"pbc/storage"
 )
 
-// minutesPerDay bounds QuietHours.From and To.
-const minutesPerDay = 24 * 60
-
 // ChannelSettings returns the channel's settings, or the defaults if it has none.
 func (db *DB) ChannelSettings(ctx context.Context, ch storage.Channel) (storage.ChannelSettings, error) {
 	s := storage.ChannelSettings{Channel: ch}
@@ -40,7 +37,7 @@ func (db *DB) SetChannelSettings(ctx context.Context, s storage.ChannelSettings)
 		return err
 	}
 	q := s.Quiet
-	if err := checkQuiet(q); err != nil {
+	if err := q.Check(); err != nil {
 		return err
 	}
 	if s.ReminderEvery < 0 {
