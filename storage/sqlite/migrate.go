@@ -5,11 +5,8 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"slices"
-	"strconv"
-	"strings"
+
+	"pbc/storage"
 )
 
 // migrations holds the schema changes, applied in the order of their file
@@ -28,29 +25,13 @@ type migration struct {
 
 // loadMigrations reads the embedded migrations in version order.
 func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	read, err := storage.ReadMigrations(migrations, "migrations/*.sql")
 	if err != nil {
 		return nil, err
 	}
-	var ms []migration
-	for _, name := range names {
-		base := path.Base(name)
-		num, _, ok := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return nil, fmt.Errorf("migration %s: name must start with a positive number and '_'", base)
-		}
-		b, err := migrations.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: base, sql: string(b)})
-	}
-	slices.SortFunc(ms, func(a, b migration) int { return a.version - b.version })
-	for i := 1; i < len(ms); i++ {
-		if ms[i].version == ms[i-1].version {
-			return nil, fmt.Errorf("migrations %s and %s have the same number", ms[i-1].name, ms[i].name)
-		}
+	ms := make([]migration, len(read))
+	for i, m := range read {
+		ms[i] = migration{version: m.Version, name: m.Name, sql: m.SQL}
 	}
 	return ms, nil
 }
