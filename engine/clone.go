@@ -108,22 +108,19 @@ func (cc *cloner) game(g *Game) *Game {
 	n.applied = slices.Clip(g.applied)
 	n.pendingHomeTokens = mapSlice(g.pendingHomeTokens, cc.corp)
 	n.regionalORs = maps.Clone(g.regionalORs)
-	n.p7Choice = cc.player(g.p7Choice)
 	n.abilityUses = maps.Clone(g.abilityUses)
-	n.coalOwner = cc.corp(g.coalOwner)
 	n.eventsFired = maps.Clone(g.eventsFired)
 	n.abilityOR = maps.Clone(g.abilityOR)
 	n.abilityGone = maps.Clone(g.abilityGone)
-	n.phasePot = maps.Clone(g.phasePot)
-	n.sawmillOwner = cc.corp(g.sawmillOwner)
+	n.cards = cc.cards(g.cards)
 	n.hexReserved = maps.Clone(g.hexReserved)
-	n.staleCubes = maps.Clone(g.staleCubes)
+	n.tileCubes = maps.Clone(g.tileCubes)
 	// Networks are immutable once walked and keyed by the board version,
 	// which the copy keeps: sharing them keeps the copy exactly where the
 	// original is (a walk may mark a company's route as found).
 	n.reachCache = mapKeys(g.reachCache, cc.corp)
 	n.crowdCorp = cc.corp(g.crowdCorp)
-	n.ddBlocker = cc.corp(g.ddBlocker)
+	n.blocker = cc.corp(g.blocker)
 	n.programs = maps.Clone(g.programs) // a Program's Minors are never changed once set
 	return n
 }

@@ -70,15 +70,15 @@ func (g *Game) blockDetroitDuluth() {
 			_ = h.placeToken(t, cities[0], -1, true)
 		}
 	}
-	g.ddBlocker = dd
+	g.blocker = dd
 }
 
 // openDetroitDuluth removes the blockers and lays the through track.
 func (g *Game) openDetroitDuluth() {
-	if g.ddBlocker == nil {
+	if g.blocker == nil {
 		return
 	}
-	for _, t := range g.ddBlocker.Tokens {
+	for _, t := range g.blocker.Tokens {
 		g.Board.removeToken(t)
 	}
 	for _, id := range g.T.Hexes.Blocked {
@@ -89,7 +89,7 @@ func (g *Game) openDetroitDuluth() {
 		}
 		g.placeTile(h, def, "DD-"+id+"-0", 0)
 	}
-	g.ddBlocker = nil
+	g.blocker = nil
 }
 
 // closeCompany closes a company card, taking it from its owner.
@@ -159,15 +159,13 @@ func (g *Game) transferPossessions(from, to *Corp) {
 	for _, t := range append([]*Train(nil), from.Trains...) {
 		g.giveTrain(to, t)
 	}
-	if g.coalOwner == from {
-		g.coalOwner = to
-		for i, t := range from.Tokens {
-			if t.Kind == CoalToken {
-				t.Corp = to
-				to.Tokens = append(to.Tokens, t)
-				from.Tokens = append(from.Tokens[:i:i], from.Tokens[i+1:]...)
-				break
-			}
+	// A private's marker token (the coal mine) goes with the company.
+	for i, t := range from.Tokens {
+		if t.Kind == CoalToken {
+			t.Corp = to
+			to.Tokens = append(to.Tokens, t)
+			from.Tokens = append(from.Tokens[:i:i], from.Tokens[i+1:]...)
+			break
 		}
 	}
 }
@@ -225,13 +223,10 @@ func (g *Game) floatFree(p *Player, comp *Company) {
 	g.dropCompany(comp)
 }
 
-// afterLayTile applies title rules that follow a tile lay: in 1822CA the QMOO's
-// home in Québec moves when Québec's first yellow tile splits it into cities.
+// afterLayTile applies the rules that follow a tile lay: a floating home
+// (title.Corporation.HomeFloats) follows the hex's new cities.
 func (g *Game) afterLayTile(h *HexState) {
-	if g.isPNW() {
-		return
-	}
-	// CA: a big city's upgrade private is spent once its city is gray, and a
+	// A big city's upgrade private is spent once its city is gray, and a
 	// mountain pass private once its pass has track.
 	for _, p := range g.Companies {
 		if !contains(p.Def.Hexes, h.Def.ID) {
@@ -310,9 +305,6 @@ func (g *Game) updateFloatingHome(c *Corp, h *HexState) {
 // afterPlaceToken: a token in a floating home's hex can change where that
 // home may go.
 func (g *Game) afterPlaceToken(h *HexState) {
-	if g.isPNW() {
-		return
-	}
 	for _, c := range g.Corps {
 		if c.Def.HomeFloats && c.HomeHex == h.Def.ID && len(c.Tokens) > 0 {
 			g.updateFloatingHome(c, h)

@@ -167,8 +167,7 @@ func (g *Game) trainEvent(ev string) {
 	case "phase_revenue":
 		for _, c := range g.Companies {
 			if c.Def.Ability == "phase_revenue" && !c.Closed {
-				g.addCash(nil, g.phasePot[c.ID])
-				g.phasePot[c.ID] = 0
+				g.addCash(nil, g.takeCardCash(c.ID))
 				g.closeCompany(c)
 			}
 		}

@@ -126,7 +126,7 @@ func (s *routeStep) process(a action.Action, e any) error {
 		if what == "" {
 			return ruleErr("%s has nothing to attach", c.ID)
 		}
-		if v.Choice == "None" && !g.isPNW() {
+		if v.Choice == "None" && g.T.Routes.AttachOptional {
 			if what == "pullman" {
 				op.skipPullman = true
 			} else {
@@ -271,15 +271,15 @@ func (g *Game) mailSubsidy(c *Corp, routes []action.Route) int {
 			break
 		}
 		local := len(rt.Connections) == 1 && len(rt.Connections[0]) > 0 && rt.Connections[0][0] == "local"
-		if len(rt.Connections) == 0 || (local && !g.isPNW()) {
-			continue // 1822PNW's local trains carry mail too: half their one stop
+		if len(rt.Connections) == 0 || (local && !g.T.Routes.LocalMail) {
+			continue // with local mail, L-trains carry mail too: half their one stop
 		}
 		stops := rt.Hexes
 		if len(stops) == 0 {
 			continue
 		}
 		t := g.Depot.Train(rt.Train)
-		if !g.isPNW() && (t == nil || strings.HasPrefix(t.Name, "L") || len(stops) < 2) {
+		if !g.T.Routes.LocalMail && (t == nil || strings.HasPrefix(t.Name, "L") || len(stops) < 2) {
 			continue
 		}
 		first := g.stopRevenue(rt, stops[0])
@@ -456,7 +456,7 @@ func (g *Game) payDividend(c *Corp, op *orState, kind string) {
 		if c.IsMajor() && paid >= 2*price {
 			times = 2
 		}
-		if g.isPNW() && c.IsMajor() && paid >= 3*price && price <= 150 {
+		if up := g.T.Stock.TripleJumpUpTo; c.IsMajor() && paid >= 3*price && price <= up {
 			times = 3
 		}
 		g.moveRight(c, times)

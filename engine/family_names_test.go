@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -204,5 +205,26 @@ func TestFamilyNamesRatchet(t *testing.T) {
 				t.Errorf("%d %s in the family rule files, fewer than the pin %d: lower the pin in engine/%s", got, kind, pin, familyNamesFile)
 			}
 		})
+	}
+}
+
+// singleTitleFields are Game fields that once held one title's state (a
+// private's marker or money, a title's blocker, one ability's choice).
+// Such state lives in family mechanisms read through the title's data
+// (Game.cards by company id, Game.blocker, Game.tileCubes); a field named
+// after one title's piece must not come back.
+var singleTitleFields = []string{
+	"coalOwner", "coalHex", "sawmillOwner", "sawmillHex", "sawmillMode",
+	"ddBlocker", "p7Choice", "phasePot", "staleCubes",
+}
+
+// TestGameHasNoSingleTitleFields fails when Game gains a field listed in
+// singleTitleFields again.
+func TestGameHasNoSingleTitleFields(t *testing.T) {
+	gt := reflect.TypeOf(Game{})
+	for i := 0; i < gt.NumField(); i++ {
+		if name := gt.Field(i).Name; slices.Contains(singleTitleFields, name) {
+			t.Errorf("Game.%s is one title's state: keep it in a family mechanism the title's data switches on (Game.cards, ...)", name)
+		}
 	}
 }

@@ -96,7 +96,7 @@ func (g *Game) nextRound() {
 			g.startOperatingRound(1)
 			return
 		}
-		if g.isPNW() && g.phaseNum() >= 2 {
+		if from := g.T.Majors.MergerRoundFrom; from > 0 && g.phaseNum() >= from {
 			g.startMergerRound(r.num)
 			return
 		}
@@ -180,7 +180,11 @@ func (s *chooseStep) process(a action.Action, e any) error {
 		if v.Choice != "double" {
 			return ruleErr("the only choice is double")
 		}
-		s.g.p7Choice = e.(*Player)
+		comp := s.g.doubleCashCompany()
+		if comp == nil {
+			return ruleErr("there is no double cash choice in this game")
+		}
+		s.g.card(comp.ID).chooser = e.(*Player)
 		s.pass()
 		return nil
 	}

@@ -44,7 +44,7 @@ type Game struct {
 	roundName string // "SR", "OR", "Merger", "Choices"
 
 	bidboxCache       []string // minor company ids cached at SR start / refill
-	emptyBidbox       []bool   // PNW: box slots emptied by a direct major start
+	emptyBidbox       []bool   // box slots emptied when a major's start closes its minor's card there
 	anyEmptyBox       bool
 	nothingSold       bool // no bid yet in the first SR
 	assoc             map[string]string
@@ -59,29 +59,22 @@ type Game struct {
 	importing         bool
 	pendingHomeTokens []*Corp
 	regionalORs       map[string]int
-	p7Choice          *Player
 	shareSeq          int
 	marketMaxed       bool
 	abilityUses       map[string]int
-	coalOwner         *Corp
-	coalHex           string
-	pairedMinors      [2]string
+	pairedMinors      [2]string // the minor pair drawn at setup (title.DeckSetup.Pairs)
 	eventsFired       map[string]bool
 	abilityOR         map[string]string // private id -> OR key of its last use
 	abilityGone       map[string]bool   // privates whose track power no longer applies
-	phasePot          map[string]int    // CA P8/P9 money held on the card
-	sawmillOwner      *Corp             // CA P13's assigning company
-	sawmillHex        string
-	sawmillMode       string // "open" or "closed" once chosen
 	taxHaven          *TaxHaven
 	hexReserved       map[string]bool // floating homes reserved on the whole hex, not a city (title.Corporation.HomeFloats)
-	staleCubes        map[string]int  // PNW: builder cubes 18xx.games leaves on an upgraded tile, by tile id
+	tileCubes         map[string]int  // builder cubes 18xx.games leaves on an upgraded tile, by tile id
 	reachCache        map[*Corp]*graph.Result
 	reachVersion      int
 	trainVersion      int // changes whenever a train moves (keys crowdCorp)
 	crowdKey          int
 	crowdCorp         *Corp
-	ddBlocker         *Corp           // CA: owner of the Detroit–Duluth blocking tokens
+	blocker           *Corp           // owner of the tokens on title.HexRules.Blocked until their opening event
 	checkRoutes       bool            // importing: compare recorded route revenues with the rules
 	trustRevenue      bool            // logs keep their recorded route revenues
 	importedCount     int             // applied actions that came from a replayed log
@@ -89,6 +82,12 @@ type Game struct {
 	programs          map[int]Program // automatic play, by player id
 	seq               int             // actions processed, auto actions included (orders programs and what stops them)
 	rebuilding        bool            // ReplayMixed: programs' actions are the recorded ones
+
+	// cards is what company cards keep in play, by company id; modePending
+	// is the card whose marker's owner must choose its mode before play goes
+	// on ("" for none).
+	cards       map[string]*cardState
+	modePending string
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -112,8 +111,8 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 // the Game they were built for, so a rebuilt game must live at the same address.
 func (g *Game) reset(t *title.Title, opts map[string]bool, seed int64, seats []Seat) {
 	*g = Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
-		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, phasePot: map[string]int{},
-		hexReserved: map[string]bool{}, staleCubes: map[string]int{}}
+		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, cards: map[string]*cardState{},
+		hexReserved: map[string]bool{}, tileCubes: map[string]int{}}
 	g.setup(seats)
 }
 

@@ -40,7 +40,7 @@ func (g *Game) acquirableMinors(c *Corp) []*Corp {
 	var out []*Corp
 	for _, m := range g.Corps {
 		if m.IsMinor() && m.Floated && !m.Closed && m.Operated > 1 && len(g.payChoices(c, m)) > 0 {
-			if g.isPNW() && g.assoc[m.ID] != "" {
+			if g.T.Acquisition.UnassociatedOnly && g.assoc[m.ID] != "" {
 				continue
 			}
 			out = append(out, m)
@@ -52,7 +52,7 @@ func (g *Game) acquirableMinors(c *Corp) []*Corp {
 				continue
 			}
 			m := g.corpOfCompany(comp)
-			if m == nil || (g.isPNW() && g.assoc[m.ID] != "") {
+			if m == nil || (g.T.Acquisition.UnassociatedOnly && g.assoc[m.ID] != "") {
 				continue
 			}
 			if len(g.payChoices(c, m)) > 0 {
@@ -60,11 +60,10 @@ func (g *Game) acquirableMinors(c *Corp) []*Corp {
 			}
 		}
 	}
-	if g.isPNW() {
-		for _, r := range g.Corps {
-			if r.Kind == title.RegionalCorp && !r.Closed && r.Owner != nil && g.regionalORs[r.ID] > 1 {
-				out = append(out, r)
-			}
+	// Regional railways, where the title has them, from their second OR.
+	for _, r := range g.Corps {
+		if r.Kind == title.RegionalCorp && !r.Closed && r.Owner != nil && g.regionalORs[r.ID] > 1 {
+			out = append(out, r)
 		}
 	}
 	return out
@@ -147,7 +146,7 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 			if err := g.acquireMinor(c, s.target, s.shares, v.Choice); err != nil {
 				return err
 			}
-			if !g.isPNW() {
+			if g.T.Acquisition.BonusLay {
 				s.r.op.acquirer = c
 			}
 			s.state, s.target = "", nil
@@ -226,7 +225,7 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 		c.presLag = true
 	}
 	g.transferPossessions(m, c)
-	if token == "replace" || (token == "exchange" && !g.isPNW()) {
+	if token == "replace" || (token == "exchange" && g.T.Acquisition.BonusLay) {
 		c.routeSticky = false // 18xx.games recomputes the acquirer's routes
 	}
 	mt := m.Tokens[0]

@@ -25,7 +25,7 @@ func (g *Game) Invariants() []string {
 }
 
 // moneyInvariants: the bank, the players, the companies, the tax haven and
-// the money held on CA's P8/P9 cards always add up to the starting bank
+// the money held on company cards always add up to the starting bank
 // (player loans come out of the bank); nobody but the bank goes below zero.
 func (g *Game) moneyInvariants(bad func(string, ...any)) {
 	total := g.Bank + g.taxHaven.Cash
@@ -41,8 +41,8 @@ func (g *Game) moneyInvariants(bad func(string, ...any)) {
 			bad("%s has $%d", c.ID, c.Cash)
 		}
 	}
-	for _, v := range g.phasePot {
-		total += v
+	for _, cs := range g.cards {
+		total += cs.cash
 	}
 	if g.taxHaven.Cash < 0 {
 		bad("the tax haven has $%d", g.taxHaven.Cash)

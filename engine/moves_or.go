@@ -473,7 +473,7 @@ func (g *Game) assignMoves(e any) []string {
 	var out []string
 	for _, id := range comp.Def.Hexes {
 		h := g.Board.Hex(id)
-		if h == nil || h.Markers[comp.ID] || id == g.coalHex {
+		if h == nil || h.Markers[comp.ID] || g.markedByCard(id) {
 			continue
 		}
 		out = append(out, id)

@@ -106,7 +106,7 @@ func (g *Game) payoutCompanies() {
 		}
 		c.Revenue = c.Def.PhaseRevenue * g.phaseNum()
 		g.addCash(nil, -c.Revenue)
-		g.phasePot[c.ID] += c.Revenue
+		g.card(c.ID).cash += c.Revenue
 	}
 	// CA P7 pays by phase once a company owns it.
 	if p7 := g.doubleCashCompany(); p7 != nil && !p7.Closed {

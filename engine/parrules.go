@@ -43,7 +43,7 @@ func (g *Game) parRefusalFor(who srPlayer, c *Corp, cell int) (cost int, via str
 	if !g.phaseHas("can_par") {
 		return 0, "", ruleErr("%s can only be started with its concession in phase %s", c.ID, g.phase().Name)
 	}
-	if g.isPNW() {
+	if g.T.Majors.ConvertMinor {
 		if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
 			if m.President() != p {
 				return 0, "", ruleErr("only the owner of minor %s can convert it to %s", m.ID, c.ID)

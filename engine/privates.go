@@ -108,8 +108,7 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 		comp.Revenue = 0
 	case "phase_revenue":
 		// The pot goes to the acquiring company and the private closes.
-		g.addCash(c, g.phasePot[comp.ID])
-		g.phasePot[comp.ID] = 0
+		g.addCash(c, g.takeCardCash(comp.ID))
 		g.closeCompany(comp)
 	}
 	if comp.Def.IncomeEndsWhenAcquired {
@@ -186,13 +185,13 @@ type assignStep struct {
 
 func (s *assignStep) name() string { return "assign" }
 
-// blocks only while CA's sawmill waits for its open/closed choice.
-func (s *assignStep) blocks() bool { return s.g.sawmillOwner != nil && s.g.sawmillMode == "" }
+// blocks only while a placed marker waits for its owner's mode choice.
+func (s *assignStep) blocks() bool { return s.g.modePending != "" }
 func (s *assignStep) skip()        {}
 
 func (s *assignStep) activeEntity() any {
-	if s.blocks() {
-		return s.g.sawmillOwner
+	if cs := s.g.modeChooser(); cs != nil {
+		return cs.markerOwner
 	}
 	return s.r.current()
 }
@@ -222,12 +221,14 @@ func (s *assignStep) actions(e any) []string {
 
 func (s *assignStep) process(a action.Action, e any) error {
 	if ch, ok := a.(*action.Choose); ok && s.blocks() {
+		cs := s.g.modeChooser()
 		switch ch.Choice {
 		case "open", "closed":
-			s.g.sawmillMode = ch.Choice
+			cs.markerMode = ch.Choice
+			s.g.modePending = ""
 			return nil
 		}
-		return ruleErr("choose open (+$20 for everyone) or closed (+$10 for %s only)", s.g.sawmillOwner.ID)
+		return ruleErr("choose open (+$20 for everyone) or closed (+$10 for %s only)", cs.markerOwner.ID)
 	}
 	v, ok := a.(*action.Assign)
 	if !ok {
@@ -243,7 +244,10 @@ func (s *assignStep) process(a action.Action, e any) error {
 	}
 	h.mark(comp.ID)
 	if comp.Def.Ability == "sawmill" {
-		s.g.sawmillOwner, s.g.sawmillHex = comp.Owner.(*Corp), h.Def.ID
+		// The sawmill serves everyone or its owner alone: its owner chooses.
+		cs := s.g.card(comp.ID)
+		cs.markerOwner, cs.markerHex = comp.Owner.(*Corp), h.Def.ID
+		s.g.modePending = comp.ID
 	}
 	s.g.closeCompany(comp)
 	return nil
@@ -386,8 +390,7 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 			return err
 		}
 		op.laidTrack++
-		g.coalOwner = c
-		g.coalHex = v.Hex
+		g.card(comp.ID).markerHex = v.Hex // the coal token itself goes with c's tokens
 		coal := &Token{Corp: c, Kind: CoalToken}
 		if cities := h.Tile.Cities(); len(cities) > 0 {
 			_ = h.placeToken(coal, cities[0], -1, true)

@@ -100,12 +100,15 @@ func (g *Game) titleRouteRules(c *Corp, rules *route.Rules) {
 		rules.Grain = &route.Grain{Elevators: tr.GrainElevators, EastPorts: tr.EastPorts, WestPorts: tr.WestPorts,
 			Carrier: g.grainCarrier(c)}
 	}
-	if g.sawmillHex != "" && g.sawmillMode != "" {
+	// A marker whose mode is chosen (the sawmill) pays everyone when open,
+	// its owner alone when closed.
+	for _, cs := range g.cards {
 		switch {
-		case g.sawmillMode == "open":
-			rules.SawmillHex, rules.SawmillBonus = g.sawmillHex, 20
-		case g.sawmillOwner == c:
-			rules.SawmillHex, rules.SawmillBonus = g.sawmillHex, 10
+		case cs.markerHex == "" || cs.markerMode == "":
+		case cs.markerMode == "open":
+			rules.SawmillHex, rules.SawmillBonus = cs.markerHex, 20
+		case cs.markerOwner == c:
+			rules.SawmillHex, rules.SawmillBonus = cs.markerHex, 10
 		}
 	}
 	for _, p := range c.Privates {

@@ -51,8 +51,8 @@ func (g *Game) setup(seats []Seat) {
 		}
 		g.Corps = append(g.Corps, c)
 		g.corpByID[c.ID] = c
-		// PNW majors start in their minors' homes; CA reserves every home.
-		if d.Home != "" && (d.Kind != title.Major || !g.isPNW()) {
+		// A major whose home is its associated minor's reserves none itself.
+		if d.Home != "" && (d.Kind != title.Major || !g.T.Majors.HomeViaMinor) {
 			g.reserveHome(c)
 		}
 	}

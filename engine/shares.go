@@ -347,11 +347,11 @@ func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {
 
 func (g *Game) sellMovement(c *Corp, pct int, wasPres bool) {
 	// A president's sale drops one space per share; anyone else's sale drops
-	// one space (CA with two players: only the president's sales drop).
+	// one space, with enough players (title.StockRules.OtherSalesDropFrom).
 	switch {
 	case wasPres:
 		g.moveLeft(c, pct/10)
-	case g.isPNW() || len(g.seats) > 2:
+	case len(g.seats) >= g.T.Stock.OtherSalesDropFrom:
 		g.moveLeft(c, 1)
 	}
 }

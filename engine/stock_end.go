@@ -182,7 +182,11 @@ func (g *Game) minorParCell(bid int) int {
 
 // reorderPlayers sorts players by cash, richest first; ties keep their order.
 func (g *Game) reorderPlayers() {
-	double := g.p7Choice
+	var double *Player
+	if comp := g.doubleCashCompany(); comp != nil && g.cards[comp.ID] != nil {
+		double = g.cards[comp.ID].chooser
+		g.cards[comp.ID].chooser = nil
+	}
 	sort.SliceStable(g.Players, func(i, j int) bool {
 		a, b := g.Players[i].Cash, g.Players[j].Cash
 		if g.Players[i] == double {
@@ -193,5 +197,4 @@ func (g *Game) reorderPlayers() {
 		}
 		return a > b
 	})
-	g.p7Choice = nil
 }

@@ -353,7 +353,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		} else {
 			cubes := h.Cubes
 			if !g.validating() {
-				cubes += g.staleCubes[tileID]
+				cubes += g.tileCubes[tileID]
 			}
 			cost = max(cost-40*cubes, 0)
 		}
@@ -368,9 +368,9 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		// 18xx.games leaves the cubes of an upgraded tile on that tile, and
 		// they cut the cost of its next lay anywhere; imported logs are
 		// priced so (our games follow 5.7.20-5.7.24: cubes serve their own hex).
-		delete(g.staleCubes, tileID)
+		delete(g.tileCubes, tileID)
 		if h.laid && h.Cubes > 0 {
-			g.staleCubes[h.TileID] += h.Cubes
+			g.tileCubes[h.TileID] += h.Cubes
 		}
 	}
 	lifted := g.liftDestinationTokens(h, def, rot)

@@ -42,7 +42,10 @@ func CA() *Title {
 			GrainElevators: setOf("G13 H16 I11 I15 I17 J16 K13 K17 L16 M17"),
 			EastPorts:      setOf("N6 R16"),
 			WestPorts:      setOf("A7 C15"),
+			AttachOptional: true,
 		},
+		Acquisition:   AcquisitionRules{BonusLay: true},
+		Stock:         StockRules{OtherSalesDropFrom: 3},
 		TileRotations: caBigCityRotations,
 		NoUpgrade:     caBigCityDeadEnds,
 	}

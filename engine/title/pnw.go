@@ -44,6 +44,9 @@ func PNW() *Title {
 			PortageTiles:   []string{"PNW1", "PNW2"},
 			PortageFreeFor: "P16",
 		},
+		Majors:      MajorRules{HomeViaMinor: true, ConvertMinor: true, MergerRoundFrom: 2},
+		Acquisition: AcquisitionRules{UnassociatedOnly: true},
+		Stock:       StockRules{TripleJumpUpTo: 150},
 		TokenCities: []TokenCity{
 			{Hex: "H11", Tiles: []string{"X20", "X21", "X22", "X23"}, NoPortage: true},
 			{Hex: "O8", Tiles: []string{"X24", "X25", "X26", "X27"}},

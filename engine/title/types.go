@@ -243,6 +243,12 @@ type Title struct {
 	// NoUpgrade names, by tile name, the one upgrade a tile never takes (CA
 	// big cities whose cities the upgrade would not keep).
 	NoUpgrade map[string]string
+	// Majors are the title's rules for starting majors and for their
+	// associated minors; Acquisition its rules for majors acquiring minors;
+	// Stock its share price rules. See family_rules.go.
+	Majors      MajorRules
+	Acquisition AcquisitionRules
+	Stock       StockRules
 }
 
 // DeckSetup describes how the company deck is ordered after the shuffle.
@@ -291,6 +297,10 @@ type Routes struct {
 	// GrainElevators and the east and west ports are the grain trade's
 	// hexes (majors only); nil without grain.
 	GrainElevators, EastPorts, WestPorts map[string]bool
+	// AttachOptional lets a company leave its Pullman or grain car
+	// unattached for a run (1822CA on 18xx.games answers "None"); without it
+	// a Pullman with a train to go on is attached (PNW 5.12.11-5.12.13).
+	AttachOptional bool
 }
 
 // PhaseAmount is an amount that applies from phase From (1-based) on.
