@@ -332,13 +332,13 @@ func (lc *layCheck) caRotation(rot int) string {
 
 // moreExits applies the rule that a city upgrade must use a tile with the
 // most track where one fits: every city, or only unlabelled ones where the
-// title does not extend it to labelled cities.
+// title leaves labelled cities out.
 func (lc *layCheck) moreExits() string {
 	h, def := lc.h, lc.def
 	if lc.mode != layNormal || len(h.Tile.Cities()) == 0 || lc.g.isTokenCity(h) {
 		return ""
 	}
-	if !lc.g.T.MostTrackLabelled && h.Tile.Label != "" {
+	if lc.g.T.MostTrackUnlabelledOnly && h.Tile.Label != "" {
 		return ""
 	}
 	own := len(def.Exits(0))

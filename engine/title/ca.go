@@ -34,7 +34,7 @@ func CA() *Title {
 		BankBreakExtraOR:    true,
 		EndLockFirstTrigger: true,
 		LayOncePerHex:       true,
-		TrackRules:          TrackRules{PrivateLayWholeStep: true, DestinationTakesNewSlot: true},
+		TrackRules:          TrackRules{PrivateLayWholeStep: true, MostTrackUnlabelledOnly: true, DestinationTakesNewSlot: true},
 		StepRules:           StepRules{AttachOptional: true, DestinationByCity: true},
 		Hexes:               HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"}},
 		Routes: Routes{

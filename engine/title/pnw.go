@@ -32,7 +32,7 @@ func PNW() *Title {
 		LUpgradeCost:       80,
 		LUpgradeCostPhase2: 80,
 		EndOnEmptyFirstSR:  true,
-		TrackRules:         TrackRules{UpgradeMustAddTrack: true, MostTrackLabelled: true, TownRemovalWaits: true, UnwalkedSpecialLays: true},
+		TrackRules:         TrackRules{UpgradeMustAddTrack: true, TownRemovalWaits: true, UnwalkedSpecialLays: true},
 		StepRules:          StepRules{MergerRounds: true},
 		SpecialTiles:       TileRules{Cube: "BC", Free: []string{"PNW3"}, Upgrades: map[string]string{"PNW4": "PNW5"}},
 		Hexes: HexRules{CityAndTown: "H19", CityCountFree: []string{"O14"}, Ferry: []string{"E8", "D9"},

@@ -7,11 +7,11 @@ type TrackRules struct {
 	// track it can use or change a stop's value (PNW 5.7.12: some of the new
 	// tile's track must form part of the company's route).
 	UpgradeMustAddTrack bool
-	// MostTrackLabelled: the rule that a city upgrade uses the tile with the
-	// most track that fits covers labelled cities too (PNW 5.7.31, every
-	// large station); otherwise it covers unlabelled cities only (CA
-	// 5.7.34-5.7.35 as 18xx.games applies them).
-	MostTrackLabelled bool
+	// MostTrackUnlabelledOnly: the rule that a city upgrade uses the tile
+	// with the most track that fits (CA 5.7.34-5.7.35) leaves labelled cities
+	// out, whose upgrade paths trade track for revenue (CA 5.7.20);
+	// otherwise it covers every city (PNW 5.7.31).
+	MostTrackUnlabelledOnly bool
 	// PrivateLayWholeStep: a town-removal or mountain-pass private's lay is
 	// used in place of the company's whole track step, so it needs the step
 	// unused and uses it up (CA 5.7.37); otherwise it is one of the step's

@@ -6,8 +6,8 @@ import "testing"
 // title checks in the family rules: each scenario keeps its base title's
 // switches, and the two families set the ones their rulebooks call for.
 func TestTrackAndStepRules(t *testing.T) {
-	pnwTrack := TrackRules{UpgradeMustAddTrack: true, MostTrackLabelled: true, TownRemovalWaits: true, UnwalkedSpecialLays: true}
-	caTrack := TrackRules{PrivateLayWholeStep: true, DestinationTakesNewSlot: true}
+	pnwTrack := TrackRules{UpgradeMustAddTrack: true, TownRemovalWaits: true, UnwalkedSpecialLays: true}
+	caTrack := TrackRules{PrivateLayWholeStep: true, MostTrackUnlabelledOnly: true, DestinationTakesNewSlot: true}
 	pnwSteps := StepRules{MergerRounds: true}
 	caSteps := StepRules{AttachOptional: true, DestinationByCity: true}
 	tests := []struct {
