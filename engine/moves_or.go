@@ -62,7 +62,7 @@ func (g *Game) attachMoves(c *Corp, op *orState) []ChoiceMove {
 	for i, t := range list {
 		out = append(out, ChoiceMove{Choice: strconv.Itoa(i), Label: "attach the " + what + " to " + t.ID})
 	}
-	if what != "" && !g.isPNW() {
+	if what != "" && g.T.Routes.AttachOptional {
 		out = append(out, ChoiceMove{Choice: "None", Label: "attach no " + what})
 	}
 	return out

@@ -30,7 +30,7 @@ func (g *Game) tileMoves(e any, s step) []TileMove {
 		}
 		net := g.quietReach(c)
 		out := g.layMoves(c, nil, net, netHexes(g, net), lay, up, 0)
-		if lay && g.isPNW() {
+		if lay {
 			out = append(out, g.cubeMoves(c, nil, net)...)
 		}
 		return out
@@ -84,9 +84,6 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 	lay, up, _ := g.tileLay(c, op)
 	switch comp.Def.Ability {
 	case "builder_cubes":
-		if !g.isPNW() {
-			return nil
-		}
 		return g.cubeMoves(c, comp, net)
 	case "extra_tile":
 		out := g.layMoves(c, comp, net, hexes, true, g.extraTileUpgradeRefusal(op, comp) == nil, 0)
@@ -110,8 +107,8 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 		}
 		return g.layMoves(c, comp, net, plain, true, true, freeLay)
 	case "remove_town", "advanced_tile", "pass_tile":
-		if !g.isPNW() && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
-			lay, up = false, false // CA: the whole track step
+		if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
+			lay, up = false, false // it needs the whole track step
 		}
 		out := g.layMoves(c, comp, net, hexes, lay, up, discount)
 		if comp.Def.Ability == "remove_town" {

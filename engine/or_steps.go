@@ -341,8 +341,8 @@ func (s *destinationStep) actions(e any) []string {
 	}
 	for _, t := range c.Tokens {
 		if t.Kind == DestinationToken && !t.Used {
-			if !s.g.isPNW() {
-				// CA: a destination with several cities is chosen by city.
+			if s.g.T.DestinationByCity {
+				// A destination with several cities is chosen by city.
 				return []string{"hex_token", "place_token", "pass"}
 			}
 			return []string{"hex_token", "pass"}

@@ -403,8 +403,8 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		isUpgrade := h.Tile.Color != board.White
 		if g.validating() {
 			lay, up, _ := g.tileLay(c, op)
-			if !g.isPNW() && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
-				lay, up = false, false // CA: the whole track step
+			if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
+				lay, up = false, false // it needs the whole track step
 			}
 			if isUpgrade && !up || !isUpgrade && !lay {
 				return ruleErr("%s's lay counts as %s's own tile lay, which %s has used this turn", comp.ID, c.ID, c.ID)
@@ -418,8 +418,8 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 			return err
 		}
 		op.laidTrack++
-		if !g.isPNW() && comp.Def.Ability != "advanced_tile" {
-			op.laidTrack++ // CA: a mountain pass or town removal is the whole track step
+		if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" {
+			op.laidTrack++ // a mountain pass or town removal is the whole track step
 		}
 		if isUpgrade {
 			op.upgraded = true
@@ -550,12 +550,12 @@ func (g *Game) afterExtraTile(comp *Company, c *Corp, op *orState, upgrade bool)
 	op.mustLay = comp
 }
 
-// portageBars reports whether a PNW portage lay this turn stops comp's lay:
+// portageBars reports whether a portage lay this turn stops comp's lay:
 // the portage takes the company's tile lay, and the privates that lay in its
 // place (town removal, ports, the coal mine) have none left; the surveyors,
 // builder cubes and the boom town still may (as 18xx.games times them).
 func (g *Game) portageBars(comp *Company, op *orState) bool {
-	if !g.isPNW() || op.portage == 0 {
+	if op.portage == 0 {
 		return false
 	}
 	switch comp.Def.Ability {

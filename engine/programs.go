@@ -212,8 +212,8 @@ func (g *Game) checkProgram(p *Player, prog Program) error {
 			return ruleErr("automatic buying runs until 1 to 10 shares are held, or until the major floats")
 		}
 	case ProgramMergerPass:
-		if !g.isPNW() {
-			return ruleErr("%s has no merger rounds", g.T.Name)
+		if g.T.Majors.MergerRoundFrom == 0 {
+			return ruleErr("this game has no merger rounds")
 		}
 		if g.round.kind == stockRound {
 			// It would end with the stock round, before any merger round.

@@ -262,11 +262,9 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 		s.passTurn()
 		return nil
 	}
-	if g.isPNW() {
-		if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
-			sr.converting, sr.convertPar = c, cell
-			return nil
-		}
+	if m := g.assocMinorOf(c); m != nil && m.Floated && !m.Closed {
+		sr.converting, sr.convertPar = c, cell
+		return nil
 	}
 	g.setPar(c, cell)
 	g.ipoShares(p, []*Share{c.Shares[0]}, sr)
@@ -318,11 +316,9 @@ func parsePriceCell(s string) (int, error) {
 	return n, nil
 }
 
-// afterPar closes a PNW major's associated minor that is still a card in the deck.
+// afterPar closes a major's associated minor that is still a card in the
+// deck (titles without associations have none).
 func (g *Game) afterPar(c *Corp) {
-	if !g.isPNW() {
-		return
-	}
 	mid := g.assocMinorIDOf(c.ID)
 	if mid == "" {
 		return
@@ -343,8 +339,6 @@ func (g *Game) afterPar(c *Corp) {
 	}
 	comp.Closed = true
 }
-
-func (g *Game) isPNW() bool { return strings.HasPrefix(g.T.Name, "1822PNW") }
 
 // assocMinorIDOf returns the id of the minor currently associated with major id.
 func (g *Game) assocMinorIDOf(major string) string {

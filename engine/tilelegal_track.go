@@ -205,8 +205,8 @@ func mixedSlots(list []tileStop) bool {
 }
 
 // trackRestriction applies the rules on what a company's own lay must do:
-// keep every city's and town's track, and (1822PNW) give the company new track
-// to use or change a city's value.
+// keep every city's and town's track, and (where the title says so) give the
+// company new track to use or change a city's value.
 func (lc *layCheck) trackRestriction(rot int) string {
 	if lc.via != nil {
 		return ""
@@ -218,7 +218,7 @@ func (lc *layCheck) trackRestriction(rot int) string {
 			return "it would cut the track of the " + stopKindName(o.kind) + " on " + h.Def.ID
 		}
 	}
-	if !lc.g.isPNW() || len(h.Tile.Paths) == 0 {
+	if !lc.g.T.UpgradeMustAddTrack || len(h.Tile.Paths) == 0 {
 		return ""
 	}
 	after := lc.reachAfter(rot)
@@ -331,13 +331,14 @@ func (lc *layCheck) caRotation(rot int) string {
 }
 
 // moreExits applies the rule that a city upgrade must use a tile with the
-// most track where one fits (1822PNW: every city; 1822CA: unlabelled cities).
+// most track where one fits: every city, or only unlabelled ones where the
+// title leaves labelled cities out.
 func (lc *layCheck) moreExits() string {
 	h, def := lc.h, lc.def
 	if lc.mode != layNormal || len(h.Tile.Cities()) == 0 || lc.g.isTokenCity(h) {
 		return ""
 	}
-	if !lc.g.isPNW() && h.Tile.Label != "" {
+	if lc.g.T.MostTrackUnlabelledOnly && h.Tile.Label != "" {
 		return ""
 	}
 	own := len(def.Exits(0))

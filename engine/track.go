@@ -75,7 +75,7 @@ var trackAbilities = map[string]trackAbility{
 // trackAbilityOf returns the track power of a private, if it has one.
 func (g *Game) trackAbilityOf(p *Company) (trackAbility, bool) {
 	a, ok := trackAbilities[p.Def.Ability]
-	if ok && p.Def.Ability == "remove_town" && !g.isPNW() {
+	if ok && p.Def.Ability == "remove_town" && !g.T.TownRemovalWaits {
 		a.blocks = false
 	}
 	return a, ok
@@ -205,12 +205,12 @@ func (g *Game) closeStartedGrant(c *Corp) {
 	}
 }
 
-// layCheckedWithoutNetwork reports the 1822PNW lays whose rotation
-// 18xx.games accepts without walking the company's network: a city tile on
-// Leavenworth's printed city and town, and the port, portage, boom town and
-// coal mine privates' own tiles.
+// layCheckedWithoutNetwork reports the lays whose rotation 18xx.games
+// accepts without walking the company's network, in the titles where it does
+// so: a city tile on the printed city and town, and the port, portage, boom
+// town and coal mine privates' own tiles.
 func (g *Game) layCheckedWithoutNetwork(layer any, h *HexState, tileID string) bool {
-	if !g.isPNW() {
+	if !g.T.UnwalkedSpecialLays {
 		return false
 	}
 	if comp, ok := layer.(*Company); ok {
@@ -269,10 +269,11 @@ type liftedToken struct {
 	city int
 }
 
-// liftDestinationTokens takes CA destination tokens off a hex before an
-// upgrade; they go back afterwards, using an extra slot only if still needed.
+// liftDestinationTokens takes destination tokens off a hex before an
+// upgrade, where the title lets them take a new slot; they go back
+// afterwards, using an extra slot only if still needed.
 func (g *Game) liftDestinationTokens(h *HexState, def *board.Tile, rot int) []liftedToken {
-	if g.isPNW() {
+	if !g.T.DestinationTakesNewSlot {
 		return nil
 	}
 	cmap := cityMap(h.Tile, h.Rotation, def, rot)
@@ -328,8 +329,8 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	}
 	// 18xx.games walks the company's network before a lay to check its
 	// rotation, and a route seen then stays (the sticky route of
-	// connect.go): walk it here too, except for the PNW lays it checks
-	// without the network.
+	// connect.go): walk it here too, except for the lays it checks without
+	// the network.
 	if !g.layCheckedWithoutNetwork(layer, h, tileID) {
 		_ = g.reach(spender)
 	}

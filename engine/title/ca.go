@@ -34,6 +34,8 @@ func CA() *Title {
 		BankBreakExtraOR:    true,
 		EndLockFirstTrigger: true,
 		LayOncePerHex:       true,
+		TrackRules:          TrackRules{PrivateLayWholeStep: true, MostTrackUnlabelledOnly: true, DestinationTakesNewSlot: true},
+		StepRules:           StepRules{DestinationByCity: true},
 		Hexes:               HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"}},
 		Routes: Routes{
 			DoubleHexes:    []string{"G13", "I15", "AB22", "AG13", "AH10"},

@@ -230,6 +230,10 @@ type Title struct {
 	// LayOncePerHex forbids a second lay on one hex in a company's turn
 	// (CA 5.7.38: no tile placed and upgraded, or upgraded twice).
 	LayOncePerHex bool
+	// TrackRules and StepRules are the title's switches for the track step
+	// and the other steps (rules_track.go).
+	TrackRules
+	StepRules
 	// SpecialTiles are the title's tiles with rules of their own.
 	SpecialTiles TileRules
 	// Hexes are the title's hexes with rules of their own.
