@@ -189,6 +189,8 @@ type DebtMove struct {
 
 // Moves returns what may be done now.
 func (g *Game) Moves() *Moves {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	m := &Moves{g: g, Round: g.roundName, Finished: g.finished}
 	if g.finished || g.round == nil {
 		return m

@@ -26,7 +26,7 @@ func lateRefusals(tb testing.TB, l *action.GameLog) []refusal {
 	}
 	layAt, buyAt := -1, -1
 	from := len(acts) - 120
-	_, err = ReplayTrace(l, func(g *Game, a action.Action) bool {
+	_, err = Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool {
 		i := slices.Index(acts, a)
 		if i < from || g.Finished() {
 			return i < len(acts)-3
@@ -42,7 +42,7 @@ func lateRefusals(tb testing.TB, l *action.GameLog) []refusal {
 			}
 		}
 		return layAt < 0 || buyAt < 0
-	})
+	}})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func lateRefusals(tb testing.TB, l *action.GameLog) []refusal {
 		tb.Fatalf("no late state to lay track (%d) or buy a train (%d)", layAt, buyAt)
 	}
 	at := func(n int) (*Game, *Actor) {
-		g, err := Replay(prefixLog(l, acts[:n]))
+		g, err := Replay(prefixLog(l, acts[:n]), ReplayOptions{})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -80,6 +80,11 @@ func lateRefusals(tb testing.TB, l *action.GameLog) []refusal {
 			break
 		}
 	}
+	// A legal move whose recorded auto action is refused: the move is
+	// processed, then must be undone.
+	legal := copyAct(tb, g.Moves().Actions()[0])
+	legal.Env().AutoActions = []action.Action{playerAct(&action.Pass{}, "pass", 99)}
+	out = append(out, refusal{"refused_auto_action", g, legal})
 	g, w = at(buyAt)
 	c := g.Corp(w.Name)
 	tm := w.Trains[0]
@@ -97,7 +102,6 @@ func BenchmarkRefusal(b *testing.B) {
 				b.Run(r.name, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						r.a.Env().AutoActions = nil
 						if r.g.Apply(r.a) == nil {
 							b.Fatalf("%s accepted", r.name)
 						}
@@ -106,4 +110,14 @@ func BenchmarkRefusal(b *testing.B) {
 			}
 		})
 	}
+}
+
+// copyAct copies an action through its JSON.
+func copyAct(tb testing.TB, a action.Action) action.Action {
+	tb.Helper()
+	b, err := copyAction(a)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }
