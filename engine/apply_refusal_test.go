@@ -104,7 +104,7 @@ func TestPanicIsInternal(t *testing.T) {
 }
 
 // TestConcurrentReaders: goroutines ask one late game for its moves, its
-// snapshot, a copy, a check and its best routes at once (go test -race).
+// snapshot, its views, a check and its best routes at once (go test -race).
 func TestConcurrentReaders(t *testing.T) {
 	for _, f := range lateFixtures {
 		t.Run(f.name, func(t *testing.T) {
@@ -127,9 +127,20 @@ func TestConcurrentReaders(t *testing.T) {
 						m := g.Moves()
 						_ = g.Snapshot(true)
 						_ = g.Result()
+						_ = g.Invariants()
+						for _, box := range g.BidBoxes() {
+							for _, c := range box {
+								_ = g.Bids(c)
+							}
+						}
+						for _, p := range g.Players {
+							_ = g.CertCount(p) <= g.CertLimit()
+						}
 						for _, a := range m.Actors {
 							if c := g.Corp(a.Entity.String()); c != nil && a.Routes != nil {
-								_, _, _ = g.AutoRoutes(c)
+								if routes, _, err := g.AutoRoutes(c); err == nil {
+									_, _, _ = g.RouteRevenue(c, routes)
+								}
 							}
 						}
 						if i == 0 {

@@ -14,7 +14,8 @@ import (
 //
 // Moves never changes the game: the step answers it asks for may record that
 // a company has a route (as 18xx.games does on every graph computation), so
-// it puts those flags back and drops the caches it filled.
+// it puts those flags back and drops the caches it filled, all under the
+// game's lock, so that concurrent readers never see them.
 
 // Moves is what the rules allow now: who may act and every concrete choice.
 type Moves struct {
