@@ -55,9 +55,9 @@ func (h *history) note(g *engine.Game) {
 }
 
 // rebuild returns the game after the effective actions of l, as
-// engine.Replay(l, engine.ReplayOptions{Played: true, Imported: imported}) does, from the latest checkpoint whose
-// actions are a prefix of them: the command layer's rebuild after an undo
-// or redo. The first one turns checkpoints on.
+// engine.Replay of l played here after its imported entries does, from the
+// latest checkpoint whose actions are a prefix of them: the command
+// layer's rebuild after an undo or redo. The first one turns checkpoints on.
 func (h *history) rebuild(l *action.GameLog, imported int) (*engine.Game, error) {
 	g, err := h.stateAt(l, imported)
 	if err == nil && !h.on {
