@@ -238,8 +238,8 @@ func sameAction(a, b action.Action) bool {
 	return errA == nil && errB == nil && string(ja) == string(jb)
 }
 
-// TestCloneRefusedApply: a refused action rebuilds the copy from its own
-// log (restore), which must leave it, and the original, as they were.
+// TestCloneRefusedApply: a refused action puts the copy back from its own
+// savepoint, which must leave it, and the original, as they were.
 func TestCloneRefusedApply(t *testing.T) {
 	g, last := replayAllButLast(t, "destination_returns_token.json")
 	before := stateDigest(t, g)
