@@ -97,7 +97,7 @@ func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *commands.Co
 		}
 		return refused("%s", problem), nil
 	}
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		return refused("That log does not replay here: %v", err), nil
 	}

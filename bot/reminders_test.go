@@ -48,7 +48,7 @@ func halfGame(t *testing.T, st storage.Store, ch storage.Channel, name string) (
 			t.Fatal(err)
 		}
 	}
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,12 +129,12 @@ func TestSummarize(t *testing.T) {
 	l.Result, l.GameEndReason = nil, ""
 	full := l.Actions
 	l.Actions = full[:len(full)/2]
-	before, err := engine.Replay(l)
+	before, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	l.Actions = full[:len(full)/2+40]
-	after, err := engine.Replay(l)
+	after, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

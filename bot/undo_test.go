@@ -48,7 +48,7 @@ func sameAsReload(t *testing.T, s *chatSession, what string) {
 	for imported < len(ld.Entries) && ld.Entries[imported].UserID == "" {
 		imported++
 	}
-	want, err := engine.ReplayMixed(ld.Log, imported)
+	want, err := engine.Replay(ld.Log, engine.ReplayOptions{Played: true, Imported: imported})
 	if err != nil {
 		t.Fatalf("%s: the stored log does not replay: %v", what, err)
 	}

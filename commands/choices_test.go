@@ -305,7 +305,7 @@ func TestDecisionsFitAndParse(t *testing.T) {
 		t.Run(f, func(t *testing.T) {
 			l := readLog(t, filepath.Join(fixtureDir, f))
 			positions, offered := 0, 0
-			_, _ = engine.ReplayTrace(l, func(g *engine.Game, _ action.Action) bool {
+			_, _ = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 				positions++
 				o := Decision(g.Moves())
 				if len(o.Buttons) > MaxButtons || len(o.Menus) > MaxMenus {
@@ -332,7 +332,7 @@ func TestDecisionsFitAndParse(t *testing.T) {
 					}
 				}
 				return !t.Failed()
-			})
+			}})
 			t.Logf("%d positions, %d choices", positions, offered)
 			if positions < 100 || offered < positions {
 				t.Errorf("%d positions, %d choices offered", positions, offered)
@@ -473,7 +473,7 @@ func TestPrivateChoicesAccepted(t *testing.T) {
 	l := readLog(t, filepath.Join(fixtureDir, f))
 	var at []int
 	n := 0
-	_, _ = engine.ReplayTrace(l, func(g *engine.Game, _ action.Action) bool {
+	_, _ = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 		n++
 		for _, m := range Decision(g.Moves()).Menus {
 			if m.Placeholder == "Use a private…" && (len(at) == 0 || n > at[len(at)-1]+50) {
@@ -481,7 +481,7 @@ func TestPrivateChoicesAccepted(t *testing.T) {
 			}
 		}
 		return len(at) < 4
-	})
+	}})
 	if len(at) == 0 {
 		t.Fatal("no position offers a private's choices")
 	}
@@ -531,7 +531,7 @@ func TestTokenChoicesAccepted(t *testing.T) {
 	}
 	tried, multi := 0, 0
 	for n := 1; n < len(eff) && tried < 12; n++ {
-		g, err := engine.Replay(&action.GameLog{Title: l.Title, Settings: l.Settings, Players: l.Players, Actions: eff[:n]})
+		g, err := engine.Replay(&action.GameLog{Title: l.Title, Settings: l.Settings, Players: l.Players, Actions: eff[:n]}, engine.ReplayOptions{})
 		if err != nil || !slices.ContainsFunc(g.Moves().Actors, func(a *engine.Actor) bool { return len(a.Tokens) > 0 }) {
 			continue
 		}

@@ -21,7 +21,7 @@ func TestMovesListsPrivateLaysAsTheyAreSaid(t *testing.T) {
 	l := readLog(t, filepath.Join(fixtureDir, f))
 	var at []int
 	n := 0
-	_, _ = engine.ReplayTrace(l, func(g *engine.Game, _ action.Action) bool {
+	_, _ = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 		n++
 		m := g.Moves()
 		for _, a := range m.Actors[min(1, len(m.Actors)):] {
@@ -31,7 +31,7 @@ func TestMovesListsPrivateLaysAsTheyAreSaid(t *testing.T) {
 			}
 		}
 		return len(at) < 3
-	})
+	}})
 	if len(at) == 0 {
 		t.Fatal("no position where a private may lay track")
 	}

@@ -45,7 +45,7 @@ func ReplayChat(l *action.GameLog) (*engine.Game, error) {
 // (with the sending user, the text and the reply); it returns the number of
 // commands sent.
 //
-// The game is driven by engine.ReplayTrace over a log of empty actions of
+// The game is driven by engine.Replay (with After) over a log of empty actions of
 // the recorded types: before each one is processed, the commands for the
 // recorded action are sent and the action they make is copied into it. So
 // the engine treats the chat's actions exactly as an imported log, in one
@@ -130,13 +130,13 @@ func ReplayChatTrace(l *action.GameLog, line func(user, text string, rep Reply))
 	}
 	run := head
 	run.Actions = slots
-	g, err := engine.ReplayTrace(&run, func(g *engine.Game, a action.Action) bool {
+	g, err := engine.Replay(&run, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 		t.Game = g
 		if i := slotOf[a] + 1; i < len(plays) {
 			return play(i)
 		}
 		return true
-	})
+	}})
 	if chatErr != nil {
 		return g, sent, chatErr
 	}

@@ -12,7 +12,7 @@ import (
 // from the plain replay of l (nil when both end in the same state, board
 // included): the chat must not only be accepted but do what the log did.
 func SameAsReplay(l *action.GameLog, chat *engine.Game) error {
-	want, err := engine.Replay(l)
+	want, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		return fmt.Errorf("the plain replay fails: %w", err)
 	}

@@ -65,10 +65,10 @@ func findPartialSale(l *action.GameLog) *partialSale {
 			}
 		}
 	}
-	_, _ = engine.ReplayTrace(l, func(g *engine.Game, a action.Action) bool {
+	_, _ = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 		check(g, pos[a]+1)
 		return found == nil
-	})
+	}})
 	return found
 }
 
@@ -84,14 +84,14 @@ func TestSellPartOfCertificates(t *testing.T) {
 	tried := 0
 	for _, f := range files {
 		l := readLog(t, f)
-		if _, err := engine.Replay(l); err != nil {
+		if _, err := engine.Replay(l, engine.ReplayOptions{}); err != nil {
 			continue // kept to show a refusal
 		}
 		ps := findPartialSale(l)
 		if ps == nil {
 			continue
 		}
-		if _, err := engine.Replay(ps.log); err != nil {
+		if _, err := engine.Replay(ps.log, engine.ReplayOptions{}); err != nil {
 			continue // the engine refuses this rewriting here
 		}
 		tried++

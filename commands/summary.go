@@ -147,7 +147,7 @@ func (t *Table) roundStart(k roundKey) (*ledger, []action.Action, bool) {
 	}
 	l := *t.Log
 	l.Actions = nil
-	g0, err := engine.Replay(&l) // the game as set up: the first round began there
+	g0, err := engine.Replay(&l, engine.ReplayOptions{}) // the game as set up: the first round began there
 	if err != nil {
 		return nil, nil, false
 	}
@@ -159,7 +159,7 @@ func (t *Table) roundStart(k roundKey) (*ledger, []action.Action, bool) {
 	}
 	l.Actions = acts[:len(acts)-1] // the move that ended the round is the last
 	n := 0
-	_, err = engine.ReplayTrace(&l, func(g *engine.Game, _ action.Action) bool {
+	_, err = engine.Replay(&l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 		n++
 		if key := keyOf(g); key != prev {
 			prev = key
@@ -168,7 +168,7 @@ func (t *Table) roundStart(k roundKey) (*ledger, []action.Action, bool) {
 			}
 		}
 		return true
-	})
+	}})
 	if err != nil || start == nil {
 		return nil, nil, false
 	}

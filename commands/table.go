@@ -52,8 +52,8 @@ type Table struct {
 
 	// Rebuild, when set, rebuilds the game after an undo or redo (or a
 	// failure) instead of a full replay of the log: a session keeping
-	// checkpoints sets it. It must return the same game ReplayMixed(l,
-	// imported) would.
+	// checkpoints sets it. It must return the same game as engine.Replay
+	// of the log, played here after its imported entries.
 	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
 	// DrawMap, when set, draws the map for the `map` query instead of
 	// render.Map: a session draws on its game's canvas.
@@ -126,7 +126,7 @@ func NewTable(titleName string, options []string, seed int64, seats []Seat, crea
 // ImportTable takes over a game exported from 18xx.games. Its seats are
 // unclaimed until players `join` them.
 func ImportTable(l *action.GameLog, creator string) (*Table, error) {
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("the log does not replay: %w", err)
 	}
@@ -155,14 +155,16 @@ func LoadTable(l *action.GameLog, seats []Seat, senders []string, creator string
 // its game.
 func (t *Table) rebuild() error {
 	if t.recorded {
-		g, err := engine.Replay(t.Log)
+		g, err := engine.Replay(t.Log, engine.ReplayOptions{})
 		if err != nil {
 			return err
 		}
 		t.Game = g
 		return nil
 	}
-	replay := engine.ReplayMixed
+	replay := func(l *action.GameLog, imported int) (*engine.Game, error) {
+		return engine.Replay(l, engine.ReplayOptions{Played: true, Imported: imported})
+	}
 	if t.Rebuild != nil {
 		replay = t.Rebuild
 	}
@@ -289,14 +291,14 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 	}
 	if t.stage != nil {
 		if err := t.stage(a); err != nil {
-			return Reply{Text: engineRefusal(err)}
+			return engineReply(err)
 		}
 		t.record(req.User, a)
 		return Reply{OK: true, Text: t.confirm(a), Action: a}
 	}
 	round := t.roundBefore()
 	if err := t.Game.Apply(a); err != nil {
-		return Reply{Text: engineRefusal(err)}
+		return engineReply(err)
 	}
 	t.record(req.User, a)
 	text := t.said(a)
@@ -331,14 +333,29 @@ func (t *Table) nextID() int {
 	return id + 1
 }
 
-// engineRefusal is the player-readable text of an engine error.
+// engineReply answers an engine error: a refusal of the rules is shown to
+// the player; anything else is internal (Reply.Err), which the caller logs
+// and never shows.
+func engineReply(err error) Reply {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return Reply{Text: engineRefusal(err)}
+	}
+	return Reply{Err: fmt.Errorf("engine: %w", err)}
+}
+
+// engineRefusal is the player-readable text of an engine error; one that is
+// not a refusal of the rules says only that something went wrong.
 func engineRefusal(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
 		return capitalize(humanRefusal(re.Msg)) + "."
 	}
-	return "that move is not possible: " + err.Error()
+	return internalErrorText
 }
+
+// internalErrorText is what a player sees of an internal error.
+const internalErrorText = "Sorry, an internal error stopped that move; nothing changed."
 
 // sentence makes a reply a sentence: a capital first and a full stop last.
 func sentence(s string) string {

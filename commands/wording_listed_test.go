@@ -86,7 +86,7 @@ func TestEveryListedMoveHasWording(t *testing.T) {
 			}
 			k := 0
 			fails := 0
-			_, err := engine.ReplayTrace(l, func(g *engine.Game, a action.Action) bool {
+			_, err := engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 				k++
 				if k%every != 0 || g.Finished() {
 					return true
@@ -100,7 +100,7 @@ func TestEveryListedMoveHasWording(t *testing.T) {
 					}
 				}
 				return true
-			})
+			}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,7 +136,7 @@ func TestSelfplayListedMovesHaveWording(t *testing.T) {
 			}
 			every := max(len(res.Log.Actions)/listedStates, 1)
 			k, fails := 0, 0
-			_, err := engine.ReplayTrace(res.Log, func(g *engine.Game, a action.Action) bool {
+			_, err := engine.Replay(res.Log, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 				if k++; k%every != 0 || g.Finished() {
 					return true
 				}
@@ -149,7 +149,7 @@ func TestSelfplayListedMovesHaveWording(t *testing.T) {
 					}
 				}
 				return true
-			})
+			}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,6 +14,8 @@ import (
 // format, each with its share of the revenue, and their total. RouteRevenue
 // accepts them and computes the same total.
 func (g *Game) AutoRoutes(c *Corp) ([]action.Route, int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	routes, plan, err := g.autoRoutePlan(c, route.Options{})
 	if err != nil {
 		return nil, 0, err
@@ -64,7 +66,7 @@ func CheckAutoRoutes(l *action.GameLog, report func(AutoRouteCheck)) error {
 		return err
 	}
 	k := -1
-	_, err = ReplayTrace(l, func(g *Game, _ action.Action) bool {
+	_, err = Replay(l, ReplayOptions{After: func(g *Game, _ action.Action) bool {
 		k++
 		if k+1 >= len(acts) {
 			return true
@@ -75,7 +77,7 @@ func CheckAutoRoutes(l *action.GameLog, report func(AutoRouteCheck)) error {
 		}
 		report(g.checkAutoRoutes(rr))
 		return true
-	})
+	}})
 	return err
 }
 

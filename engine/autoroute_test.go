@@ -162,14 +162,14 @@ func gameAt(tb testing.TB, file string, id int) (*engine.Game, *engine.Corp, *ac
 	}
 	var rr *action.RunRoutes
 	k := -1
-	g, err := engine.ReplayTrace(l, func(_ *engine.Game, _ action.Action) bool {
+	g, err := engine.Replay(l, engine.ReplayOptions{After: func(_ *engine.Game, _ action.Action) bool {
 		k++
 		if a, ok := acts[k+1].(*action.RunRoutes); ok && a.ID == id {
 			rr = a
 			return false
 		}
 		return true
-	})
+	}})
 	if err != nil || rr == nil {
 		tb.Fatalf("replay to action %d: %v", id, err)
 	}
@@ -217,7 +217,7 @@ func BenchmarkBestLateCA(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func benchReplay(b *testing.B, name string) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		g, err := Replay(l)
+		g, err := Replay(l, ReplayOptions{})
 		if err != nil || !g.Finished() {
 			b.Fatalf("replay: %v", err)
 		}

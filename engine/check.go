@@ -8,21 +8,14 @@ import (
 )
 
 // Check reports whether Apply would accept a now, without changing g or a:
-// a copy of a is applied to a copy of the game. It is cheaper than Apply
-// on a refusal, which rebuilds the game.
+// a copy of a is applied to a copy of the game, so that g, not even its
+// caches, is never written to.
 func (g *Game) Check(a action.Action) error {
 	b, err := copyAction(a)
 	if err != nil {
 		return err
 	}
-	c := g.Clone()
-	if err := c.applyWithAutos(b); err != nil {
-		return err
-	}
-	if !c.importing {
-		return c.runAutoActions(b)
-	}
-	return nil
+	return g.Clone().applyLive(b)
 }
 
 // copyAction copies an action through its JSON (auto actions are recorded

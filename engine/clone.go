@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	"pbc/engine/action"
 )
@@ -18,8 +19,29 @@ import (
 // TestCloneKnowsEveryField fails when a state type gains a field that this
 // file does not copy.
 func (g *Game) Clone() *Game {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	cc := newCloner(g)
+	n := cc.game(g)
+	n.mu = new(sync.Mutex)
+	return n
+}
+
+// savepoint is a copy of g to put back with rollback if what follows
+// fails. Its rounds and steps point at g itself, not at the copy: once put
+// back they belong to g, which keeps its address (callers hold it).
+func (g *Game) savepoint() *Game {
+	cc := newCloner(g)
+	cc.self = g
 	return cc.game(g)
+}
+
+// rollback puts g back as it was when save was taken. save must not be
+// used afterwards: g owns its objects from then on.
+func (g *Game) rollback(save *Game) {
+	mu := g.mu
+	*g = *save
+	g.mu = mu
 }
 
 // cloner maps every object of the original state to its copy, so that
@@ -27,6 +49,7 @@ func (g *Game) Clone() *Game {
 type cloner struct {
 	g       *Game // the copy
 	from    *Game
+	self    *Game // what rounds and steps of the copy point at, if not g (a savepoint)
 	players map[*Player]*Player
 	corps   map[*Corp]*Corp
 	comps   map[*Company]*Company
@@ -351,6 +374,9 @@ func (cc *cloner) gameRef(g *Game) *Game {
 	}
 	if g != cc.from {
 		panic("clone: a round or step of another game")
+	}
+	if cc.self != nil {
+		return cc.self
 	}
 	return cc.g
 }

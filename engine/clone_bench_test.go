@@ -37,7 +37,7 @@ func lateGame(b *testing.B, l *action.GameLog) *Game {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g, err := replay(prefixLog(l, acts[:len(acts)-20]), true, nil)
+	g, err := Replay(prefixLog(l, acts[:len(acts)-20]), ReplayOptions{})
 	if err != nil || g.Finished() {
 		b.Fatalf("replay: %v (finished %v)", err, g != nil && g.Finished())
 	}

@@ -73,6 +73,7 @@ var cloneKnows = []string{
 	"Depot.all map",
 	"Depot.nextIndex map",
 	"Depot.reserved map",
+	"Game.mu ptr",
 	"Game.Board ptr",
 	"Game.Companies slice",
 	"Game.Corps slice",

@@ -56,7 +56,7 @@ func TestCloneFixtures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			l := readFixture(t, dir, name)
-			want, err := Replay(l)
+			want, err := Replay(l, ReplayOptions{})
 			if err != nil {
 				t.Skipf("the fixture does not replay: %v", err)
 			}
@@ -71,7 +71,7 @@ func TestCloneFixtures(t *testing.T) {
 			at := clonePositions(len(acts))
 			var finals []string
 			i := 0
-			g, err := ReplayTrace(l, func(g *Game, _ action.Action) bool {
+			g, err := Replay(l, ReplayOptions{After: func(g *Game, _ action.Action) bool {
 				i++
 				if !at[i-1] {
 					return true
@@ -96,7 +96,7 @@ func TestCloneFixtures(t *testing.T) {
 				finals = append(finals, stateDigest(t, c))
 				g.Trim()
 				return true
-			})
+			}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestCloneLiveGames(t *testing.T) {
 			if tc.half {
 				imported = max(imported, len(l.Actions)/2)
 			}
-			want, err := ReplayMixed(l, imported)
+			want, err := Replay(l, ReplayOptions{Played: true, Imported: imported})
 			if err != nil {
 				t.Fatalf("replay: %v", err)
 			}
@@ -156,7 +156,7 @@ func TestCloneLiveGames(t *testing.T) {
 				}
 				head := *l
 				head.Actions = fresh()[:i]
-				g, err := ReplayMixed(&head, imported)
+				g, err := Replay(&head, ReplayOptions{Played: true, Imported: imported})
 				if err != nil {
 					t.Fatalf("replaying %d actions: %v", i, err)
 				}
@@ -238,8 +238,8 @@ func sameAction(a, b action.Action) bool {
 	return errA == nil && errB == nil && string(ja) == string(jb)
 }
 
-// TestCloneRefusedApply: a refused action rebuilds the copy from its own
-// log (restore), which must leave it, and the original, as they were.
+// TestCloneRefusedApply: a refused action puts the copy back from its own
+// savepoint, which must leave it, and the original, as they were.
 func TestCloneRefusedApply(t *testing.T) {
 	g, last := replayAllButLast(t, "destination_returns_token.json")
 	before := stateDigest(t, g)
@@ -282,7 +282,7 @@ func TestAppliedAndImported(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, imported := range []int{0, len(l.Actions) / 3, len(l.Actions)} {
-		g, err := ReplayMixed(livePlayLog(t, "portage_then_town_removal.json"), imported)
+		g, err := Replay(livePlayLog(t, "portage_then_town_removal.json"), ReplayOptions{Played: true, Imported: imported})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -215,12 +215,12 @@ func TestCloneSharesNothing(t *testing.T) {
 			}
 			at := clonePositions(len(acts))
 			i := 0
-			_, err = ReplayTrace(l, func(g *Game, _ action.Action) bool {
+			_, err = Replay(l, ReplayOptions{After: func(g *Game, _ action.Action) bool {
 				if i++; at[i-1] {
 					checkTwins(t, fmt.Sprintf("after %d actions", i), g, g.Clone())
 				}
 				return true
-			})
+			}})
 			if err != nil {
 				t.Skipf("the fixture does not replay: %v", err)
 			}

@@ -99,7 +99,7 @@ func replayProblem(path string) (problem string) {
 			problem = fmt.Sprintf("replay panicked: %v", r)
 		}
 	}()
-	g, err := engine.Replay(log)
+	g, err := engine.Replay(log, engine.ReplayOptions{})
 	if err != nil {
 		return err.Error()
 	}

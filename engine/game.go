@@ -4,6 +4,7 @@ package engine
 
 import (
 	"fmt"
+	"sync"
 
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -81,13 +82,17 @@ type Game struct {
 	importedWasImport bool            // whether that log skipped legality checks
 	programs          map[int]Program // automatic play, by player id
 	seq               int             // actions processed, auto actions included (orders programs and what stops them)
-	rebuilding        bool            // ReplayMixed: programs' actions are the recorded ones
+	rebuilding        bool            // Replay of a game played here: programs' actions are the recorded ones
 
 	// cards is what company cards keep in play, by company id; modePending
 	// is the card whose marker's owner must choose its mode before play goes
 	// on ("" for none).
 	cards       map[string]*cardState
 	modePending string
+	// mu is held by Apply and by the readers that fill caches as they go
+	// (Moves, Snapshot, Clone, AutoRoutes), so that any number of readers
+	// may share a Game. Each game has its own, kept across a rollback.
+	mu *sync.Mutex
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -112,7 +117,10 @@ func New(t *title.Title, seats []Seat, seed int64, options []string) (*Game, err
 func (g *Game) reset(t *title.Title, opts map[string]bool, seed int64, seats []Seat) {
 	*g = Game{T: t, Opts: opts, Seed: seed, Pool: &Pool{}, taxHaven: &TaxHaven{}, nothingSold: true, abilityUses: map[string]int{},
 		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, cards: map[string]*cardState{},
-		hexReserved: map[string]bool{}, tileCubes: map[string]int{}}
+		hexReserved: map[string]bool{}, tileCubes: map[string]int{}, mu: g.mu}
+	if g.mu == nil {
+		g.mu = new(sync.Mutex)
+	}
 	g.setup(seats)
 }
 

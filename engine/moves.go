@@ -14,7 +14,8 @@ import (
 //
 // Moves never changes the game: the step answers it asks for may record that
 // a company has a route (as 18xx.games does on every graph computation), so
-// it puts those flags back and drops the caches it filled.
+// it puts those flags back and drops the caches it filled, all under the
+// game's lock, so that concurrent readers never see them.
 
 // Moves is what the rules allow now: who may act and every concrete choice.
 type Moves struct {
@@ -189,6 +190,8 @@ type DebtMove struct {
 
 // Moves returns what may be done now.
 func (g *Game) Moves() *Moves {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	m := &Moves{g: g, Round: g.roundName, Finished: g.finished}
 	if g.finished || g.round == nil {
 		return m

@@ -23,14 +23,14 @@ func BenchmarkMoves(b *testing.B) {
 	}
 	var states []*Game
 	i := 0
-	if _, err := ReplayTrace(l, func(g *Game, _ action.Action) bool {
+	if _, err := Replay(l, ReplayOptions{After: func(g *Game, _ action.Action) bool {
 		if i++; i%50 == 0 && !g.Finished() {
 			c := g.Clone()
 			c.endImport()
 			states = append(states, c)
 		}
 		return true
-	}); err != nil {
+	}}); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

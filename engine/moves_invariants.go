@@ -15,6 +15,8 @@ import (
 // the roster and train limits, and every station token is where it says it is.
 // Self-play calls it after every action.
 func (g *Game) Invariants() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	var out []string
 	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	g.moneyInvariants(bad)

@@ -131,7 +131,7 @@ func checkPropertyLog(t *testing.T, l *action.GameLog, states, perType int, stat
 	}
 	var bases []*Game
 	i := 0
-	_, err = ReplayTrace(l, func(g *Game, a action.Action) bool {
+	_, err = Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool {
 		i++
 		if at[i] && !g.Finished() {
 			c := g.Clone()
@@ -139,7 +139,7 @@ func checkPropertyLog(t *testing.T, l *action.GameLog, states, perType int, stat
 			bases = append(bases, c)
 		}
 		return true
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -118,12 +118,12 @@ func stepFixture(l *action.GameLog, before func(g *Game, a action.Action)) error
 	for i, a := range acts {
 		pos[a] = i
 	}
-	_, err = ReplayTrace(l, func(g *Game, a action.Action) bool {
+	_, err = Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool {
 		if i := pos[a] + 1; i < len(acts) {
 			before(g, acts[i])
 		}
 		return true
-	})
+	}})
 	return err
 }
 
@@ -304,7 +304,7 @@ func TestMovesApply(t *testing.T) {
 			step := max(every, len(acts)/states)
 			tried := 0
 			for i := step / 2; i < len(acts); i += step {
-				base, err := replay(prefixLog(l, acts[:i]), true, nil)
+				base, err := Replay(prefixLog(l, acts[:i]), ReplayOptions{})
 				if err != nil {
 					t.Fatalf("replaying %d actions: %v", i, err)
 				}
@@ -379,14 +379,14 @@ func TestInvariantsOnFixtures(t *testing.T) {
 			t.Parallel()
 			l := readFixture(t, dir, name)
 			seen := 0
-			_, err := ReplayTrace(l, func(g *Game, a action.Action) bool {
+			_, err := Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool {
 				for _, v := range g.Invariants() {
 					if seen++; seen <= 5 {
 						t.Errorf("after action %d: %s", a.Env().ID, v)
 					}
 				}
 				return true
-			})
+			}})
 			if err != nil {
 				t.Fatal(err)
 			}

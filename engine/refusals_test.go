@@ -105,7 +105,7 @@ func TestRefusedFromSelfPlay(t *testing.T) {
 func TestDestinationInSplitQuebec(t *testing.T) {
 	l := selfPlayLog(t, "destination_split_quebec.json")
 	l.Actions = l.Actions[:len(l.Actions)-1]
-	g, err := Replay(l)
+	g, err := Replay(l, ReplayOptions{})
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
@@ -131,7 +131,7 @@ func TestDestinationInSplitQuebec(t *testing.T) {
 		t.Fatal("no destination token choices listed")
 	}
 	for _, a := range dest {
-		g2, err := Replay(l)
+		g2, err := Replay(l, ReplayOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -238,7 +238,7 @@ func TestStaleBuilderCube(t *testing.T) {
 		cost     int
 	}{{"imported", true, 0}, {"played here", false, 20}} {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := Replay(l)
+			g, err := Replay(l, ReplayOptions{})
 			if err != nil {
 				t.Fatalf("replay: %v", err)
 			}
@@ -276,7 +276,7 @@ func TestConversionOver600(t *testing.T) {
 	l := selfPlayLog(t, "conversion_over_600.json")
 	last := l.Actions[len(l.Actions)-1]
 	l.Actions = l.Actions[:len(l.Actions)-1]
-	before, err := Replay(l)
+	before, err := Replay(l, ReplayOptions{})
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
@@ -295,7 +295,7 @@ func TestConversionOver600(t *testing.T) {
 		t.Errorf("choosing 5 shares: %v", err)
 	}
 	l.Actions = append(l.Actions, last)
-	g, err := Replay(l)
+	g, err := Replay(l, ReplayOptions{})
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}
@@ -393,7 +393,7 @@ func TestEmergencySaleIsThePresidents(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			l := selfPlayLog(t, tc.file)
 			l.Actions = l.Actions[:len(l.Actions)-1] // up to the president's first sale
-			g, err := Replay(l)
+			g, err := Replay(l, ReplayOptions{})
 			if err != nil {
 				t.Fatalf("replay: %v", err)
 			}
@@ -423,7 +423,7 @@ func TestEmergencySaleIsThePresidents(t *testing.T) {
 // replaySelfPlay replays a whole self-play log kept in testdata/selfplay.
 func replaySelfPlay(t *testing.T, file string) *Game {
 	t.Helper()
-	g, err := Replay(selfPlayLog(t, file))
+	g, err := Replay(selfPlayLog(t, file), ReplayOptions{})
 	if err != nil {
 		t.Fatalf("replay %s: %v", file, err)
 	}
@@ -437,7 +437,7 @@ func replayAllButLast(t *testing.T, file string) (*Game, action.Action) {
 	l := selfPlayLog(t, file)
 	last := l.Actions[len(l.Actions)-1]
 	l.Actions = l.Actions[:len(l.Actions)-1]
-	g, err := Replay(l)
+	g, err := Replay(l, ReplayOptions{})
 	if err != nil {
 		t.Fatalf("replay %s: %v", file, err)
 	}
@@ -458,14 +458,14 @@ func selfPlayLog(t *testing.T, file string) *action.GameLog {
 	return l
 }
 
-// TestReplayMixed: the same log rebuilds differently by provenance: with
+// TestReplayMixed: Replay with Played: the same log rebuilds differently by provenance: with
 // every entry imported, L21's lay is priced as 18xx.games prices it ($0,
 // with the stale cube); with the lay made here, it costs $20 (5.7.21).
 func TestReplayMixed(t *testing.T) {
 	l := selfPlayLog(t, "stale_builder_cube.json")
 	head := *l
 	head.Actions = l.Actions[:len(l.Actions)-1]
-	before, err := ReplayMixed(&head, len(head.Actions))
+	before, err := Replay(&head, ReplayOptions{Played: true, Imported: len(head.Actions)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +475,7 @@ func TestReplayMixed(t *testing.T) {
 		cost     int
 	}{{"all imported", len(l.Actions), 0}, {"lay made here", len(l.Actions) - 1, 20}} {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := ReplayMixed(l, tc.imported)
+			g, err := Replay(l, ReplayOptions{Played: true, Imported: tc.imported})
 			if err != nil {
 				t.Fatalf("replay: %v", err)
 			}

@@ -172,7 +172,7 @@ func replayFixture(t *testing.T, path string) *engine.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if g == nil {
 		t.Fatalf("%s: %v", path, err)
 	}

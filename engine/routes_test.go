@@ -150,7 +150,7 @@ func replayRoutes(path string) (routeTally, error) {
 		return tally, err
 	}
 	k := -1
-	_, err = engine.ReplayTrace(l, func(g *engine.Game, _ action.Action) bool {
+	_, err = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 		k++
 		if k+1 >= len(acts) {
 			return true
@@ -188,7 +188,7 @@ func replayRoutes(path string) (routeTally, error) {
 			tally.differ = append(tally.differ, run)
 		}
 		return true
-	})
+	}})
 	tally.replayOK = err == nil
 	return tally, err
 }
@@ -281,14 +281,14 @@ func BenchmarkRouteRevenue(b *testing.B) {
 	}
 	var rr *action.RunRoutes
 	k := -1
-	g, err := engine.ReplayTrace(l, func(_ *engine.Game, _ action.Action) bool {
+	g, err := engine.Replay(l, engine.ReplayOptions{After: func(_ *engine.Game, _ action.Action) bool {
 		k++
 		if r, ok := acts[k+1].(*action.RunRoutes); ok && r.ID == 912 {
 			rr = r
 			return false
 		}
 		return true
-	})
+	}})
 	if err != nil || rr == nil {
 		b.Fatalf("replay to action 912: %v", err)
 	}

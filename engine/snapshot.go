@@ -84,6 +84,8 @@ type HexInfo struct {
 
 // Snapshot summarises the current state.
 func (g *Game) Snapshot(withHexes bool) Snapshot {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	s := Snapshot{Title: g.T.Name, Finished: g.finished, EndReason: g.endReason, Result: g.Result(), BankCash: g.Bank,
 		Phase: g.phase().Name, Players: map[string]PlayerInfo{}, Corporations: map[string]CorpInfo{},
 		Minors: map[string]CorpInfo{}, Privates: map[string]PrivateInfo{}, Pool: map[string]int{}}

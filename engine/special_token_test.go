@@ -31,7 +31,7 @@ func TestP10TokenIsTheOwners(t *testing.T) {
 			break
 		}
 	}
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

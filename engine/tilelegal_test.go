@@ -58,7 +58,7 @@ func judgeFixture(t *testing.T, path string) fixtureVerdicts {
 	}
 	v := fixtureVerdicts{byAbility: map[string]int{}}
 	i := 0
-	_, err = ReplayTrace(log, func(g *Game, _ action.Action) bool {
+	_, err = Replay(log, ReplayOptions{After: func(g *Game, _ action.Action) bool {
 		i++
 		if i >= len(acts) {
 			return true
@@ -125,7 +125,7 @@ func judgeFixture(t *testing.T, path string) fixtureVerdicts {
 			v.rejectedIDs = append(v.rejectedIDs, env.ID)
 		}
 		return true
-	})
+	}})
 	if err != nil {
 		t.Logf("replay stopped: %v", err)
 	}

@@ -16,7 +16,7 @@ func TestSharedTitleUnchanged(t *testing.T) {
 	for _, name := range names {
 		l := readFixture(t, dir, name)
 		i := 0
-		_, err := ReplayTrace(l, func(g *Game, _ action.Action) bool {
+		_, err := Replay(l, ReplayOptions{After: func(g *Game, _ action.Action) bool {
 			if i++; i%50 == 0 {
 				g.Moves()
 				g.Snapshot(true)
@@ -25,7 +25,7 @@ func TestSharedTitleUnchanged(t *testing.T) {
 				}
 			}
 			return true
-		})
+		}})
 		if err != nil {
 			t.Logf("%s: %v", name, err)
 		}
@@ -33,7 +33,7 @@ func TestSharedTitleUnchanged(t *testing.T) {
 	}
 	for _, file := range []string{"destination_returns_token.json", "surveyors_upgrade_after_cube.json"} {
 		l := livePlayLog(t, file)
-		if _, err := ReplayMixed(l, ownLeadRaises(t, l)); err != nil {
+		if _, err := Replay(l, ReplayOptions{Played: true, Imported: ownLeadRaises(t, l)}); err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
 		played[l.Title] = true

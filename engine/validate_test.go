@@ -44,7 +44,7 @@ func TestFixturesValidate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = replay(l, false, nil)
+			_, err = Replay(l, ReplayOptions{Validate: true})
 			breaks, broken := validateBreaks[name]
 			want := 0
 			if broken {
@@ -73,13 +73,13 @@ func TestFixturesValidate(t *testing.T) {
 					before[acts[i-1].Env().ID] = true
 				}
 			}
-			_, err = replay(l, false, func(g *Game, a action.Action) bool {
+			_, err = Replay(l, ReplayOptions{Validate: true, After: func(g *Game, a action.Action) bool {
 				if imp := before[a.Env().ID]; imp != g.importing {
 					g.importing = imp
 					g.invalidateActions()
 				}
 				return true
-			})
+			}})
 			if err != nil {
 				t.Errorf("with the known breaks %v applied: %v", breaks, err)
 			}

@@ -40,7 +40,7 @@ func walkLog(tb testing.TB, path string, want []int, at func(g *engine.Game, pos
 	next := 0
 	k := 0
 	var before map[string]string
-	_, err = engine.ReplayTrace(log, func(g *engine.Game, a action.Action) bool {
+	_, err = engine.Replay(log, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 		k++
 		if next < len(want) && want[next] == k {
 			pos := position{n: k}
@@ -58,7 +58,7 @@ func walkLog(tb testing.TB, path string, want []int, at func(g *engine.Game, pos
 			before = BoardDigest(g)
 		}
 		return next < len(want)
-	})
+	}})
 	if next < len(want) {
 		tb.Fatalf("%s: replay stopped after %d actions, before %d (%v)", path, k, want[next], err)
 	}
@@ -372,7 +372,7 @@ func lateMove(tb testing.TB, path string) (before, after *engine.Game, changed [
 	var moves []int
 	k := 0
 	prev := map[string]string{}
-	if _, err := engine.ReplayTrace(log, func(g *engine.Game, a action.Action) bool {
+	if _, err := engine.Replay(log, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 		k++
 		d := BoardDigest(g)
 		if len(Changed(prev, d)) > 0 && len(Changed(prev, d)) < 4 {
@@ -380,7 +380,7 @@ func lateMove(tb testing.TB, path string) (before, after *engine.Game, changed [
 		}
 		prev = d
 		return true
-	}); err != nil {
+	}}); err != nil {
 		tb.Fatal(err)
 	}
 	n := moves[len(moves)-1]

@@ -42,10 +42,10 @@ func replayN(tb testing.TB, path string, n int) *engine.Game {
 		tb.Fatal(err)
 	}
 	k := 0
-	g, err := engine.ReplayTrace(log, func(*engine.Game, action.Action) bool {
+	g, err := engine.Replay(log, engine.ReplayOptions{After: func(*engine.Game, action.Action) bool {
 		k++
 		return n <= 0 || k < n
-	})
+	}})
 	if g == nil {
 		tb.Fatalf("replay %s: %v", path, err)
 	}

@@ -55,9 +55,9 @@ func (h *history) note(g *engine.Game) {
 }
 
 // rebuild returns the game after the effective actions of l, as
-// engine.ReplayMixed(l, imported) does, from the latest checkpoint whose
-// actions are a prefix of them: the command layer's rebuild after an undo
-// or redo. The first one turns checkpoints on.
+// engine.Replay of l played here after its imported entries does, from the
+// latest checkpoint whose actions are a prefix of them: the command
+// layer's rebuild after an undo or redo. The first one turns checkpoints on.
 func (h *history) rebuild(l *action.GameLog, imported int) (*engine.Game, error) {
 	g, err := h.stateAt(l, imported)
 	if err == nil && !h.on {
@@ -99,7 +99,7 @@ func (h *history) stateAt(l *action.GameLog, imported int) (*engine.Game, error)
 		}
 		break // the full replay reports the error as it would on a reload
 	}
-	return engine.ReplayMixed(l, imported)
+	return engine.Replay(l, engine.ReplayOptions{Played: true, Imported: imported})
 }
 
 // bytes estimates the memory the checkpoints hold.

@@ -270,7 +270,7 @@ func playFixture(t *testing.T, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.Replay(ld.Log)
+	g, err := engine.Replay(ld.Log, engine.ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

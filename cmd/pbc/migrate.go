@@ -165,7 +165,7 @@ func sameGame(ctx context.Context, a, b storage.Store, id storage.GameID) error 
 // replayed is where the engine's replay of a loaded game ends: its whole
 // state and the error that stopped it, if any.
 func replayed(ld *storage.Loaded) string {
-	g, err := engine.Replay(ld.Log)
+	g, err := engine.Replay(ld.Log, engine.ReplayOptions{})
 	if g == nil {
 		return fmt.Sprintf("no game: %v", err)
 	}

@@ -105,7 +105,7 @@ func replayForRender(log *action.GameLog, at int) (*renderState, error) {
 			lastOK     int
 		)
 		st.routes = nil
-		g, err := engine.ReplayTrace(log, func(g *engine.Game, a action.Action) bool {
+		g, err := engine.Replay(log, engine.ReplayOptions{After: func(g *engine.Game, a action.Action) bool {
 			env := a.Env()
 			ent := fmt.Sprint(env.Entity)
 			if last == nil {
@@ -123,7 +123,7 @@ func replayForRender(log *action.GameLog, at int) (*renderState, error) {
 			lastOK = env.ID
 			st.changed = render.Changed(turnStart, last)
 			return stopAt == 0 || env.ID < stopAt
-		})
+		}})
 		if g == nil {
 			return nil, err
 		}

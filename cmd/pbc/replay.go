@@ -62,11 +62,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return replayChat(log, *asJSON, *trace, stdout, stderr)
 	}
 	enc := json.NewEncoder(stdout)
-	replayFn := engine.ReplayTrace
-	if *checkRoutes {
-		replayFn = engine.ReplayChecked
-	}
-	g, rerr := replayFn(log, func(g *engine.Game, a action.Action) bool {
+	g, rerr := engine.Replay(log, engine.ReplayOptions{CheckRoutes: *checkRoutes, After: func(g *engine.Game, a action.Action) bool {
 		id := a.Env().ID
 		if *trace {
 			snap := g.Snapshot(false)
@@ -76,7 +72,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 			}{id, snap})
 		}
 		return *at == 0 || id < *at
-	})
+	}})
 	out := replayOutput{Title: log.Title, Actions: len(log.Actions)}
 	if g != nil {
 		out.Result = g.Result()

@@ -44,7 +44,7 @@ func TestCmdSelfplayJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := engine.Replay(l); err != nil || l.Title != "1822PNW" || len(l.Players) != 3 {
+	if _, err := engine.Replay(l, engine.ReplayOptions{}); err != nil || l.Title != "1822PNW" || len(l.Players) != 3 {
 		t.Errorf("exported log: %v, title %q, %d players", err, l.Title, len(l.Players))
 	}
 }

@@ -60,7 +60,7 @@ func TestUnlistedLeavesState(t *testing.T) {
 			for k := 10; k < len(r.Log.Actions); k += 37 {
 				head := *r.Log
 				head.Actions = r.Log.Actions[:k]
-				g, err := engine.Replay(&head)
+				g, err := engine.Replay(&head, engine.ReplayOptions{})
 				if err != nil {
 					t.Fatal(err)
 				}

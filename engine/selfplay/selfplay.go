@@ -202,7 +202,7 @@ func checkReplay(l *action.GameLog, g *engine.Game) error {
 	if err := back.UnmarshalJSON(data); err != nil {
 		return fmt.Errorf("export does not read back: %w", err)
 	}
-	r, err := engine.ReplayMixed(back, 0)
+	r, err := engine.Replay(back, engine.ReplayOptions{Played: true, Imported: 0})
 	if err != nil {
 		var re *engine.ReplayError
 		if errors.As(err, &re) {

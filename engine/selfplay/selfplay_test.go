@@ -65,7 +65,7 @@ func TestExportFormat(t *testing.T) {
 			t.Fatalf("action %d has id %d", i, a.Env().ID)
 		}
 	}
-	if _, err := engine.Replay(l); err != nil {
+	if _, err := engine.Replay(l, engine.ReplayOptions{}); err != nil {
 		t.Fatal(err)
 	}
 }

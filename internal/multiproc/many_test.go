@@ -191,7 +191,7 @@ func checkTable(ctx context.Context, t *testing.T, c *cluster, st storage.Store,
 			t.Errorf("applied twice or unasked: log entry %d (%s) matches no move sent", i+1, ld.Entries[i].Action)
 		}
 	}
-	if _, err := engine.Replay(ld.Log); err != nil {
+	if _, err := engine.Replay(ld.Log, engine.ReplayOptions{}); err != nil {
 		t.Errorf("the log does not replay: %v", err)
 		return len(ld.Entries)
 	}

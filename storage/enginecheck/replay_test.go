@@ -46,7 +46,7 @@ func fixtures(t *testing.T) []string {
 
 // outcome is what a replay came to, for comparing two replays.
 func outcome(l *action.GameLog) string {
-	g, err := engine.Replay(l)
+	g, err := engine.Replay(l, engine.ReplayOptions{})
 	if g == nil {
 		return fmt.Sprintf("error %v", err)
 	}
@@ -92,7 +92,7 @@ func TestStoredGamesReplayAsTheirLogs(t *testing.T) {
 			if got != want {
 				t.Errorf("loaded game replays to\n%s\nthe file to\n%s", got, want)
 			}
-			if r, err := engine.Replay(ld.Log); err == nil && maps.Equal(r.Result(), l.Result) {
+			if r, err := engine.Replay(ld.Log, engine.ReplayOptions{}); err == nil && maps.Equal(r.Result(), l.Result) {
 				exact++
 			}
 		})
@@ -141,7 +141,7 @@ func TestContinuedGameReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := engine.Replay(ld.Log)
+	r, err := engine.Replay(ld.Log, engine.ReplayOptions{})
 	if err != nil {
 		t.Skipf("the engine does not replay %s yet (%v); the log round trip is checked in package sqlite", name, err)
 	}
@@ -163,7 +163,7 @@ func TestCutLogsReplay(t *testing.T) {
 	if path == "" {
 		t.Skip("skipping: fixture 165580.json is absent")
 	}
-	if _, err := engine.Replay(readLog(t, path)); err != nil {
+	if _, err := engine.Replay(readLog(t, path), engine.ReplayOptions{}); err != nil {
 		t.Skipf("the engine does not replay the fixture yet: %v", err)
 	}
 	ctx := context.Background()
@@ -184,7 +184,7 @@ func TestCutLogsReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := engine.Replay(ld.Log); err != nil {
+		if _, err := engine.Replay(ld.Log, engine.ReplayOptions{}); err != nil {
 			t.Errorf("cut after %d actions: %v", cut, err)
 		}
 	}
