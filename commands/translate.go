@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // The translator: an 18xx.games action to the text a player would type. It
@@ -141,10 +142,10 @@ func layWordings(v *action.LayTile) []string {
 	if v.EntityType == action.EntityCompany {
 		with = " with " + strings.Join(append([]string{v.Entity.String()}, v.ComboEntities...), " ")
 	}
-	if tileName(v.Tile) == "BC" {
+	if board.TileName(v.Tile) == "BC" {
 		return []string{"cube " + v.Hex + with}
 	}
-	name := tileName(v.Tile)
+	name := board.TileName(v.Tile)
 	r := " r" + strconv.Itoa(v.Rotation)
 	return []string{
 		"lay " + name + " " + v.Hex + with,
