@@ -159,7 +159,7 @@ func sameAction(g *engine.Game, got, want action.Action) error {
 // gets: the engine gives the next depot train) and got buys that train.
 func firstTurnL(g *engine.Game, got, want *action.BuyTrain) bool {
 	t := g.Depot.Train(want.Train)
-	if t == nil || want.Variant == "" || want.Exchange != "" || got.Train == want.Train || containsTrain(g.TrainsForSale(), t) {
+	if t == nil || want.Variant == "" || want.Exchange != "" || got.Train == want.Train || slices.Contains(g.TrainsForSale(), t) {
 		return false
 	}
 	// Only a minor's first-turn L purchase is recorded so; a train of the

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"pbc/engine"
@@ -103,7 +104,7 @@ func (b *builder) train() (action.Action, error) {
 	}
 	for _, t := range candidates {
 		price, ok := variantPrice(t.Def, want)
-		if !ok || (t.Owner == nil && containsTrain(g.Depot.Discarded, t) && !strings.EqualFold(t.Name, want)) {
+		if !ok || (t.Owner == nil && slices.Contains(g.Depot.Discarded, t) && !strings.EqualFold(t.Name, want)) {
 			continue
 		}
 		if cmd.HasPrice {
@@ -112,16 +113,6 @@ func (b *builder) train() (action.Action, error) {
 		return setEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
 	}
 	return nil, refuse("no %s train is for sale; %s", clip(want), saleList(g))
-}
-
-// containsTrain reports whether t is in list.
-func containsTrain(list []*engine.Train, t *engine.Train) bool {
-	for _, x := range list {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }
 
 // trainFrom builds a purchase from another company: "train 3 from SWW 150".

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -210,7 +211,7 @@ func trainWordings(g *engine.Game, v *action.BuyTrain) []string {
 		variant = t.Name
 	}
 	var out []string
-	if t != nil && containsTrain(g.Depot.Discarded, t) {
+	if t != nil && slices.Contains(g.Depot.Discarded, t) {
 		out = append(out, "train "+variant+" pool")
 	} else {
 		out = append(out, "train "+variant)
