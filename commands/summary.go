@@ -89,10 +89,10 @@ func ledgerOf(g *engine.Game) *ledger {
 
 // phaseName is the name of g's phase ("3").
 func phaseName(g *engine.Game) string {
-	if g.Phase < 0 || g.Phase >= len(g.T.Phases) {
-		return ""
+	if ph := g.CurrentPhase(); ph != nil {
+		return ph.Name
 	}
-	return g.T.Phases[g.Phase].Name
+	return ""
 }
 
 // corpPrice is c's share price in dollars, 0 when it has none.
