@@ -8,11 +8,11 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"pbc/engine"
+	"pbc/engine/board"
 	"pbc/render"
 	"pbc/session"
 	"pbc/storage"
@@ -181,7 +181,7 @@ func Summarize(before, after *engine.Game) []string {
 	var tiles []string
 	for _, hex := range slices.Sorted(maps.Keys(a.Hexes)) {
 		if h := a.Hexes[hex]; b.Hexes[hex] != h && h.Tile != "" {
-			tiles = append(tiles, tileName(h.Tile)+" on "+hex)
+			tiles = append(tiles, board.TileName(h.Tile)+" on "+hex)
 		}
 	}
 	if len(tiles) > 0 {
@@ -274,16 +274,6 @@ func bidChanges(before, after *engine.Game) []string {
 		}
 	}
 	return out
-}
-
-// tileName is a laid tile's number without its copy index: "141-0" is 141.
-func tileName(id string) string {
-	if i := strings.LastIndexByte(id, '-'); i > 0 {
-		if _, err := strconv.Atoi(id[i+1:]); err == nil {
-			return id[:i]
-		}
-	}
-	return id
 }
 
 // merged pairs every company's state before and after, minors included.

@@ -280,7 +280,7 @@ func bidTargets(bids []engine.BidMove) []Option {
 func parTargets(pars []engine.ParMove) []Option {
 	var corps []string
 	for _, p := range pars {
-		if !contains(corps, p.Corp) {
+		if !slices.Contains(corps, p.Corp) {
 			corps = append(corps, p.Corp)
 		}
 	}
@@ -449,15 +449,6 @@ func trainOptions(trains []engine.TrainMove) []Option {
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // confirmable reports whether "confirm" after a command of verb confirms

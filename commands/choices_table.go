@@ -97,7 +97,7 @@ func (t *Table) tileChoices(player int, as, hex string) (*Image, error) {
 	for i, l := range lays {
 		opts[i] = render.TileOption{Label: fmt.Sprintf("%s r%d", l.Name, l.Rotation), Hex: previewLay(t.Game, a, l)}
 		if l.Cost > 0 {
-			opts[i].Note = money(l.Cost)
+			opts[i].Note = engine.Money(l.Cost)
 		}
 	}
 	var buf bytes.Buffer

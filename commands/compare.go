@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // Phrase returns the first of Translate's wordings that the dispatcher,
@@ -114,7 +115,7 @@ func sameAction(g *engine.Game, got, want action.Action) error {
 	case *action.LayTile:
 		v := got.(*action.LayTile)
 		rot, wrot := v.Rotation, w.Rotation
-		if tileName(w.Tile) == "BC" {
+		if board.TileName(w.Tile) == "BC" {
 			rot, wrot = 0, 0
 		}
 		return diff("lay", [4]any{v.Hex, v.Tile, rot, v.ComboEntities}, [4]any{w.Hex, w.Tile, wrot, w.ComboEntities})
@@ -158,7 +159,7 @@ func sameAction(g *engine.Game, got, want action.Action) error {
 // gets: the engine gives the next depot train) and got buys that train.
 func firstTurnL(g *engine.Game, got, want *action.BuyTrain) bool {
 	t := g.Depot.Train(want.Train)
-	if t == nil || want.Variant == "" || want.Exchange != "" || got.Train == want.Train || containsTrain(onSale(g), t) {
+	if t == nil || want.Variant == "" || want.Exchange != "" || got.Train == want.Train || slices.Contains(g.TrainsForSale(), t) {
 		return false
 	}
 	// Only a minor's first-turn L purchase is recorded so; a train of the

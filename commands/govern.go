@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/engine"
 	"pbc/engine/action"
 )
 
@@ -447,10 +448,10 @@ func (t *Table) confirm(a action.Action) string {
 		if len(runs) == 0 {
 			return capitalize(t.actorLabel(a)) + " runs no trains."
 		}
-		return fmt.Sprintf("%s runs %s for %s.", capitalize(t.actorLabel(a)), strings.Join(runs, ", "), money(total))
+		return fmt.Sprintf("%s runs %s for %s.", capitalize(t.actorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
 	case *action.Bid:
 		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
-			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, money(v.Price), v.Company)
+			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)
 		}
 	}
 	return capitalize(t.describe(a)) + "."

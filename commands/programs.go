@@ -16,7 +16,7 @@ func (b *builder) mergerProgram() (action.Action, error) {
 		if !c.IsMinor() || c.Closed || c.President() != b.me {
 			continue
 		}
-		if len(b.cmd.Items) == 0 || hasFold(b.cmd.Items, c.ID) || hasFold(b.cmd.Items, "M"+c.ID) {
+		if len(b.cmd.Items) == 0 || inChoices(b.cmd.Items, c.ID) || inChoices(b.cmd.Items, "M"+c.ID) {
 			ids = append(ids, c.ID)
 		}
 	}
@@ -27,15 +27,6 @@ func (b *builder) mergerProgram() (action.Action, error) {
 	a := &action.ProgramMergerPass{}
 	a.Extra = map[string]json.RawMessage{"corporations_by_round": by}
 	return setEntity(a, b.me), nil
-}
-
-func hasFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // programNotes tells what automatic play did after an action: the passes

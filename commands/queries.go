@@ -109,7 +109,7 @@ func (t *Table) status() string {
 	}
 	who, _ := t.whoActs()
 	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
-		t.Log.Title, strings.ToLower(round), num, s.Phase, money(g.Bank), g.CertLimit(), capitalize(who))}
+		t.Log.Title, strings.ToLower(round), num, s.Phase, engine.Money(g.Bank), g.CertLimit(), capitalize(who))}
 	if may := waitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
@@ -127,7 +127,7 @@ func (t *Table) marketText() string {
 		if c.Closed || c.Price < 0 || !c.IsMajor() {
 			continue
 		}
-		items = append(items, fmt.Sprintf("%s %s", c.ID, money(t.Game.Market.Cells[c.Price].Price)))
+		items = append(items, fmt.Sprintf("%s %s", c.ID, engine.Money(t.Game.Market.Cells[c.Price].Price)))
 	}
 	if len(items) == 0 {
 		return "No major has a share price yet."
@@ -152,7 +152,7 @@ func (t *Table) companyInfo(name string) (string, error) {
 		if comp.Closed {
 			owner = "closed"
 		}
-		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, money(comp.Value), money(comp.Revenue), comp.Def.Desc) + t.companyBids(comp), nil
+		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, engine.Money(comp.Value), engine.Money(comp.Revenue), comp.Def.Desc) + t.companyBids(comp), nil
 	}
 	if hint := didYouMean(name, companyIDs(g), ""); hint != "" {
 		return "", refuse("there is no company %q%s", clip(name), hint)
@@ -171,9 +171,9 @@ func (t *Table) corpInfo(c *engine.Corp) string {
 		parts = append(parts, "president "+p.Name)
 	}
 	if c.Price >= 0 {
-		parts = append(parts, "price "+money(g.Market.Cells[c.Price].Price))
+		parts = append(parts, "price "+engine.Money(g.Market.Cells[c.Price].Price))
 	}
-	parts = append(parts, "cash "+money(c.Cash))
+	parts = append(parts, "cash "+engine.Money(c.Cash))
 	var trains []string
 	for _, tr := range c.Trains {
 		trains = append(trains, tr.Name+" ("+tr.ID+")")
@@ -241,9 +241,9 @@ func (t *Table) playerInfo(name string) (string, error) {
 		}
 		return "", refuse("there is no player %q; the players are %s", clip(name), joinAnd(names))
 	}
-	parts := []string{fmt.Sprintf("%s: cash %s, value %s, certificates %d/%d", p.Name, money(p.Cash), money(g.PlayerValue(p)), g.CertCount(p), g.CertLimit())}
+	parts := []string{fmt.Sprintf("%s: cash %s, value %s, certificates %d/%d", p.Name, engine.Money(p.Cash), engine.Money(g.PlayerValue(p)), g.CertCount(p), g.CertLimit())}
 	if p.Debt > 0 {
-		parts = append(parts, "debt "+money(p.Debt))
+		parts = append(parts, "debt "+engine.Money(p.Debt))
 	}
 	var shares []string
 	for _, c := range g.Corps {
@@ -308,7 +308,7 @@ func (t *Table) tilesInfo() string {
 	g := t.Game
 	used := map[string]int{}
 	for _, h := range g.Board.Hexes {
-		used[tileName(h.TileID)]++
+		used[board.TileName(h.TileID)]++
 	}
 	byColor := map[board.Color][]string{}
 	for _, def := range g.Board.Map.Tiles {

@@ -72,7 +72,7 @@ func (b *builder) lay() (action.Action, error) {
 			a.Rotation = 0
 		default:
 			return nil, refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
-				tileName(tileID), h.Def.ID, joinOr(intWords(rots)), tileName(tileID), h.Def.ID, rots[0])
+				board.TileName(tileID), h.Def.ID, joinOr(intWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
 		}
 	}
 	return setEntity(a, e), nil
@@ -85,16 +85,6 @@ func intWords(list []int) []string {
 		out[i] = strconv.Itoa(n)
 	}
 	return out
-}
-
-// tileName strips the copy from a tile id: "57-3" is tile 57.
-func tileName(id string) string {
-	if i := strings.LastIndexByte(id, '-'); i > 0 {
-		if _, ok := number(id[i+1:]); ok {
-			return id[:i]
-		}
-	}
-	return id
 }
 
 // tileID turns a typed tile ("57", "x20", "57-2") into a supply tile id: the

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"pbc/engine"
@@ -39,34 +40,18 @@ func variantName(def *title.Train, name string) string {
 	return name
 }
 
-// onSale lists what the depot sells now: the next train and the discards.
-func onSale(g *engine.Game) []*engine.Train {
-	var out []*engine.Train
-	if len(g.Depot.Upcoming) > 0 {
-		out = append(out, g.Depot.Upcoming[0])
-	}
-	seen := map[string]bool{}
-	for _, t := range g.Depot.Discarded {
-		if !seen[t.Name] {
-			seen[t.Name] = true
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // saleList describes the trains on sale.
 func saleList(g *engine.Game) string {
 	var items []string
-	for i, t := range onSale(g) {
+	for i, t := range g.TrainsForSale() {
 		where := "the depot"
 		if i > 0 || len(g.Depot.Upcoming) == 0 {
 			where = "the discard pile"
 		}
-		names := []string{fmt.Sprintf("a %s (%s)", t.Name, money(t.Price))}
+		names := []string{fmt.Sprintf("a %s (%s)", t.Name, engine.Money(t.Price))}
 		if i == 0 && len(g.Depot.Upcoming) > 0 {
 			for _, v := range t.Def.Variants {
-				names = append(names, fmt.Sprintf("a %s (%s)", v.Name, money(v.Price)))
+				names = append(names, fmt.Sprintf("a %s (%s)", v.Name, engine.Money(v.Price)))
 			}
 		}
 		items = append(items, joinOr(names)+" from "+where)
@@ -119,7 +104,7 @@ func (b *builder) train() (action.Action, error) {
 	}
 	for _, t := range candidates {
 		price, ok := variantPrice(t.Def, want)
-		if !ok || (t.Owner == nil && containsTrain(g.Depot.Discarded, t) && !strings.EqualFold(t.Name, want)) {
+		if !ok || (t.Owner == nil && slices.Contains(g.Depot.Discarded, t) && !strings.EqualFold(t.Name, want)) {
 			continue
 		}
 		if cmd.HasPrice {
@@ -128,16 +113,6 @@ func (b *builder) train() (action.Action, error) {
 		return setEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
 	}
 	return nil, refuse("no %s train is for sale; %s", clip(want), saleList(g))
-}
-
-// containsTrain reports whether t is in list.
-func containsTrain(list []*engine.Train, t *engine.Train) bool {
-	for _, x := range list {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }
 
 // trainFrom builds a purchase from another company: "train 3 from SWW 150".

@@ -57,8 +57,9 @@ func segments(b *engine.BoardState, a string, from int, target string, to int, c
 		return nil
 	}
 	w.hexes = []string{a}
-	for i, p := range h.Tile.Paths {
-		if !walkable(p) {
+	for i := range h.Tile.Paths {
+		p := &h.Tile.Paths[i]
+		if !board.Walkable(h.Tile, p) {
 			continue
 		}
 		switch {
@@ -70,10 +71,6 @@ func segments(b *engine.BoardState, a string, from int, target string, to int, c
 	}
 	return w.found
 }
-
-// walkable reports whether trains use a path (not thin sea lanes or the
-// terminal stubs of PNW mountains).
-func walkable(p board.Path) bool { return !p.Thin && p.TerminalKind != 2 }
 
 // follow continues along path i of h, leaving it by end out.
 func (w *walker) follow(h *engine.HexState, i int, out board.End) {
@@ -100,8 +97,9 @@ func (w *walker) follow(h *engine.HexState, i int, out board.End) {
 
 // fanOut leaves junction node of h by every path but the arriving one.
 func (w *walker) fanOut(h *engine.HexState, node, arriving int) {
-	for j, p := range h.Tile.Paths {
-		if j == arriving || !walkable(p) {
+	for j := range h.Tile.Paths {
+		p := &h.Tile.Paths[j]
+		if j == arriving || !board.Walkable(h.Tile, p) {
 			continue
 		}
 		switch {
@@ -123,7 +121,7 @@ func (w *walker) cross(h *engine.HexState, e int) {
 			return
 		}
 	}
-	next := w.b.Hex(board.Neighbor(w.layout, h.Def.ID, e))
+	next := w.b.Hex(board.Neighbors(w.layout, h.Def.ID)[e])
 	if next == nil || len(w.hexes) >= maxSegHexes {
 		return
 	}
@@ -133,8 +131,9 @@ func (w *walker) cross(h *engine.HexState, e int) {
 	w.hexes = append(w.hexes, next.Def.ID)
 	defer func() { w.hexes = w.hexes[:len(w.hexes)-1] }()
 	in := ((e+3)%6 - next.Rotation + 6) % 6
-	for j, p := range next.Tile.Paths {
-		if !walkable(p) {
+	for j := range next.Tile.Paths {
+		p := &next.Tile.Paths[j]
+		if !board.Walkable(next.Tile, p) {
 			continue
 		}
 		switch {

@@ -317,7 +317,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 			routes[i].Revenue = specs[i].Revenue
 			continue
 		}
-		return refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, money(per[i]), money(specs[i].Revenue))
+		return refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, engine.Money(per[i]), engine.Money(specs[i].Revenue))
 	}
 	return nil
 }

@@ -89,10 +89,10 @@ func ledgerOf(g *engine.Game) *ledger {
 
 // phaseName is the name of g's phase ("3").
 func phaseName(g *engine.Game) string {
-	if g.Phase < 0 || g.Phase >= len(g.T.Phases) {
-		return ""
+	if ph := g.CurrentPhase(); ph != nil {
+		return ph.Name
 	}
-	return g.T.Phases[g.Phase].Name
+	return ""
 }
 
 // corpPrice is c's share price in dollars, 0 when it has none.
@@ -276,7 +276,7 @@ func (t *Table) bidsWon(acts []action.Action) []string {
 		if c.Def != nil && c.Def.Kind == title.Concession && c.Def.Corp != "" {
 			name += " (" + c.Def.Corp + " concession)"
 		}
-		out = append(out, fmt.Sprintf("%s to %s for %s", name, p.Name, money(b.price)))
+		out = append(out, fmt.Sprintf("%s to %s for %s", name, p.Name, engine.Money(b.price)))
 	}
 	return out
 }
@@ -359,7 +359,7 @@ func (t *Table) runsMade(start *ledger, acts []action.Action) []string {
 		text := corpWord(c)
 		switch {
 		case r.ran && r.revenue > 0:
-			text += " " + money(r.revenue)
+			text += " " + engine.Money(r.revenue)
 		case r.ran:
 			text += " no revenue"
 		default:
@@ -371,9 +371,9 @@ func (t *Table) runsMade(start *ledger, acts []action.Action) []string {
 		before, now := start.corps[c.ID].price, corpPrice(g, c)
 		switch {
 		case before > 0 && now != before:
-			text += fmt.Sprintf(", %s → %s", money(before), money(now))
+			text += fmt.Sprintf(", %s → %s", engine.Money(before), engine.Money(now))
 		case now > 0:
-			text += ", stays " + money(now)
+			text += ", stays " + engine.Money(now)
 		}
 		out = append(out, text)
 	}
@@ -388,11 +388,11 @@ func (t *Table) trainsBought(acts []action.Action) []string {
 		if !ok {
 			continue
 		}
-		name := tileName(b.Train)
+		name := engine.TrainType(b.Train)
 		if b.Variant != "" {
 			name = b.Variant
 		}
-		out = append(out, fmt.Sprintf("%s %s (%s)", t.actorLabel(a), trainWord(name), money(b.Price)))
+		out = append(out, fmt.Sprintf("%s %s (%s)", t.actorLabel(a), trainWord(name), engine.Money(b.Price)))
 	}
 	return out
 }
@@ -491,12 +491,12 @@ func privatesPaid(g *engine.Game) []string {
 			order = append(order, who)
 		}
 		by[who].total += c.Revenue
-		by[who].items = append(by[who].items, c.ID+" "+money(c.Revenue))
+		by[who].items = append(by[who].items, c.ID+" "+engine.Money(c.Revenue))
 	}
 	var out []string
 	for _, who := range order {
 		o := by[who]
-		out = append(out, fmt.Sprintf("%s %s (%s)", who, money(o.total), strings.Join(o.items, ", ")))
+		out = append(out, fmt.Sprintf("%s %s (%s)", who, engine.Money(o.total), strings.Join(o.items, ", ")))
 	}
 	return out
 }
@@ -512,15 +512,15 @@ func ranking(g *engine.Game, start *ledger) []string {
 	sort.SliceStable(players, func(i, j int) bool { return value[players[i]] > value[players[j]] })
 	var out []string
 	for i, p := range players {
-		cash := "cash " + money(p.Cash)
+		cash := "cash " + engine.Money(p.Cash)
 		if was, ok := start.players[p.ID]; ok && was != p.Cash {
 			if p.Cash > was {
-				cash += ", up " + money(p.Cash-was)
+				cash += ", up " + engine.Money(p.Cash-was)
 			} else {
-				cash += ", down " + money(was-p.Cash)
+				cash += ", down " + engine.Money(was-p.Cash)
 			}
 		}
-		out = append(out, fmt.Sprintf("%d. %s %s (%s)", i+1, p.Name, money(value[p]), cash))
+		out = append(out, fmt.Sprintf("%d. %s %s (%s)", i+1, p.Name, engine.Money(value[p]), cash))
 	}
 	return out
 }

@@ -431,19 +431,11 @@ func (t *Table) standings() string {
 	}
 	parts := make([]string, len(rows))
 	for i, r := range rows {
-		parts[i] = fmt.Sprintf("%s %s", r.name, money(r.value))
+		parts[i] = fmt.Sprintf("%s %s", r.name, engine.Money(r.value))
 	}
 	reason := g.EndReason()
 	if reason != "" {
 		reason = " (" + strings.ReplaceAll(reason, "_", " ") + ")"
 	}
 	return strings.Join(parts, ", ") + reason + "."
-}
-
-// money writes an amount as $N or -$N.
-func money(n int) string {
-	if n < 0 {
-		return "-$" + strconv.Itoa(-n)
-	}
-	return "$" + strconv.Itoa(n)
 }

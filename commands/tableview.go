@@ -93,10 +93,10 @@ func (t *Table) bidsText() string {
 		lines = append(lines, "No bids yet.")
 	}
 	for _, s := range bid {
-		line := fmt.Sprintf("%s: %s leads with %s", companyName(s.company), s.lead.Player.Name, money(s.lead.Price))
+		line := fmt.Sprintf("%s: %s leads with %s", companyName(s.company), s.lead.Player.Name, engine.Money(s.lead.Price))
 		var under []string
 		for _, b := range s.others {
-			under = append(under, b.Player.Name+" "+money(b.Price))
+			under = append(under, b.Player.Name+" "+engine.Money(b.Price))
 		}
 		if len(under) > 0 {
 			line += " (outbid: " + strings.Join(under, ", ") + ")"
@@ -127,9 +127,9 @@ func (t *Table) cashLine() string {
 	g := t.Game
 	var items []string
 	for _, p := range g.Players {
-		item := p.Name + " " + money(p.Cash)
+		item := p.Name + " " + engine.Money(p.Cash)
 		if n := committed(g, p); n > 0 {
-			item += fmt.Sprintf(" (%s committed, %s free)", money(n), money(p.Cash-n))
+			item += fmt.Sprintf(" (%s committed, %s free)", engine.Money(n), engine.Money(p.Cash-n))
 		}
 		items = append(items, item)
 	}
@@ -144,7 +144,7 @@ func (t *Table) leadingLine() string {
 	}
 	var items []string
 	for _, s := range bid {
-		items = append(items, fmt.Sprintf("%s %s %s", s.company.ID, s.lead.Player.Name, money(s.lead.Price)))
+		items = append(items, fmt.Sprintf("%s %s %s", s.company.ID, s.lead.Player.Name, engine.Money(s.lead.Price)))
 	}
 	return "Leading bids: " + strings.Join(items, ", ") + " (`bids` for all)."
 }
@@ -156,10 +156,10 @@ func (t *Table) companyBids(c *engine.Company) string {
 		if s.company != c {
 			continue
 		}
-		text := fmt.Sprintf(" Leading bid: %s %s", s.lead.Player.Name, money(s.lead.Price))
+		text := fmt.Sprintf(" Leading bid: %s %s", s.lead.Player.Name, engine.Money(s.lead.Price))
 		var under []string
 		for _, b := range s.others {
-			under = append(under, b.Player.Name+" "+money(b.Price))
+			under = append(under, b.Player.Name+" "+engine.Money(b.Price))
 		}
 		if len(under) > 0 {
 			text += "; outbid: " + strings.Join(under, ", ")
@@ -182,12 +182,12 @@ func (t *Table) playerBids(p *engine.Player) string {
 	var leads, behind []string
 	for _, s := range bid {
 		if s.lead.Player == p {
-			leads = append(leads, s.company.ID+" "+money(s.lead.Price))
+			leads = append(leads, s.company.ID+" "+engine.Money(s.lead.Price))
 			continue
 		}
 		for _, b := range s.others {
 			if b.Player == p {
-				behind = append(behind, fmt.Sprintf("%s %s (%s leads with %s)", s.company.ID, money(b.Price), s.lead.Player.Name, money(s.lead.Price)))
+				behind = append(behind, fmt.Sprintf("%s %s (%s leads with %s)", s.company.ID, engine.Money(b.Price), s.lead.Player.Name, engine.Money(s.lead.Price)))
 				break
 			}
 		}
@@ -195,7 +195,7 @@ func (t *Table) playerBids(p *engine.Player) string {
 	var parts []string
 	if len(leads) > 0 {
 		n := committed(t.Game, p)
-		parts = append(parts, fmt.Sprintf("leads %s, committing %s (%s free)", strings.Join(leads, ", "), money(n), money(p.Cash-n)))
+		parts = append(parts, fmt.Sprintf("leads %s, committing %s (%s free)", strings.Join(leads, ", "), engine.Money(n), engine.Money(p.Cash-n)))
 	}
 	if len(behind) > 0 {
 		parts = append(parts, "outbid on "+strings.Join(behind, ", "))

@@ -2,11 +2,13 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // The translator: an 18xx.games action to the text a player would type. It
@@ -141,10 +143,10 @@ func layWordings(v *action.LayTile) []string {
 	if v.EntityType == action.EntityCompany {
 		with = " with " + strings.Join(append([]string{v.Entity.String()}, v.ComboEntities...), " ")
 	}
-	if tileName(v.Tile) == "BC" {
+	if board.TileName(v.Tile) == "BC" {
 		return []string{"cube " + v.Hex + with}
 	}
-	name := tileName(v.Tile)
+	name := board.TileName(v.Tile)
 	r := " r" + strconv.Itoa(v.Rotation)
 	return []string{
 		"lay " + name + " " + v.Hex + with,
@@ -209,7 +211,7 @@ func trainWordings(g *engine.Game, v *action.BuyTrain) []string {
 		variant = t.Name
 	}
 	var out []string
-	if t != nil && containsTrain(g.Depot.Discarded, t) {
+	if t != nil && slices.Contains(g.Depot.Discarded, t) {
 		out = append(out, "train "+variant+" pool")
 	} else {
 		out = append(out, "train "+variant)

@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"sort"
-	"strings"
 
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -308,12 +307,7 @@ func (g *Game) tokenCityIndex(name string) int {
 }
 
 // tileName strips the copy suffix from a tile id: "57-3" -> "57".
-func tileName(id string) string {
-	if i := strings.LastIndexByte(id, '-'); i > 0 {
-		return id[:i]
-	}
-	return id
-}
+func tileName(id string) string { return board.TileName(id) }
 
 // layTile puts tile id on h at rotation, paid by spender, and returns the cost.
 func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot int, discount int) error {

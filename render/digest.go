@@ -72,8 +72,8 @@ func MapDigest(g *engine.Game) string {
 		return ""
 	}
 	in := &hexInputs{dests: destinations(g), rondels: rondelOwners(g), corps: map[string]*engine.Corp{}, stable: true}
-	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
-		in.phase = g.T.Phases[g.Phase].Tiles
+	if ph := g.CurrentPhase(); ph != nil {
+		in.phase = ph.Tiles
 	}
 	for _, c := range g.Corps {
 		in.corps[c.ID] = c

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"pbc/engine"
@@ -150,19 +151,10 @@ func printedColor(def *board.Hex) color.RGBA {
 	switch {
 	case def.Color == board.Blue:
 		return colSea
-	case def.Color == board.Brown && hasIcon(def.Icons, "mountain"):
+	case def.Color == board.Brown && slices.Contains(def.Icons, "mountain"):
 		return colRange
 	}
 	return tileColor(def.Color)
-}
-
-func hasIcon(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // drawBackground fills a hex holding a tile over the base, painting the
@@ -188,7 +180,7 @@ func (hc *hexCtx) draw() {
 	lay := layoutTile(hc)
 	hc.slotR = lay.slotR
 	hc.planHomes()
-	if !hc.laid && hasIcon(hc.def.Icons, "mountain") {
+	if !hc.laid && slices.Contains(hc.def.Icons, "mountain") {
 		hc.drawMountainRange()
 	}
 	lay.drawTrack()

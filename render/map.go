@@ -134,6 +134,20 @@ func newMapLayout(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	return md, nil
 }
 
+// newDrawing starts a drawing of g: what every hex drawn reads from the
+// game (the phase, the companies by id, destinations and rondels).
+func newDrawing(g *engine.Game, opts MapOptions) *mapDrawing {
+	md := &mapDrawing{g: g, opt: opts, corps: map[string]*engine.Corp{}, dests: destinations(g),
+		rondels: rondelOwners(g), coloc: anyColocated(g)}
+	if ph := g.CurrentPhase(); ph != nil {
+		md.phase = ph.Tiles
+	}
+	for _, c := range g.Corps {
+		md.corps[c.ID] = c
+	}
+	return md
+}
+
 // measureMap lays out the map of g as newMapLayout does, without its base:
 // enough to know the picture's size.
 func measureMap(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
@@ -142,14 +156,7 @@ func measureMap(g *engine.Game, opts MapOptions) (*mapDrawing, error) {
 	}
 	s := opts.Scale
 	m := g.Board.Map
-	md := &mapDrawing{g: g, opt: opts, corps: map[string]*engine.Corp{}, dests: destinations(g),
-		rondels: rondelOwners(g), coloc: anyColocated(g)}
-	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
-		md.phase = g.T.Phases[g.Phase].Tiles
-	}
-	for _, c := range g.Corps {
-		md.corps[c.ID] = c
-	}
+	md := newDrawing(g, opts)
 	for id, h := range g.Board.Hexes {
 		if g.DuelingCity(id) && h.Tile != &h.Def.Tile {
 			md.dueling = true

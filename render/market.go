@@ -164,10 +164,10 @@ func (p *painter) strip(g *engine.Game, what string) {
 	}
 	size := p.fitSize(status, w-24*s, 15, 12, false)
 	p.text(status, 12*s, 40*s, 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
-	if g.Phase < 0 || g.Phase >= len(g.T.Phases) {
+	ph := g.CurrentPhase()
+	if ph == nil {
 		return
 	}
-	ph := g.T.Phases[g.Phase]
 	lbl := "Phase " + ph.Name
 	tw := p.measure(lbl, 14, true) + 16*s
 	x := w - tw - 12*s

@@ -158,9 +158,9 @@ func (md *mapDrawing) stripPiece() piece {
 	d.str(g.T.Name)
 	d.str(statusLine(g, g.Snapshot(false)))
 	d.int(g.Phase)
-	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
-		d.str(g.T.Phases[g.Phase].Name)
-		d.int(int(g.T.Phases[g.Phase].Tiles))
+	if ph := g.CurrentPhase(); ph != nil {
+		d.str(ph.Name)
+		d.int(int(ph.Tiles))
 	}
 	return piece{d.sum(), func(p *painter) { p.strip(g, "") }}
 }

@@ -73,7 +73,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		sw, sh := p.drawSection(sec, 0, 0, false)
 		width, height = math.Max(width, sw), height+sh+12*s
 	}
-	what := "Bank " + money(g.Bank)
+	what := "Bank " + engine.Money(g.Bank)
 	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false)), 15, false)+24*s)
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
@@ -209,14 +209,6 @@ func (p *painter) fillRect(x, y, w, h float64, c color.RGBA) {
 	draw.Draw(p.rgba(), r, image.NewUniform(c), image.Point{}, draw.Src)
 }
 
-// money formats an amount of dollars: "$120", "-$45".
-func money(v int) string {
-	if v < 0 {
-		return "-$" + strconv.Itoa(-v)
-	}
-	return "$" + strconv.Itoa(v)
-}
-
 // playerSection lists the players in turn order.
 func playerSection(g *engine.Game) section {
 	sec := section{title: "Players", header: []string{"#", "player", "cash", "committed", "value", "certs", "loans", "shares", "companies"},
@@ -253,16 +245,16 @@ func playerSection(g *engine.Game) section {
 		sort.Strings(comps)
 		loans := ""
 		if pl.Debt > 0 {
-			loans = money(pl.Debt)
+			loans = engine.Money(pl.Debt)
 		}
 		// Committed cash is tied up in the bids the player leads.
 		tied := ""
 		if n, ok := committed[pl]; ok {
-			tied = money(n)
+			tied = engine.Money(n)
 		}
 		sec.rows = append(sec.rows, []tcell{
-			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: money(pl.Cash)}, {text: tied},
-			{text: money(g.PlayerValue(pl))}, {text: fmt.Sprintf("%d/%d", g.CertCount(pl), limit)},
+			{text: strconv.Itoa(i + 1)}, {text: pl.Name, bold: true}, {text: engine.Money(pl.Cash)}, {text: tied},
+			{text: engine.Money(g.PlayerValue(pl))}, {text: fmt.Sprintf("%d/%d", g.CertCount(pl), limit)},
 			{text: loans}, {text: strings.Join(shares, ", ")}, {text: strings.Join(comps, " ")},
 		})
 	}
@@ -280,7 +272,7 @@ func companySection(g *engine.Game) section {
 		}
 		price := ""
 		if c.Price >= 0 && c.Price < len(g.Market.Cells) {
-			price = money(g.Market.Cells[c.Price].Price)
+			price = engine.Money(g.Market.Cells[c.Price].Price)
 		}
 		var trains []string
 		for _, t := range c.Trains {
@@ -305,7 +297,7 @@ func companySection(g *engine.Game) section {
 			exch = strconv.Itoa(c.Exchange)
 		}
 		sec.rows = append(sec.rows, []tcell{
-			{text: c.ID, chip: c, bold: true}, {text: pres}, {text: money(c.Cash)}, {text: price},
+			{text: c.ID, chip: c, bold: true}, {text: pres}, {text: engine.Money(c.Cash)}, {text: price},
 			{text: strings.Join(trains, " ")}, {text: fmt.Sprintf("%d/%d", unplaced, total)}, {text: exch},
 			{text: strings.Join(privs, " ")},
 		})
@@ -344,10 +336,10 @@ func bidSection(g *engine.Game) section {
 			var bids []string
 			for _, b := range g.Bids(c) {
 				if b == lead {
-					leads = fmt.Sprintf("%s %s", b.Player.Name, money(b.Price))
+					leads = fmt.Sprintf("%s %s", b.Player.Name, engine.Money(b.Price))
 					continue
 				}
-				bids = append(bids, fmt.Sprintf("%s %s", b.Player.Name, money(b.Price)))
+				bids = append(bids, fmt.Sprintf("%s %s", b.Player.Name, engine.Money(b.Price)))
 			}
 			var chip *engine.Corp
 			if c.Def != nil && c.Def.Corp != "" {
@@ -355,7 +347,7 @@ func bidSection(g *engine.Game) section {
 			}
 			value := ""
 			if c.Value > 0 {
-				value = money(c.Value)
+				value = engine.Money(c.Value)
 			}
 			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
 				{text: leads, bold: true}, {text: strings.Join(bids, ", ")}})
@@ -414,7 +406,7 @@ func trainSection(g *engine.Game) section {
 		if rust != "" {
 			rust = rust + "-train"
 		}
-		sec.rows = append(sec.rows, []tcell{{text: gr.t.Name, bold: true}, {text: left}, {text: money(gr.t.Price)},
+		sec.rows = append(sec.rows, []tcell{{text: gr.t.Name, bold: true}, {text: left}, {text: engine.Money(gr.t.Price)},
 			{text: rust}, {text: phaseOn[gr.t.Name]}})
 	}
 	if len(g.Depot.Discarded) > 0 {

@@ -42,14 +42,7 @@ func TileChoices(w io.Writer, g *engine.Game, hex string, opts []TileOption) err
 	opts = opts[:min(len(opts), maxTileOptions)]
 	s := tileScale
 	m := g.Board.Map
-	md := &mapDrawing{g: g, opt: MapOptions{Scale: s, NoLegend: true}, corps: map[string]*engine.Corp{},
-		dests: destinations(g), rondels: rondelOwners(g), coloc: anyColocated(g)}
-	if g.Phase >= 0 && g.Phase < len(g.T.Phases) {
-		md.phase = g.T.Phases[g.Phase].Tiles
-	}
-	for _, c := range g.Corps {
-		md.corps[c.ID] = c
-	}
+	md := newDrawing(g, MapOptions{Scale: s, NoLegend: true})
 	md.gm = &geom{layout: m.Layout, R: HexSizePointy * s}
 	hw, hh := md.gm.apothem(), md.gm.R // half width and height of a hex
 	if m.Layout == board.Flat {

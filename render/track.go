@@ -283,26 +283,15 @@ func edgeCurve(hc *hexCtx, ea, eb, la, wa, lb, wb int) cubic {
 	return cubic{p0, p0.add(d0.mul(k)), p3.add(d3.mul(k)), p3}
 }
 
-// lanesAt returns the lane index and lane count of a path at end i (0 A, 1 B).
-func lanesAt(p board.Path, i int) (int, int) {
-	if p.Lanes <= 1 {
-		return 0, 1
-	}
-	w := p.Width[i]
-	if w == 0 {
-		w = p.Lanes
-	}
-	return p.Lane[i], w
-}
-
 // planTrack turns the tile's paths into drawable pieces.
 func (lay *tileLayout) planTrack() {
 	hc := lay.hc
 	t, rot := hc.tile, hc.rot
 	for _, p := range t.Paths {
 		a, b := p.A, p.B
-		la, wa := lanesAt(p, 0)
-		lb, wb := lanesAt(p, 1)
+		lnA, lnB := p.LaneAt(0), p.LaneAt(1)
+		la, wa := lnA.Index, lnA.Width
+		lb, wb := lnB.Index, lnB.Width
 		if !a.IsEdge() && b.IsEdge() {
 			a, b = b, a
 			la, wa, lb, wb = lb, wb, la, wa

@@ -124,18 +124,10 @@ func printStandings(w io.Writer, log *action.GameLog, out replayOutput) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tplayer\tid\tvalue\t")
 	for i, r := range rows {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", i+1, r.name, r.id, money(r.value))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", i+1, r.name, r.id, engine.Money(r.value))
 	}
 	tw.Flush()
 	if n := len(out.Warnings); n > 0 {
 		fmt.Fprintf(w, "%d recorded run(s) pay differently under today's rules (kept as recorded); --json lists them\n", n)
 	}
-}
-
-// money formats a dollar amount, "-$40" for debts.
-func money(v int) string {
-	if v < 0 {
-		return fmt.Sprintf("-$%d", -v)
-	}
-	return fmt.Sprintf("$%d", v)
 }

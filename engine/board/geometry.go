@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Hex ids use doubled coordinates: only cells whose x + y has one parity exist.
@@ -98,6 +99,49 @@ func Neighbor(l Layout, hexID string, edge int) string {
 		return ""
 	}
 	return HexID(l, x, y)
+}
+
+// neighborCache memoises Neighbor for every hex id asked about, by layout:
+// the walkers look the same few hundred hexes up for every action.
+var neighborCache struct {
+	sync.RWMutex
+	m [Flat + 1]map[string]*[6]string
+}
+
+// Neighbors returns the ids of the six hexes around id, edge by edge as
+// Neighbor names them ("" where none can be named). The array is shared by
+// all callers and must not be changed.
+func Neighbors(l Layout, id string) *[6]string {
+	if int(l) >= len(neighborCache.m) {
+		return neighborsOf(l, id)
+	}
+	neighborCache.RLock()
+	n, ok := neighborCache.m[l][id]
+	neighborCache.RUnlock()
+	if ok {
+		return n
+	}
+	n = neighborsOf(l, id)
+	neighborCache.Lock()
+	if neighborCache.m[l] == nil {
+		neighborCache.m[l] = map[string]*[6]string{}
+	}
+	if old, ok := neighborCache.m[l][id]; ok {
+		n = old // another caller got there first: keep one array per hex
+	} else {
+		neighborCache.m[l][id] = n
+	}
+	neighborCache.Unlock()
+	return n
+}
+
+// neighborsOf computes the six neighbour ids of a hex.
+func neighborsOf(l Layout, id string) *[6]string {
+	var n [6]string
+	for e := range n {
+		n[e] = Neighbor(l, id, e)
+	}
+	return &n
 }
 
 // Hex returns the hex with the given id, or nil if the map has none.

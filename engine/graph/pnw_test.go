@@ -120,27 +120,6 @@ func TestReachPNW(t *testing.T) {
 	}
 }
 
-func TestLaneMatch(t *testing.T) {
-	tests := []struct {
-		a, b lane
-		want bool
-	}{
-		{lane{1, 0}, lane{1, 0}, true},
-		{lane{2, 0}, lane{2, 1}, true},
-		{lane{2, 0}, lane{2, 0}, false},
-		{lane{1, 0}, lane{2, 1}, true},
-		{lane{1, 0}, lane{2, 0}, false},
-		{lane{2, 1}, lane{1, 0}, true},
-		{lane{1, 0}, lane{3, 1}, true},
-		{lane{1, 0}, lane{3, 0}, false},
-	}
-	for _, tc := range tests {
-		if got := laneMatch(tc.a, tc.b); got != tc.want {
-			t.Errorf("laneMatch(%v, %v) = %v; want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
 // BenchmarkReachPNW walks from the seven PNW major home cities on the bare map.
 func BenchmarkReachPNW(b *testing.B) {
 	mb := newMapBoard(board.PNW())

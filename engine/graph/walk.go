@@ -180,7 +180,7 @@ func (w *walker) link(h int32, e int) int32 {
 	l := noLink
 	hs := &w.hexes[h]
 	if hs.nbrs == nil {
-		hs.nbrs = neighbors(w.layout, hs.id)
+		hs.nbrs = board.Neighbors(w.layout, hs.id)
 	}
 	back := (e + 3) % 6
 	if nid := hs.nbrs[e]; nid != "" {
@@ -233,7 +233,7 @@ func (w *walker) leave(h int32, n, skip int) {
 	t := w.hexes[h].tile
 	for i := range t.Paths {
 		p := &t.Paths[i]
-		if i == skip || !walkable(t, p) {
+		if i == skip || !board.Walkable(t, p) {
 			continue
 		}
 		if !p.A.IsEdge() && p.A.Node == n {
@@ -243,21 +243,6 @@ func (w *walker) leave(h int32, n, skip int) {
 			w.stack = append(w.stack, step{h, int32(i), 1})
 		}
 	}
-}
-
-// walkable reports whether a path can carry the corporation's trains at all.
-func walkable(t *board.Tile, p *board.Path) bool {
-	if p.Thin {
-		return false
-	}
-	if p.Terminal {
-		for _, end := range [2]board.End{p.A, p.B} {
-			if !end.IsEdge() && end.Node < len(t.Nodes) && t.Nodes[end.Node].Kind == board.Junction {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // run walks until no step is left.
@@ -289,7 +274,7 @@ func (w *walker) walk(s step) {
 		far = p.A
 	}
 	if far.IsEdge() {
-		w.cross(s.hex, (far.Edge+rot)%6, exitLane(p, 1-int(s.from)))
+		w.cross(s.hex, (far.Edge+rot)%6, p.LaneAt(1-int(s.from)))
 		return
 	}
 	n := far.Node
@@ -322,7 +307,7 @@ func (w *walker) record(h int32, pi int) {
 }
 
 // cross pushes the neighbour's paths that meet map edge e of hex h in a matching lane.
-func (w *walker) cross(h int32, e int, out lane) {
+func (w *walker) cross(h int32, e int, out board.Lane) {
 	l := w.link(h, e)
 	if l == noLink {
 		return
@@ -332,11 +317,11 @@ func (w *walker) cross(h int32, e int, out lane) {
 	back := (e + 3) % 6
 	for i := range t.Paths {
 		q := &t.Paths[i]
-		if !walkable(t, q) {
+		if !board.Walkable(t, q) {
 			continue
 		}
 		for j, end := range [2]board.End{q.A, q.B} {
-			if end.IsEdge() && (end.Edge+rot)%6 == back && laneMatch(out, exitLane(q, j)) {
+			if end.IsEdge() && (end.Edge+rot)%6 == back && out.Joins(q.LaneAt(j)) {
 				w.stack = append(w.stack, step{l, int32(i), int8(j)})
 			}
 		}
@@ -387,64 +372,4 @@ func (w *walker) hexTokened(hs *hexState) bool {
 		}
 	}
 	return false
-}
-
-// lane is a path end's lane: the edge's lane count and the lane used.
-type lane struct{ width, index int }
-
-// exitLane returns the lane of path end 0 (A) or 1 (B).
-func exitLane(p *board.Path, end int) lane {
-	if p.Lanes <= 1 {
-		return lane{1, 0}
-	}
-	w := p.Width[end]
-	if w == 0 {
-		w = p.Lanes
-	}
-	return lane{w, p.Lane[end]}
-}
-
-// laneMatch reports whether two facing path ends on either side of an edge join:
-// lanes are numbered in opposite directions on the two sides, and a narrower
-// side lines up with the middle of a wider one.
-func laneMatch(a, b lane) bool {
-	if a.width > b.width {
-		a, b = b, a
-	}
-	return a.index+(b.width-a.width)/2 == b.width-1-b.index
-}
-
-// neighborCache memoises board.Neighbor per layout, shared by all walks.
-var neighborCache struct {
-	sync.RWMutex
-	m [2]map[string]*[6]string
-}
-
-// neighbors returns the ids of the six hexes around id ("" where none can be named).
-func neighbors(l board.Layout, id string) *[6]string {
-	if int(l) >= len(neighborCache.m) {
-		return computeNeighbors(l, id)
-	}
-	neighborCache.RLock()
-	n, ok := neighborCache.m[l][id]
-	neighborCache.RUnlock()
-	if ok {
-		return n
-	}
-	n = computeNeighbors(l, id)
-	neighborCache.Lock()
-	if neighborCache.m[l] == nil {
-		neighborCache.m[l] = map[string]*[6]string{}
-	}
-	neighborCache.m[l][id] = n
-	neighborCache.Unlock()
-	return n
-}
-
-func computeNeighbors(l board.Layout, id string) *[6]string {
-	var n [6]string
-	for e := range n {
-		n[e] = board.Neighbor(l, id, e)
-	}
-	return &n
 }

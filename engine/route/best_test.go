@@ -34,7 +34,7 @@ func walkAll(in *Input, hexes []string, maxStops, limit int) (runs []Run, ok boo
 		}
 		for pi := range h.t.Paths {
 			p := &h.t.Paths[pi]
-			if !walkable(h.t, p) {
+			if !board.Walkable(h.t, p) {
 				continue
 			}
 			if !p.A.IsEdge() && p.A.Node == node {
@@ -66,23 +66,23 @@ func walkAll(in *Input, hexes []string, maxStops, limit int) (runs []Run, ok boo
 				return
 			}
 			back := (e + 3) % 6
-			out := laneOf(p, endIndex(rev, true))
+			out := p.LaneAt(endIndex(rev, true))
 			for qi := range nb.t.Paths {
 				q := &nb.t.Paths[qi]
-				if !walkable(nb.t, q) {
+				if !board.Walkable(nb.t, q) {
 					continue
 				}
-				if q.A.IsEdge() && (q.A.Edge+nb.rot)%6 == back && lanesJoin(out, laneOf(q, 0)) {
+				if q.A.IsEdge() && (q.A.Edge+nb.rot)%6 == back && out.Joins(q.LaneAt(0)) {
 					step(nb, qi, false)
 				}
-				if q.B.IsEdge() && (q.B.Edge+nb.rot)%6 == back && lanesJoin(out, laneOf(q, 1)) {
+				if q.B.IsEdge() && (q.B.Edge+nb.rot)%6 == back && out.Joins(q.LaneAt(1)) {
 					step(nb, qi, true)
 				}
 			}
 		case h.t.Nodes[far.Node].Kind == board.Junction:
 			for qi := range h.t.Paths {
 				q := &h.t.Paths[qi]
-				if qi == pi || !walkable(h.t, q) {
+				if qi == pi || !board.Walkable(h.t, q) {
 					continue
 				}
 				if !q.A.IsEdge() && q.A.Node == far.Node {

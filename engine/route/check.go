@@ -121,7 +121,7 @@ func (v *view) checkLeg(a, b graph.NodeRef, leg []Step) string {
 			return "the route uses track that is not on the map"
 		}
 		p := &h.t.Paths[s.Path]
-		if !walkable(h.t, p) {
+		if !board.Walkable(h.t, p) {
 			return "trains cannot run on the track in " + s.Hex
 		}
 		from, to := ends(p, s.Rev)
@@ -138,7 +138,7 @@ func (v *view) checkLeg(a, b graph.NodeRef, leg []Step) string {
 				return "the route's track is not connected at " + s.Hex
 			}
 			prev := &hex.t.Paths[leg[k-1].Path]
-			if !lanesJoin(laneOf(prev, endIndex(leg[k-1].Rev, true)), laneOf(p, endIndex(s.Rev, false))) {
+			if !prev.LaneAt(endIndex(leg[k-1].Rev, true)).Joins(p.LaneAt(endIndex(s.Rev, false))) {
 				return "the route's track is not connected at " + s.Hex
 			}
 		}
@@ -242,7 +242,7 @@ func (v *view) checkAll(runs []Run) error {
 					if !e.IsEdge() {
 						continue
 					}
-					code := ((e.Edge+h.rot)%6)<<8 | laneOf(p, end).index
+					code := ((e.Edge+h.rot)%6)<<8 | p.LaneAt(end).Index
 					if t.express() {
 						code |= 1 << 16
 					}

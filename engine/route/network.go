@@ -229,7 +229,7 @@ func (b *chainBuilder) linksFrom(i int32) {
 	b.from, b.start = i, s.ref
 	for pi := range h.t.Paths {
 		p := &h.t.Paths[pi]
-		if !walkable(h.t, p) {
+		if !board.Walkable(h.t, p) {
 			continue
 		}
 		if !p.A.IsEdge() && p.A.Node == s.ref.Node {
@@ -255,7 +255,7 @@ func (b *chainBuilder) step(h *hexView, pi int, rev bool) {
 		if !e.IsEdge() {
 			continue
 		}
-		k := n.key(h, (e.Edge+h.rot)%6, laneOf(p, end).index)
+		k := n.key(h, (e.Edge+h.rot)%6, p.LaneAt(end).Index)
 		if slices.Contains(b.keys, k) {
 			b.keys = b.keys[:nk]
 			return
@@ -275,17 +275,17 @@ func (b *chainBuilder) step(h *hexView, pi int, rev bool) {
 		if nb == nil {
 			return
 		}
-		out := laneOf(p, endIndex(rev, true))
+		out := p.LaneAt(endIndex(rev, true))
 		back := (e + 3) % 6
 		for qi := range nb.t.Paths {
 			q := &nb.t.Paths[qi]
-			if !walkable(nb.t, q) {
+			if !board.Walkable(nb.t, q) {
 				continue
 			}
-			if q.A.IsEdge() && (q.A.Edge+nb.rot)%6 == back && lanesJoin(out, laneOf(q, 0)) {
+			if q.A.IsEdge() && (q.A.Edge+nb.rot)%6 == back && out.Joins(q.LaneAt(0)) {
 				b.step(nb, qi, false)
 			}
-			if q.B.IsEdge() && (q.B.Edge+nb.rot)%6 == back && lanesJoin(out, laneOf(q, 1)) {
+			if q.B.IsEdge() && (q.B.Edge+nb.rot)%6 == back && out.Joins(q.LaneAt(1)) {
 				b.step(nb, qi, true)
 			}
 		}
@@ -293,7 +293,7 @@ func (b *chainBuilder) step(h *hexView, pi int, rev bool) {
 	case h.t.Nodes[far.Node].Kind == board.Junction:
 		for qi := range h.t.Paths {
 			q := &h.t.Paths[qi]
-			if qi == pi || !walkable(h.t, q) {
+			if qi == pi || !board.Walkable(h.t, q) {
 				continue
 			}
 			if !q.A.IsEdge() && q.A.Node == far.Node {

@@ -2,7 +2,6 @@ package route
 
 import (
 	"slices"
-	"sync"
 
 	"pbc/engine/board"
 	"pbc/engine/graph"
@@ -47,7 +46,7 @@ func (v *view) neighbor(h *hexView, e int) *hexView {
 		return h.nb[e]
 	}
 	h.done |= 1 << e
-	id := neighbors(v.layout, h.id)[e]
+	id := board.Neighbors(v.layout, h.id)[e]
 	if id == "" || v.in.Board.Impassable(h.id, e) || v.in.Board.Impassable(id, (e+3)%6) {
 		return nil
 	}
@@ -55,36 +54,6 @@ func (v *view) neighbor(h *hexView, e int) *hexView {
 		h.nb[e] = n
 	}
 	return h.nb[e]
-}
-
-// neighborCache memoises board.Neighbor per layout for all views.
-var neighborCache struct {
-	sync.RWMutex
-	m map[board.Layout]map[string]*[6]string
-}
-
-// neighbors returns the ids of the six hexes around id ("" where none can be named).
-func neighbors(l board.Layout, id string) *[6]string {
-	neighborCache.RLock()
-	n, ok := neighborCache.m[l][id]
-	neighborCache.RUnlock()
-	if ok {
-		return n
-	}
-	n = new([6]string)
-	for e := range n {
-		n[e] = board.Neighbor(l, id, e)
-	}
-	neighborCache.Lock()
-	if neighborCache.m == nil {
-		neighborCache.m = map[board.Layout]map[string]*[6]string{}
-	}
-	if neighborCache.m[l] == nil {
-		neighborCache.m[l] = map[string]*[6]string{}
-	}
-	neighborCache.m[l][id] = n
-	neighborCache.Unlock()
-	return n
 }
 
 // node returns the tile node named by r, or nil.
@@ -104,47 +73,6 @@ func ends(p *board.Path, rev bool) (from, to board.End) {
 	return p.A, p.B
 }
 
-// walkable reports whether trains may use a path: thin sea lanes and the
-// terminal stubs into mountain and water junctions carry none.
-func walkable(t *board.Tile, p *board.Path) bool {
-	if p.Thin {
-		return false
-	}
-	if p.Terminal {
-		for _, end := range [2]board.End{p.A, p.B} {
-			if !end.IsEdge() && end.Node < len(t.Nodes) && t.Nodes[end.Node].Kind == board.Junction {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// lane is a path end's lane: the edge's lane count and the lane used.
-type lane struct{ width, index int }
-
-// laneOf returns the lane of the path end at A (end 0) or B (end 1).
-func laneOf(p *board.Path, end int) lane {
-	if p.Lanes <= 1 {
-		return lane{1, 0}
-	}
-	w := p.Width[end]
-	if w == 0 {
-		w = p.Lanes
-	}
-	return lane{w, p.Lane[end]}
-}
-
-// lanesJoin reports whether facing path ends on either side of a hex edge
-// join: lanes count in opposite directions on the two sides, and a narrower
-// side lines up with the middle of a wider one.
-func lanesJoin(a, b lane) bool {
-	if a.width > b.width {
-		a, b = b, a
-	}
-	return a.index+(b.width-a.width)/2 == b.width-1-b.index
-}
-
 // chain is one way of joining two stops along track: the paths from a to b.
 type chain struct {
 	a, b  graph.NodeRef
@@ -162,7 +90,7 @@ func (v *view) chains(seg []Hop) []chain {
 		// "H19 0.1": a path joining two nodes of one tile.
 		for i := range first.t.Paths {
 			p := &first.t.Paths[i]
-			if !walkable(first.t, p) || p.A.IsEdge() || p.B.IsEdge() {
+			if !board.Walkable(first.t, p) || p.A.IsEdge() || p.B.IsEdge() {
 				continue
 			}
 			a, b := seg[0].A, seg[0].B
@@ -184,7 +112,7 @@ func (v *view) chains(seg []Hop) []chain {
 		w.start = graph.NodeRef{Hex: first.id, Node: n}
 		for i := range first.t.Paths {
 			p := &first.t.Paths[i]
-			if !walkable(first.t, p) {
+			if !board.Walkable(first.t, p) {
 				continue
 			}
 			if !p.A.IsEdge() && p.A.Node == n {
@@ -237,17 +165,17 @@ func (w *walk) step(h *hexView, pi int, rev bool, i int) {
 		if n == nil || n.id != w.seg[i].Hex {
 			return
 		}
-		out := laneOf(p, endIndex(rev, true))
+		out := p.LaneAt(endIndex(rev, true))
 		back := (e + 3) % 6
 		for qi := range n.t.Paths {
 			q := &n.t.Paths[qi]
-			if !walkable(n.t, q) {
+			if !board.Walkable(n.t, q) {
 				continue
 			}
-			if q.A.IsEdge() && (q.A.Edge+n.rot)%6 == back && lanesJoin(out, laneOf(q, 0)) {
+			if q.A.IsEdge() && (q.A.Edge+n.rot)%6 == back && out.Joins(q.LaneAt(0)) {
 				w.step(n, qi, false, i+1)
 			}
-			if q.B.IsEdge() && (q.B.Edge+n.rot)%6 == back && lanesJoin(out, laneOf(q, 1)) {
+			if q.B.IsEdge() && (q.B.Edge+n.rot)%6 == back && out.Joins(q.LaneAt(1)) {
 				w.step(n, qi, true, i+1)
 			}
 		}
@@ -256,7 +184,7 @@ func (w *walk) step(h *hexView, pi int, rev bool, i int) {
 		// A junction joins its paths; the hex was matched on the way in.
 		for qi := range h.t.Paths {
 			q := &h.t.Paths[qi]
-			if qi == pi || !walkable(h.t, q) {
+			if qi == pi || !board.Walkable(h.t, q) {
 				continue
 			}
 			if !q.A.IsEdge() && q.A.Node == far.Node {

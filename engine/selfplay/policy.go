@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -106,13 +107,13 @@ func (p *policy) passWeight(m *engine.Moves, actor *engine.Actor) float64 {
 		return 0.2
 	case m.Round == "SR":
 		return 4
-	case contains(actor.Types, "lay_tile"):
+	case slices.Contains(actor.Types, "lay_tile"):
 		return 1
-	case contains(actor.Types, "buy_train"):
+	case slices.Contains(actor.Types, "buy_train"):
 		return 3
-	case contains(actor.Types, "merge"), contains(actor.Types, "acquire_company"):
+	case slices.Contains(actor.Types, "merge"), slices.Contains(actor.Types, "acquire_company"):
 		return 3
-	case contains(actor.Types, "sell_shares"), contains(actor.Types, "buy_shares"):
+	case slices.Contains(actor.Types, "sell_shares"), slices.Contains(actor.Types, "buy_shares"):
 		return 8 // issue or redeem: mostly not
 	}
 	return 2
@@ -196,13 +197,4 @@ func lowest(list []action.Action, key func(action.Action) int, rng *rand.Rand) a
 		}
 	}
 	return best[rng.IntN(len(best))]
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

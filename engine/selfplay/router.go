@@ -244,7 +244,7 @@ func (rt *router) legsFrom(n graph.NodeRef) []leg {
 	if ok {
 		for i := range t.Paths {
 			p := &t.Paths[i]
-			if !walkable(t, p) {
+			if !board.Walkable(t, p) {
 				continue
 			}
 			for j, end := range [2]board.End{p.A, p.B} {
@@ -276,7 +276,7 @@ func (rt *router) walk(hex string, pi, from int, hexes []string, paths []graph.P
 	}
 	if far.IsEdge() {
 		e := (far.Edge + rot) % 6
-		nb := board.Neighbor(rt.layout, hex, e)
+		nb := board.Neighbors(rt.layout, hex)[e]
 		if nb == "" || rt.in.Board.Impassable(hex, e) || rt.in.Board.Impassable(nb, (e+3)%6) {
 			return
 		}
@@ -287,7 +287,7 @@ func (rt *router) walk(hex string, pi, from int, hexes []string, paths []graph.P
 		back := (e + 3) % 6
 		for i := range t2.Paths {
 			q := &t2.Paths[i]
-			if !walkable(t2, q) {
+			if !board.Walkable(t2, q) {
 				continue
 			}
 			for j, end := range [2]board.End{q.A, q.B} {
@@ -307,7 +307,7 @@ func (rt *router) walk(hex string, pi, from int, hexes []string, paths []graph.P
 	}
 	for i := range t.Paths {
 		q := &t.Paths[i]
-		if i == pi || !walkable(t, q) {
+		if i == pi || !board.Walkable(t, q) {
 			continue
 		}
 		for j, end := range [2]board.End{q.A, q.B} {
@@ -316,22 +316,6 @@ func (rt *router) walk(hex string, pi, from int, hexes []string, paths []graph.P
 			}
 		}
 	}
-}
-
-// walkable mirrors the connectivity walker: no thin sea lanes, no terminal
-// stubs into junctions.
-func walkable(t *board.Tile, p *board.Path) bool {
-	if p.Thin {
-		return false
-	}
-	if p.Terminal {
-		for _, end := range [2]board.End{p.A, p.B} {
-			if !end.IsEdge() && end.Node < len(t.Nodes) && t.Nodes[end.Node].Kind == board.Junction {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // action writes the run in the 18xx.games form for train t.
