@@ -382,3 +382,43 @@ func (g *Game) tradeRefusal(c *Corp, t *Train) error {
 	}
 	return nil
 }
+
+// saleMoves lists the president's emergency sales for the operating
+// company's train: his own bundles, one sale per company (5.16).
+func (s *buyTrainStep) saleMoves(e any) ([]ShareMove, bool) {
+	g := s.g
+	cur, ok := s.r.current().(*Corp)
+	if !ok {
+		return nil, true
+	}
+	p := cur.President()
+	if p == nil || (e != any(p) && e != any(cur)) {
+		return nil, true
+	}
+	need := g.emergencyNeed(cur)
+	if need <= 0 {
+		return nil, true
+	}
+	var out []ShareMove
+	for _, sm := range g.playerSales(p, cur, need) {
+		if !slices.ContainsFunc(s.sold, func(c *Corp) bool { return c.ID == sm.Corp }) {
+			out = append(out, sm) // one sale per company (5.16.5)
+		}
+	}
+	return out, true
+}
+
+// emergencyNeed is what c's president still has to raise to buy the
+// cheapest depot train (0 when c need not buy or can pay), as buyTrainStep
+// counts it.
+func (g *Game) emergencyNeed(c *Corp) int {
+	if !g.mustBuyTrain(c) {
+		return 0
+	}
+	price := g.minDepotPrice()
+	p := c.President()
+	if p == nil {
+		return 0
+	}
+	return max(price-c.Cash-p.Cash, 0)
+}

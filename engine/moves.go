@@ -325,11 +325,14 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		a.Pars = g.parMoves(e.(*Player))
 		return len(a.Pars) > 0
 	case "buy_shares":
-		a.Buys = g.buyShareMoves(e, s)
+		a.Buys = ask(s, func(l buyLister) []ShareMove { return l.buyMoves(e) })
 		return len(a.Buys) > 0
 	case "sell_shares":
-		a.Sells = g.sellShareMoves(e, s)
-		if _, ok := s.(*buyTrainStep); ok && len(a.Sells) > 0 {
+		var forTrain bool
+		if l, ok := s.(saleLister); ok {
+			a.Sells, forTrain = l.saleMoves(e)
+		}
+		if forTrain && len(a.Sells) > 0 {
 			a.MustBuy, a.Emergency = true, true // the president raises money for a train
 		}
 		return len(a.Sells) > 0

@@ -12,21 +12,12 @@ import (
 
 // chooseMoves lists the answers of the choose question step s asks e.
 func (g *Game) chooseMoves(e any, s step) []ChoiceMove {
+	if l, ok := s.(choiceLister); ok {
+		return l.choiceMoves(e)
+	}
 	switch st := s.(type) {
 	case *chooseStep:
 		return []ChoiceMove{{Choice: "double", Label: "double cash for the player order"}}
-	case *shareStep:
-		p, ok := e.(*Player)
-		sr := st.sr()
-		if !ok || sr.converting == nil {
-			return nil
-		}
-		var out []ChoiceMove
-		m := g.assocMinorOf(sr.converting)
-		for _, n := range g.conversionShares(p, m, sr.convertPar) {
-			out = append(out, ChoiceMove{Choice: strconv.Itoa(n), Label: strconv.Itoa(n) + " shares"})
-		}
-		return out
 	case *acquireCompanyStep:
 		var out []ChoiceMove
 		for _, m := range g.p20Targets() {
@@ -418,7 +409,12 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 // another company for c's train, which he must do before borrowing (5.16.6;
 // like 18xx.games, shares of c itself need not be sold first).
 func (g *Game) mustSellFirst(c *Corp, s step) bool {
-	for _, sm := range g.sellShareMoves(c, s) {
+	l, _ := s.(saleLister)
+	if l == nil {
+		return false
+	}
+	sales, _ := l.saleMoves(c)
+	for _, sm := range sales {
 		if sm.From != "treasury" {
 			return true // the president's shares, the buyer's own included (5.15.2)
 		}

@@ -1,13 +1,12 @@
 package engine
 
 import (
-	"slices"
 	"strconv"
-	"strings"
 )
 
-// Stock-round choices (bids, buys, sells, pars, conversions, the tax haven)
-// and the share moves of operating rounds (emergency sales, issues, redeems).
+// Share choices shared by the steps that list them: bids, pars, buys and
+// sales of a stock round, the redeems of an issue step, and the bundles an
+// emergency sale may make.
 
 // bidMoves lists the bid-box companies p may bid on: those bidRefusal
 // allows, from the lowest bid to p's uncommitted cash.
@@ -117,26 +116,10 @@ func (g *Game) conversionShares(p *Player, m *Corp, cell int) []int {
 	return out
 }
 
-// buyShareMoves lists the shares a player may buy in a stock round, or that
-// a major may redeem from the market in its issue step.
-func (g *Game) buyShareMoves(e any, s step) []ShareMove {
-	if c, ok := e.(*Corp); ok {
-		if _, issue := s.(*issueStep); !issue {
-			return nil
-		}
-		var out []ShareMove
-		pool := c.SharesOf(g.Pool)
-		price := g.sharePrice(c)
-		for n := 1; n <= len(pool); n++ {
-			if b := shareBundle(pool, n*10); b != nil && price*n <= c.Cash {
-				out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "market", SharePrice: price, Price: price * n})
-			}
-		}
-		return out
-	}
-	p, ok := e.(*Player)
+// stockBuyMoves lists the shares player p may buy in a stock round.
+func (g *Game) stockBuyMoves(p *Player) []ShareMove {
 	sr := g.round.sr
-	if !ok || sr == nil {
+	if sr == nil {
 		return nil
 	}
 	free := p.Cash - g.committed(p)
@@ -216,57 +199,6 @@ func shareBundle(shares []*Share, pct int) []string {
 	return nil
 }
 
-// sellShareMoves lists share sales: a player's in a stock round, the
-// president's emergency sales for a train, or a major's issue.
-func (g *Game) sellShareMoves(e any, s step) []ShareMove {
-	switch st := s.(type) {
-	case *shareStep:
-		p, ok := e.(*Player)
-		if !ok {
-			return nil
-		}
-		return g.playerSales(p, nil, 0)
-	case *buyTrainStep:
-		cur, ok := st.r.current().(*Corp)
-		if !ok {
-			return nil
-		}
-		p := cur.President()
-		if p == nil || (e != any(p) && e != any(cur)) {
-			return nil
-		}
-		need := g.emergencyNeed(cur)
-		if need <= 0 {
-			return nil
-		}
-		var out []ShareMove
-		for _, sm := range g.playerSales(p, cur, need) {
-			if !slices.ContainsFunc(st.sold, func(c *Corp) bool { return c.ID == sm.Corp }) {
-				out = append(out, sm) // one sale per company (5.16.5)
-			}
-		}
-		return out
-	case *issueStep:
-		c, ok := e.(*Corp)
-		if !ok || !g.canIssue(c) {
-			return nil
-		}
-		var out []ShareMove
-		treasury := c.SharesOf(c)
-		room := (50 - c.PercentOf(g.Pool)) / 10
-		for n := 1; n <= len(treasury) && n <= room; n++ {
-			b := shareBundle(treasury, n*10)
-			if b == nil {
-				continue
-			}
-			price := g.Market.price(max(c.Price-n, 0))
-			out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "treasury", SharePrice: price, Price: price * n})
-		}
-		return out
-	}
-	return nil
-}
-
 // playerSales lists the bundles p may sell. For an emergency sale (active
 // set, need > 0) p must keep the active company's presidency and may not
 // sell more of one company than raises need (5.16).
@@ -311,62 +243,14 @@ func (g *Game) keepsPresidency(p *Player, c *Corp, pct int) bool {
 	return true
 }
 
-// emergencyNeed is what c's president still has to raise to buy the
-// cheapest depot train (0 when c need not buy or can pay), as buyTrainStep
-// counts it.
-func (g *Game) emergencyNeed(c *Corp) int {
-	if !g.mustBuyTrain(c) {
-		return 0
-	}
-	price := g.minDepotPrice()
-	p := c.President()
-	if p == nil {
-		return 0
-	}
-	return max(price-c.Cash-p.Cash, 0)
-}
-
-// taxHavenMoves lists the CA tax haven's share purchases: only P11, on its
-// owner's turn before he bids, paid by the haven once it holds anything, else
-// from the owner's uncommitted cash.
-func (g *Game) taxHavenMoves(comp *Company, st *shareStep) []string {
-	p, ok := comp.Owner.(*Player)
-	sr := st.sr()
-	if !ok || comp.Def.Ability != "tax_haven" || st.r.current() != any(p) || sr.converting != nil {
-		return nil
-	}
-	spend := p.Cash - g.committed(p)
-	if g.taxHavenWorth() > 0 {
-		spend = g.taxHaven.Cash
-	}
-	var out []string
-	for _, choice := range g.taxHavenChoices(comp) {
-		corp := g.Corp(choice[:strings.LastIndexByte(choice, '_')])
-		if corp != nil && g.sharePrice(corp) <= spend {
-			out = append(out, choice)
-		}
-	}
-	return out
-}
-
-// abilityMoves lists a company's choose_ability answers: the CA tax haven's
-// share purchases, PNW P21's deck moves and CA P28's token swap.
+// abilityMoves lists a company's choose_ability answers at step s (the CA
+// tax haven's share purchases, PNW P21's deck moves, CA P28's token swap).
 func (g *Game) abilityMoves(e any, s step) []ChoiceMove {
 	comp, ok := e.(*Company)
 	if !ok {
 		return nil
 	}
-	var list []string
-	switch st := s.(type) {
-	case *shareStep:
-		list = g.taxHavenMoves(comp, st)
-	case *trackStep:
-		list = g.companyChoices(comp, "track")
-	case *tokenStep:
-		list = g.companyChoices(comp, "token")
-	case *issueStep:
-		list = g.companyChoices(comp, "issue")
-	}
+	list := ask(s, func(l abilityLister) []string { return l.abilityChoices(comp) })
 	out := make([]ChoiceMove, len(list))
 	for i, c := range list {
 		out[i] = ChoiceMove{Choice: c, Label: c}

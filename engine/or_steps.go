@@ -573,3 +573,54 @@ func (s *issueStep) process(a action.Action, e any) error {
 }
 
 var _ = title.Major
+
+// redeemMoves lists the shares major c may redeem from the market in its
+// issue step (rule 5.20).
+func (g *Game) redeemMoves(c *Corp) []ShareMove {
+	var out []ShareMove
+	pool := c.SharesOf(g.Pool)
+	price := g.sharePrice(c)
+	for n := 1; n <= len(pool); n++ {
+		if b := shareBundle(pool, n*10); b != nil && price*n <= c.Cash {
+			out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "market", SharePrice: price, Price: price * n})
+		}
+	}
+	return out
+}
+
+// buyMoves lists the shares a major may redeem from the market.
+func (s *issueStep) buyMoves(e any) []ShareMove {
+	c, ok := e.(*Corp)
+	if !ok {
+		return nil
+	}
+	return s.g.redeemMoves(c)
+}
+
+// saleMoves lists the bundles a major may issue from its treasury, each at
+// the price it sells for.
+func (s *issueStep) saleMoves(e any) ([]ShareMove, bool) {
+	g := s.g
+	c, ok := e.(*Corp)
+	if !ok || !g.canIssue(c) {
+		return nil, false
+	}
+	var out []ShareMove
+	treasury := c.SharesOf(c)
+	room := (50 - c.PercentOf(g.Pool)) / 10
+	for n := 1; n <= len(treasury) && n <= room; n++ {
+		b := shareBundle(treasury, n*10)
+		if b == nil {
+			continue
+		}
+		price := g.Market.price(max(c.Price-n, 0))
+		out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "treasury", SharePrice: price, Price: price * n})
+	}
+	return out, false
+}
+
+// abilityChoices lists the token-time company choices (CA P28's swap).
+func (s *tokenStep) abilityChoices(comp *Company) []string { return s.g.companyChoices(comp, "token") }
+
+// abilityChoices lists the issue-time company choices.
+func (s *issueStep) abilityChoices(comp *Company) []string { return s.g.companyChoices(comp, "issue") }

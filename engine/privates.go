@@ -599,3 +599,6 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	}
 	return nil
 }
+
+// abilityChoices lists P21's deck moves at the track step.
+func (s *trackStep) abilityChoices(comp *Company) []string { return s.g.companyChoices(comp, "track") }

@@ -348,7 +348,7 @@ func (g *Game) buySharesActions(s *shareStep, p *Player, prog Program) []action.
 		return out
 	}
 	types := s.actions(p)
-	buys := g.buyShareMoves(p, s)
+	buys := s.buyMoves(p)
 	if !contains(types, "buy_shares") || len(buys) == 0 {
 		return nil // nothing to buy this turn (bids made, a loan): the player decides
 	}

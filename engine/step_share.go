@@ -9,6 +9,11 @@ import (
 	"pbc/engine/title"
 )
 
+// Rules 4.1-4.9 (1822PNW; 1822CA 4.1-4.11): a player's stock round turn.
+// What the share step accepts, how it processes each action and what it lists
+// for Moves (the bids, pars and buys it lists are in moves_stock.go, shared
+// with the rules' own checks).
+
 // shareStep is the stock round turn: bids, buys, sells, pars, conversions and
 // loan payoffs.
 type shareStep struct {
@@ -485,3 +490,63 @@ func (g *Game) otherCanTakePresidency(c *Corp, p *Player) bool {
 }
 
 var _ = title.Major
+
+// taxHavenMoves lists the CA tax haven's share purchases: only P11, on its
+// owner's turn before he bids, paid by the haven once it holds anything, else
+// from the owner's uncommitted cash.
+func (g *Game) taxHavenMoves(comp *Company, st *shareStep) []string {
+	p, ok := comp.Owner.(*Player)
+	sr := st.sr()
+	if !ok || comp.Def.Ability != "tax_haven" || st.r.current() != any(p) || sr.converting != nil {
+		return nil
+	}
+	spend := p.Cash - g.committed(p)
+	if g.taxHavenWorth() > 0 {
+		spend = g.taxHaven.Cash
+	}
+	var out []string
+	for _, choice := range g.taxHavenChoices(comp) {
+		corp := g.Corp(choice[:strings.LastIndexByte(choice, '_')])
+		if corp != nil && g.sharePrice(corp) <= spend {
+			out = append(out, choice)
+		}
+	}
+	return out
+}
+
+// buyMoves lists the shares a player may buy this turn.
+func (s *shareStep) buyMoves(e any) []ShareMove {
+	p, ok := e.(*Player)
+	if !ok {
+		return nil
+	}
+	return s.g.stockBuyMoves(p)
+}
+
+// saleMoves lists the bundles a player may sell this turn.
+func (s *shareStep) saleMoves(e any) ([]ShareMove, bool) {
+	p, ok := e.(*Player)
+	if !ok {
+		return nil, false
+	}
+	return s.g.playerSales(p, nil, 0), false
+}
+
+// choiceMoves lists how many shares the player converting a minor may take.
+func (s *shareStep) choiceMoves(e any) []ChoiceMove {
+	g := s.g
+	p, ok := e.(*Player)
+	sr := s.sr()
+	if !ok || sr.converting == nil {
+		return nil
+	}
+	var out []ChoiceMove
+	m := g.assocMinorOf(sr.converting)
+	for _, n := range g.conversionShares(p, m, sr.convertPar) {
+		out = append(out, ChoiceMove{Choice: strconv.Itoa(n), Label: strconv.Itoa(n) + " shares"})
+	}
+	return out
+}
+
+// abilityChoices lists the tax haven's share purchases.
+func (s *shareStep) abilityChoices(comp *Company) []string { return s.g.taxHavenMoves(comp, s) }
