@@ -46,7 +46,10 @@ func (g *Game) nextAutoAction() action.Action {
 	if s == nil {
 		return nil
 	}
-	switch st := s.(type) {
+	if as, ok := s.(autoStep); ok {
+		return as.autoAction()
+	}
+	switch s.(type) {
 	case *destinationStep:
 		c := r.current().(*Corp)
 		h := g.Board.Hex(c.Dest)
@@ -66,17 +69,6 @@ func (g *Game) nextAutoAction() action.Action {
 			a.Slot = &slot
 		}
 		return corpAction(a, "place_token", c)
-	case *minorAcquisitionStep:
-		c := r.current().(*Corp)
-		if st.state != "" {
-			return nil
-		}
-		for _, m := range g.acquirableMinors(c) {
-			if g.minorConnects(c, m) {
-				return nil
-			}
-		}
-		return corpAction(&action.Pass{}, "pass", c)
 	}
 	return nil
 }
@@ -114,7 +106,3 @@ func (g *Game) reachedDestinationCities(c *Corp) []int {
 func (g *Game) destinationReaches(c *Corp, h *HexState, node int) bool {
 	return h.Def.ID == c.Dest && hasInt(g.reachedDestinationCities(c), node)
 }
-
-// minorConnects: a major may acquire a minor its network reaches (a bid-box
-// minor: its reserved home city; PNW: or both reach a port).
-func (g *Game) minorConnects(c, m *Corp) bool { return g.connects(c, m) }

@@ -376,7 +376,7 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		}
 		return len(a.Privates) > 0
 	case "merge":
-		a.Merges = g.mergeMoves(e, s)
+		a.Merges = ask(s, func(l mergeLister) []MergeMove { return l.mergeMoves(e) })
 		return len(a.Merges) > 0
 	case "assign":
 		a.Assigns = g.assignMoves(e)

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"pbc/engine/graph"
-	"pbc/engine/title"
 )
 
 // Operating- and merger-round choices: tokens, trains, acquisitions and
@@ -34,10 +33,6 @@ func (g *Game) chooseMoves(e any, s step) []ChoiceMove {
 			out = append(out, ChoiceMove{Choice: k, Label: k + " the extra train's revenue"})
 		}
 		return out
-	case *minorAcquisitionStep:
-		return g.acquisitionChoices(e.(*Corp), st)
-	case *mergeStep:
-		return g.mergerChoices(st.r.mr)
 	}
 	return nil
 }
@@ -55,46 +50,6 @@ func (g *Game) attachMoves(c *Corp, op *orState) []ChoiceMove {
 	}
 	if what != "" && g.T.Routes.AttachOptional {
 		out = append(out, ChoiceMove{Choice: "None", Label: "attach no " + what})
-	}
-	return out
-}
-
-// acquisitionChoices lists the payment or token answers of an OR acquisition.
-func (g *Game) acquisitionChoices(c *Corp, st *minorAcquisitionStep) []ChoiceMove {
-	var out []ChoiceMove
-	switch st.state {
-	case "pay":
-		for _, p := range g.payChoices(c, st.target) {
-			out = append(out, ChoiceMove{Choice: p, Label: "pay with " + p})
-		}
-	case "token":
-		if c.Exchange > 0 {
-			out = append(out, ChoiceMove{Choice: "replace", Label: "replace its token with an exchange token"},
-				ChoiceMove{Choice: "exchange", Label: "remove its token; an exchange token becomes available"})
-		} else {
-			out = append(out, ChoiceMove{Choice: "remove", Label: "remove its token"})
-		}
-	}
-	return out
-}
-
-// mergerChoices lists the par, share-count or token answers of a PNW merger.
-func (g *Game) mergerChoices(mr *mergerState) []ChoiceMove {
-	var out []ChoiceMove
-	switch mr.state {
-	case "par":
-		for _, cell := range g.mergePars(mr.assoc, mr.unassoc, mr.major.Cash) {
-			p := strconv.Itoa(g.Market.price(cell))
-			out = append(out, ChoiceMove{Choice: p, Label: "par at $" + p})
-		}
-	case "shares":
-		value := 2 * (g.sharePrice(mr.assoc) + g.sharePrice(mr.unassoc))
-		for _, n := range exchangeShares(g.Market.price(mr.par), mr.major.Cash, value, mr.player.Cash) {
-			out = append(out, ChoiceMove{Choice: strconv.Itoa(n), Label: strconv.Itoa(n) + " shares"})
-		}
-	case "token":
-		out = append(out, ChoiceMove{Choice: "replace", Label: "keep the unassociated minor's station"},
-			ChoiceMove{Choice: "exchange", Label: "remove it; an exchange token becomes available"})
 	}
 	return out
 }
@@ -420,44 +375,6 @@ func (g *Game) mustSellFirst(c *Corp, s step) bool {
 		}
 	}
 	return false
-}
-
-// mergeMoves lists the minors (and PNW regionals) e may acquire in an OR or
-// merge with in a PNW merger round.
-func (g *Game) mergeMoves(e any, s step) []MergeMove {
-	c, ok := e.(*Corp)
-	if !ok {
-		return nil
-	}
-	var out []MergeMove
-	switch s.(type) {
-	case *minorAcquisitionStep:
-		for _, m := range g.acquirableMinors(c) {
-			if !g.minorConnects(c, m) {
-				continue
-			}
-			mm := MergeMove{Corp: m.ID, Payments: g.payChoices(c, m), Value: 200}
-			if len(mm.Payments) == 0 {
-				continue // it cannot pay (5.17.5)
-			}
-			if p := g.minorOwner(m); p != nil {
-				mm.Owner = p.ID
-				if m.Kind != title.RegionalCorp {
-					mm.Value = 2 * g.sharePrice(m)
-				}
-			}
-			out = append(out, mm)
-		}
-	case *mergeStep:
-		for _, m := range g.mergeable(c) {
-			mm := MergeMove{Corp: m.ID, Value: 2 * g.sharePrice(m)}
-			if p := m.President(); p != nil {
-				mm.Owner = p.ID
-			}
-			out = append(out, mm)
-		}
-	}
-	return out
 }
 
 // assignMoves lists the hexes a PNW mill or ski haus, or the CA sawmill, may go on.
