@@ -15,16 +15,6 @@ func (g *Game) chooseMoves(e any, s step) []ChoiceMove {
 		return l.choiceMoves(e)
 	}
 	switch st := s.(type) {
-	case *chooseStep:
-		return []ChoiceMove{{Choice: "double", Label: "double cash for the player order"}}
-	case *acquireCompanyStep:
-		var out []ChoiceMove
-		for _, m := range g.p20Targets() {
-			out = append(out, ChoiceMove{Choice: m.ID, Label: "take over the association of minor " + m.ID})
-		}
-		return out
-	case *assignStep:
-		return []ChoiceMove{{Choice: "open", Label: "+$20 for every company"}, {Choice: "closed", Label: "+$10 for its owner only"}}
 	case *routeStep:
 		return g.attachMoves(e.(*Corp), st.r.op)
 	case *dividendStep:
@@ -375,23 +365,6 @@ func (g *Game) mustSellFirst(c *Corp, s step) bool {
 		}
 	}
 	return false
-}
-
-// assignMoves lists the hexes a PNW mill or ski haus, or the CA sawmill, may go on.
-func (g *Game) assignMoves(e any) []string {
-	comp, ok := e.(*Company)
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, id := range comp.Def.Hexes {
-		h := g.Board.Hex(id)
-		if h == nil || h.Markers[comp.ID] || g.markedByCard(id) {
-			continue
-		}
-		out = append(out, id)
-	}
-	return out
 }
 
 // dividendMoves lists a major's ways to pay out this turn's revenue.

@@ -1,0 +1,269 @@
+package engine
+
+import (
+	"pbc/engine/action"
+	"pbc/engine/board"
+)
+
+// Rule 5.7 as the private companies break it (1.3.2, 3.1.9; the private company
+// tables): track laid through a private's ability by the company that owns
+// it, on its own turn. What the special track step accepts, how it lays the
+// tile and what it lists for Moves (the legality checks are layCheck's, in
+// tilelegal*.go, shared with the company's own lays).
+
+// specialTrackStep handles track laid by privates owned by the operating company.
+type specialTrackStep struct {
+	stepBase
+	r *round
+}
+
+func (s *specialTrackStep) name() string { return "special track" }
+
+// blocks only while a "lay together" private (P11) must finish or pass.
+func (s *specialTrackStep) blocks() bool { return s.r.op != nil && s.r.op.mustLay != nil }
+
+func (s *specialTrackStep) activeEntity() any {
+	if s.r.op != nil && s.r.op.mustLay != nil {
+		return s.r.op.mustLay
+	}
+	return s.r.current()
+}
+
+func (s *specialTrackStep) skip() {}
+
+func (s *specialTrackStep) actions(e any) []string {
+	if m := s.r.op.mustLay; m != nil {
+		if e == any(m) {
+			return []string{"lay_tile", "pass"}
+		}
+		return nil
+	}
+	comp, ok := e.(*Company)
+	if !ok || !s.g.abilityUsable(comp) {
+		return nil
+	}
+	owner, ok := comp.Owner.(*Corp)
+	if !ok || owner != s.r.current() {
+		return nil
+	}
+	if s.g.validating() && !s.trackTime() {
+		return nil // as recorded on import (early self-play logs lay later)
+	}
+	return []string{"lay_tile"}
+}
+
+// trackTime reports whether the operating company is at its track step:
+// 18xx.games lets a private lay track only then (its tile lays are timed
+// "track"), not after the company has passed track or before it gets there.
+func (s *specialTrackStep) trackTime() bool {
+	_, ok := s.r.activeStep().(*trackStep)
+	return ok
+}
+
+func (s *specialTrackStep) process(a action.Action, e any) error {
+	g := s.g
+	op := s.r.op
+	if _, ok := a.(*action.Pass); ok && op.mustLay != nil {
+		g.closeCompany(op.mustLay)
+		op.mustLay = nil
+		return nil
+	}
+	v, ok := a.(*action.LayTile)
+	if !ok {
+		return ruleErr("%s can only lay track", entityName(e))
+	}
+	comp := e.(*Company)
+	c := comp.Owner.(*Corp)
+	if g.validating() && v.Tile != "BC-0" && comp.Def.Ability == "builder_cubes" {
+		return ruleErr("%s places builder cubes, not tiles", comp.ID)
+	}
+	if g.validating() && v.Tile == "BC-0" && comp.Def.Ability != "builder_cubes" && comp.Def.Ability != "extra_tile" {
+		return ruleErr("%s cannot place a builder cube; its owner places one with `cube` (5.7.20)", comp.ID)
+	}
+	if g.validating() && v.Tile != "" {
+		var combos []*Company
+		for _, id := range v.ComboEntities {
+			if x := g.Company(id); x != nil {
+				combos = append(combos, x)
+			}
+		}
+		if h := g.Board.Hex(v.Hex); h != nil {
+			if err := g.checkLay(c, h, v.Tile, v.Rotation, layVia(comp, combos)); err != nil {
+				return err
+			}
+		}
+		if g.upgradeTile(v.Tile) {
+			if err := g.extraTileUpgradeRefusal(op, append([]*Company{comp}, combos...)...); err != nil {
+				return err
+			}
+		}
+	}
+	if g.portageBars(comp, op) {
+		return ruleErr("%s laid portage track this turn; %s cannot lay track now", c.ID, comp.ID)
+	}
+	if len(v.ComboEntities) > 0 {
+		return s.comboLay(comp, c, v)
+	}
+	h := g.Board.Hex(v.Hex)
+	if h == nil {
+		return ruleErr("there is no hex %s", v.Hex)
+	}
+	g.abilityUses[comp.ID]++
+	g.abilityOR[comp.ID] = g.orKey()
+	uses := g.abilityUses[comp.ID]
+	switch comp.Def.Ability {
+	case "builder_cubes":
+		h.Cubes++
+		if uses >= 3 {
+			g.closeCompany(comp)
+		}
+		return nil
+	case "extra_tile":
+		// Either one upgrade or up to two lays (one for a minor).
+		upgrade := false
+		if v.Tile == "BC-0" {
+			h.Cubes++
+		} else {
+			upgrade = g.upgradeTile(v.Tile)
+			if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+				return err
+			}
+		}
+		g.afterExtraTile(comp, c, op, upgrade)
+		return nil
+	case "small_port", "large_port", "special_upgrade":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
+			return err
+		}
+		g.closeCompany(comp)
+		return nil
+	case "special_tile":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+			return err
+		}
+		op.portage++
+		comp.Revenue = 0
+		return nil
+	case "coal_mine":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
+			return err
+		}
+		op.laidTrack++
+		g.card(comp.ID).markerHex = v.Hex // the coal token itself goes with c's tokens
+		coal := &Token{Corp: c, Kind: CoalToken}
+		if cities := h.Tile.Cities(); len(cities) > 0 {
+			_ = h.placeToken(coal, cities[0], -1, true)
+		}
+		c.Tokens = append(c.Tokens, coal)
+		comp.Revenue = 0
+		return nil
+	case "remove_town", "advanced_tile", "pass_tile":
+		// These count as the company's own tile lay.
+		isUpgrade := h.Tile.Color != board.White
+		if g.validating() {
+			lay, up, _ := g.tileLay(c, op)
+			if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
+				lay, up = false, false // it needs the whole track step
+			}
+			if isUpgrade && !up || !isUpgrade && !lay {
+				return ruleErr("%s's lay counts as %s's own tile lay, which %s has used this turn", comp.ID, c.ID, c.ID)
+			}
+		}
+		free := 0
+		if a, _ := g.trackAbilityOf(comp); a.free {
+			free = 1 << 30
+		}
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, free); err != nil {
+			return err
+		}
+		op.laidTrack++
+		if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" {
+			op.laidTrack++ // a mountain pass or town removal is the whole track step
+		}
+		if isUpgrade {
+			op.upgraded = true
+		}
+		g.closeCompany(comp)
+		return nil
+	case "free_city_upgrade", "tile_grant":
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
+			return err
+		}
+		if a, _ := g.trackAbilityOf(comp); a.count > 0 && uses >= a.count {
+			g.closeCompany(comp)
+		}
+		if comp.Def.Ability == "free_city_upgrade" && h.Tile.Color == board.Gray {
+			g.abilityGone[comp.ID] = true
+		}
+		return nil
+	}
+	return ruleErr("%s cannot lay track", comp.ID)
+}
+
+// afterExtraTile applies P11's rule after one of its lays: one upgrade, one lay
+// for a minor, or two lays for a major that must follow each other.
+func (g *Game) afterExtraTile(comp *Company, c *Corp, op *orState, upgrade bool) {
+	// Used after one normal lay, the surveyors take the place of the second
+	// (18xx.games counts it so whether or not they close now).
+	if op.laidTrack == 1 {
+		op.laidTrack = 2
+	}
+	if upgrade || c.IsMinor() || g.abilityUses[comp.ID] >= 2 {
+		g.closeCompany(comp)
+		if op.mustLay == comp {
+			op.mustLay = nil
+		}
+		return
+	}
+	op.mustLay = comp
+}
+
+// portageBars reports whether a portage lay this turn stops comp's lay:
+// the portage takes the company's tile lay, and the privates that lay in its
+// place (town removal, ports, the coal mine) have none left; the surveyors,
+// builder cubes and the boom town still may (as 18xx.games times them).
+func (g *Game) portageBars(comp *Company, op *orState) bool {
+	if op.portage == 0 {
+		return false
+	}
+	switch comp.Def.Ability {
+	case "remove_town", "small_port", "large_port", "coal_mine":
+		return true
+	}
+	return false
+}
+
+// comboLay is a private's lay combined with P11 (e.g. P7 + P11): it does not
+// use the company's own tile lay, and both abilities are spent.
+func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) error {
+	g := s.g
+	op := s.r.op
+	h := g.Board.Hex(v.Hex)
+	if h == nil {
+		return ruleErr("there is no hex %s", v.Hex)
+	}
+	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+		return err
+	}
+	upgrade := g.upgradeTile(v.Tile)
+	if comp.Def.Ability == "extra_tile" {
+		// P11 named first, its partner in the combination: spent alike.
+		g.abilityUses[comp.ID]++
+		g.afterExtraTile(comp, c, op, upgrade)
+	} else {
+		g.closeCompany(comp)
+	}
+	for _, id := range v.ComboEntities {
+		other := g.Company(id)
+		if other == nil || other.Closed {
+			return ruleErr("%s cannot be combined now", id)
+		}
+		g.abilityUses[other.ID]++
+		if other.Def.Ability == "extra_tile" {
+			g.afterExtraTile(other, c, op, upgrade)
+		} else {
+			g.closeCompany(other)
+		}
+	}
+	return nil
+}
