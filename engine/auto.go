@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"pbc/engine/action"
-	"pbc/engine/graph"
-)
+import "pbc/engine/action"
 
 // runAutoActions performs the follow-up actions 18xx.games generates itself
 // after an action in a game played here, and records them on that action
@@ -13,7 +10,8 @@ import (
 //
 // Then the program of the player whose turn it is acts (see programs.go):
 // it may pass or buy for him, or stop, and its actions are recorded the
-// same way, as 18xx.games records them.
+// same way, as 18xx.games records them. The steps that act themselves
+// implement autoStep in their own files.
 func (g *Game) runAutoActions(parent action.Action) error {
 	for i := 0; i < 256 && !g.finished; i++ {
 		var batch []action.Action
@@ -49,60 +47,5 @@ func (g *Game) nextAutoAction() action.Action {
 	if as, ok := s.(autoStep); ok {
 		return as.autoAction()
 	}
-	switch s.(type) {
-	case *destinationStep:
-		c := r.current().(*Corp)
-		h := g.Board.Hex(c.Dest)
-		reached := g.reachedDestinationCities(c)
-		switch {
-		case len(reached) == 0:
-			return corpAction(&action.Pass{}, "pass", c)
-		case len(reached) > 1:
-			return nil // the president picks the city (CA ICR in a split Québec)
-		case len(g.destinationCities(c, h)) == 1:
-			return corpAction(&action.HexToken{Hex: c.Dest, TokenType: "destination"}, "hex_token", c)
-		}
-		// Several cities would do but the home station reaches one: it is
-		// tokened by city, since a hex token could not say which.
-		a := &action.PlaceToken{City: cityID(h, reached[0]), TokenType: "destination"}
-		if slot := h.openSlot(reached[0]); slot >= 0 {
-			a.Slot = &slot
-		}
-		return corpAction(a, "place_token", c)
-	}
 	return nil
-}
-
-// destinationConnected reports whether c's home station reaches its destination.
-func (g *Game) destinationConnected(c *Corp) bool { return len(g.reachedDestinationCities(c)) > 0 }
-
-// reachedDestinationCities lists the cities that may take c's destination
-// token and that c's home station reaches.
-func (g *Game) reachedDestinationCities(c *Corp) []int {
-	if len(c.Tokens) == 0 || !c.Tokens[0].Used {
-		return nil
-	}
-	h := g.Board.Hex(c.Dest)
-	if h == nil {
-		return nil
-	}
-	cities := g.destinationCities(c, h)
-	if len(cities) == 0 {
-		return nil
-	}
-	home := graph.NodeRef{Hex: c.Tokens[0].Hex, Node: c.Tokens[0].City}
-	r := graph.Reach(g.walkView(), c.ID, []graph.NodeRef{home})
-	var out []int
-	for _, city := range cities {
-		if r.HasNode(graph.NodeRef{Hex: c.Dest, Node: city}) {
-			out = append(out, city)
-		}
-	}
-	return out
-}
-
-// destinationReaches reports whether city node of h may take c's destination
-// token and c's home station reaches it.
-func (g *Game) destinationReaches(c *Corp, h *HexState, node int) bool {
-	return h.Def.ID == c.Dest && hasInt(g.reachedDestinationCities(c), node)
 }

@@ -316,7 +316,10 @@ func (g *Game) actorFor(e any) *Actor {
 func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 	switch t {
 	case "pass":
-		a.CanPass = g.canPassStep(e, s)
+		a.CanPass = true
+		if pc, ok := s.(passChecker); ok {
+			a.CanPass = pc.canPass(e)
+		}
 		return a.CanPass
 	case "bid":
 		a.Bids = g.bidMoves(e.(*Player))
@@ -356,7 +359,7 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		a.Tokens = g.tokenMoves(e, s)
 		return len(a.Tokens) > 0
 	case "hex_token":
-		a.HexTokens = g.hexTokenMoves(e, s)
+		a.HexTokens = ask(s, func(l hexTokenLister) []string { return l.hexTokenMoves(e) })
 		return len(a.HexTokens) > 0
 	case "buy_train":
 		a.Trains, a.MustBuy, a.Emergency = g.trainMoves(e, s)
@@ -395,17 +398,6 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		}
 	}
 	return false
-}
-
-// canPassStep reports whether a pass is legal, beyond the step offering it:
-// a major connected to its destination must place its destination token.
-func (g *Game) canPassStep(e any, s step) bool {
-	if _, ok := s.(*destinationStep); ok {
-		if c, ok := e.(*Corp); ok && g.destinationDue(c) {
-			return false
-		}
-	}
-	return true
 }
 
 // Actions enumerates the concrete actions of every actor, a bounded set: every

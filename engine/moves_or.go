@@ -2,8 +2,6 @@ package engine
 
 import (
 	"strconv"
-
-	"pbc/engine/graph"
 )
 
 // Operating- and merger-round choices: tokens, trains, acquisitions and
@@ -46,9 +44,10 @@ func (g *Game) attachMoves(c *Corp, op *orState) []ChoiceMove {
 
 // tokenMoves lists where e may place a token through step s.
 func (g *Game) tokenMoves(e any, s step) []TokenMove {
-	switch st := s.(type) {
-	case *pendingTokenStep:
-		return g.pendingTokenMoves(st)
+	if l, ok := s.(tokenLister); ok {
+		return l.tokenMoves(e)
+	}
+	switch s.(type) {
 	case *specialTokenStep:
 		comp, ok := e.(*Company)
 		if !ok {
@@ -68,155 +67,8 @@ func (g *Game) tokenMoves(e any, s step) []TokenMove {
 			}
 		}
 		return out
-	case *tokenStep:
-		c, ok := e.(*Corp)
-		if !ok {
-			return nil
-		}
-		return g.stationTokenMoves(c)
-	case *destinationStep:
-		c, ok := e.(*Corp)
-		if !ok || !g.destinationDue(c) {
-			return nil
-		}
-		h := g.Board.Hex(c.Dest)
-		var out []TokenMove
-		for _, city := range g.reachedDestinationCities(c) {
-			slot := h.openSlot(city)
-			if slot < 0 {
-				slot = len(h.Slots[city])
-			}
-			out = append(out, TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: slot, Kind: "destination"})
-		}
-		return out
 	}
 	return nil
-}
-
-// tokenInCity reports whether c has a token in city node of h.
-func tokenInCity(h *HexState, node int, c *Corp) (int, bool) {
-	for i, t := range h.Slots[node] {
-		if t != nil && t.Corp == c {
-			return i, true
-		}
-	}
-	for _, t := range h.Extra[node] {
-		if t.Corp == c {
-			return -1, true
-		}
-	}
-	return 0, false
-}
-
-// pendingTokenMoves lists the cities for a home token whose city is chosen.
-func (g *Game) pendingTokenMoves(st *pendingTokenStep) []TokenMove {
-	op := st.r.op
-	if len(op.pendingTok) == 0 {
-		return nil
-	}
-	pt := op.pendingTok[0]
-	h := g.Board.Hex(pt.hex)
-	if h == nil {
-		return nil
-	}
-	if _, has := h.tokenOf(pt.corp); has {
-		return nil
-	}
-	var tok *Token
-	for _, t := range pt.corp.Tokens {
-		if !t.Used && t.Kind == NormalToken {
-			tok = t
-			break
-		}
-	}
-	cost := 0
-	if pt.corp.Def.HomeChoose && tok != nil {
-		if tok.Price > pt.corp.Cash {
-			return nil
-		}
-		cost = tok.Price
-	}
-	// A city with a free slot if any (the token goes there); a rondel token
-	// (CA minor 13) may go to any city, bringing its own slot.
-	var open, all []TokenMove
-	for _, city := range h.Tile.Cities() {
-		tm := TokenMove{Hex: h.Def.ID, City: cityID(h, city), Node: city, Slot: h.freeSlot(city, pt.corp.ID), Cost: cost, Kind: "home"}
-		if tm.Slot >= 0 && !pt.corp.Def.HomeChoose {
-			open = append(open, tm)
-		}
-		tm.Slot = len(h.Slots[city])
-		all = append(all, tm)
-	}
-	if len(open) > 0 {
-		return open
-	}
-	return all
-}
-
-// stationTokenMoves lists the cities where c may place its next station token.
-func (g *Game) stationTokenMoves(c *Corp) []TokenMove {
-	t := g.nextToken(c)
-	if t == nil || !c.IsMajor() {
-		return nil
-	}
-	cost := g.tokenCost(c, t, nil)
-	if cost > c.Cash {
-		return nil
-	}
-	net := g.quietReach(c)
-	var out []TokenMove
-	for _, id := range g.Board.order {
-		h := g.Board.Hexes[id]
-		for _, city := range h.Tile.Cities() {
-			if !net.HasNode(graph.NodeRef{Hex: id, Node: city}) || h.freeSlot(city, c.ID) < 0 {
-				continue
-			}
-			if _, has := tokenInCity(h, city, c); has {
-				continue // one token per city, counting CA P10's beside the slots
-			}
-			if g.checkTokenPlace(c, h, city, -1) != nil {
-				continue
-			}
-			out = append(out, TokenMove{Hex: id, City: cityID(h, city), Node: city, Slot: h.freeSlot(city, c.ID),
-				Cost: g.tokenCost(c, t, h), Kind: "station"})
-		}
-	}
-	return out
-}
-
-// homeReach is the network of c's home station token alone.
-func (g *Game) homeReach(c *Corp) *graph.Result {
-	if len(c.Tokens) == 0 || !c.Tokens[0].Used {
-		return &graph.Result{}
-	}
-	home := c.Tokens[0]
-	return graph.Reach(g.walkView(), c.ID, []graph.NodeRef{{Hex: home.Hex, Node: home.City}})
-}
-
-// destinationDue reports whether c must place its destination token now: it
-// is still to be placed and c's home station reaches the destination (5.9.1).
-func (g *Game) destinationDue(c *Corp) bool {
-	if !c.IsMajor() || c.Dest == "" {
-		return false
-	}
-	for _, t := range c.Tokens {
-		if t.Kind == DestinationToken && !t.Used {
-			return g.destinationConnected(c)
-		}
-	}
-	return false
-}
-
-// hexTokenMoves lists the destination a connected major must token.
-func (g *Game) hexTokenMoves(e any, s step) []string {
-	c, ok := e.(*Corp)
-	if _, dest := s.(*destinationStep); !ok || !dest || !g.destinationDue(c) {
-		return nil
-	}
-	if len(g.destinationCities(c, g.Board.Hex(c.Dest))) > 1 {
-		return nil // tokened by city: see the place_token choices
-	}
-	return []string{c.Dest}
 }
 
 // cheapestDepotPrice is the lowest price at which c may buy a train from
@@ -288,9 +140,8 @@ func (g *Game) trainMoves(e any, s step) (out []TrainMove, must, emergency bool)
 	if !ok {
 		return nil, false, false
 	}
-	if _, first := s.(*housekeepingStep); first {
-		t := g.Depot.Upcoming[0]
-		return []TrainMove{{Train: t.ID, Variant: t.Name, From: "depot", Price: t.Price}}, false, false
+	if l, ok := s.(trainLister); ok {
+		return l.trainMoves(e)
 	}
 	if _, buy := s.(*buyTrainStep); !buy {
 		return nil, false, false
