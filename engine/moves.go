@@ -347,7 +347,7 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		a.Debt = &DebtMove{Debt: p.Debt, Cash: p.Cash, Max: min(p.Debt, p.Cash)}
 		return true
 	case "choose":
-		a.Choices = g.chooseMoves(e, s)
+		a.Choices = ask(s, func(l choiceLister) []ChoiceMove { return l.choiceMoves(e) })
 		return len(a.Choices) > 0
 	case "choose_ability":
 		a.Abilities = g.abilityMoves(e, s)
@@ -356,13 +356,15 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		a.Tiles = g.tileMoves(e, s)
 		return len(a.Tiles) > 0
 	case "place_token":
-		a.Tokens = g.tokenMoves(e, s)
+		a.Tokens = ask(s, func(l tokenLister) []TokenMove { return l.tokenMoves(e) })
 		return len(a.Tokens) > 0
 	case "hex_token":
 		a.HexTokens = ask(s, func(l hexTokenLister) []string { return l.hexTokenMoves(e) })
 		return len(a.HexTokens) > 0
 	case "buy_train":
-		a.Trains, a.MustBuy, a.Emergency = g.trainMoves(e, s)
+		if l, ok := s.(trainLister); ok {
+			a.Trains, a.MustBuy, a.Emergency = l.trainMoves(e)
+		}
 		return len(a.Trains) > 0
 	case "discard_train":
 		if c, ok := e.(*Corp); ok {

@@ -7,6 +7,11 @@ import (
 	"pbc/engine/title"
 )
 
+// Rules 5.14-5.16 (1822PNW; 1822CA 5.13-5.15): purchase trains, forced
+// purchases and emergency money raising (rules 5.11 and 2.1 say what the
+// trains are and when phases change). What the train step accepts, how it
+// buys and what it lists for Moves: the trains and the president's sales.
+
 // buyTrainStep buys trains from the depot or (from phase 3) other companies,
 // upgrades L trains to 2s, and handles emergency money raising.
 type buyTrainStep struct {
@@ -421,4 +426,142 @@ func (g *Game) emergencyNeed(c *Corp) int {
 		return 0
 	}
 	return max(price-c.Cash-p.Cash, 0)
+}
+
+// cheapestDepotPrice is the lowest price at which c may buy a train from
+// the depot or the discard pile (-1 if none).
+func (g *Game) cheapestDepotPrice(c *Corp) int {
+	best := -1
+	for _, t := range g.depotTrains() {
+		for _, v := range g.trainVariants(c, t) {
+			if p := g.variantPrice(t, v); best < 0 || p < best {
+				best = p
+			}
+		}
+	}
+	return best
+}
+
+// trainVariants lists the types c may buy depot train t as.
+func (g *Game) trainVariants(c *Corp, t *Train) []string {
+	names := []string{t.Name}
+	if !t.locked {
+		if t.Def.Name != t.Name {
+			names = append(names, t.Def.Name)
+		}
+		for _, v := range t.Def.Variants {
+			if v.Name != t.Name && (v.AvailableOn == "" || g.phaseReached(v.AvailableOn)) {
+				names = append(names, v.Name)
+			}
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if n == "E" && hasTrainNamed(c, "E") {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// phaseReached reports whether phase name has begun.
+func (g *Game) phaseReached(name string) bool {
+	for i := 0; i <= g.Phase; i++ {
+		if g.T.Phases[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func hasTrainNamed(c *Corp, name string) bool {
+	for _, t := range c.Trains {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// variantPrice is the depot price of t bought as variant v.
+func (g *Game) variantPrice(t *Train, v string) int {
+	vv, _ := variantOf(t.Def, v)
+	return vv.Price
+}
+
+// trainMoves lists the trains the operating company may buy, whether it must
+// buy one, and whether that is an emergency purchase.
+func (s *buyTrainStep) trainMoves(e any) (out []TrainMove, must, emergency bool) {
+	g := s.g
+	c, ok := e.(*Corp)
+	if !ok {
+		return nil, false, false
+	}
+	room := g.countTrains(c) < g.trainLimit(c)
+	must = g.mustBuyTrain(c)
+	cheapest := g.cheapestDepotPrice(c)
+	emergency = must && cheapest > c.Cash
+	pres := c.President()
+	if room {
+		for _, t := range g.depotTrains() {
+			from := "discard"
+			if len(g.Depot.Upcoming) > 0 && t == g.Depot.Upcoming[0] {
+				from = "depot"
+			}
+			for _, v := range g.trainVariants(c, t) {
+				price := g.variantPrice(t, v)
+				tm := TrainMove{Train: t.ID, Variant: v, From: from, Price: price}
+				if price > c.Cash {
+					if !emergency || price != cheapest || pres == nil || !g.isMinDepotTrain(t) {
+						continue
+					}
+					tm.President = price - c.Cash
+					tm.Loan = max(tm.President-pres.Cash, 0)
+					if tm.Loan > 0 && s.mustSellFirst(c) {
+						continue // shares must be sold before borrowing (5.16.6)
+					}
+				}
+				out = append(out, tm)
+			}
+		}
+		if g.phaseHas("can_buy_trains") && c.Cash >= 1 {
+			for _, o := range g.Corps {
+				if o == c || o.Closed {
+					continue
+				}
+				for _, t := range o.Trains {
+					if g.tradeRefusal(c, t) != nil {
+						continue
+					}
+					tm := TrainMove{Train: t.ID, Variant: t.Name, From: o.ID, Price: 1, MaxPrice: c.Cash}
+					if p := o.President(); p != nil {
+						tm.Seller = p.ID
+					}
+					out = append(out, tm)
+				}
+			}
+		}
+	}
+	if cost := g.upgradeLCost(); cost <= c.Cash {
+		for _, t := range c.Trains {
+			if t.Name == "L" {
+				out = append(out, TrainMove{Train: t.ID, Variant: "2", From: c.ID, Price: cost, Exchange: t.ID})
+			}
+		}
+	}
+	return out, must, emergency
+}
+
+// mustSellFirst reports whether c's president can still sell shares of
+// another company for c's train, which he must do before borrowing (5.16.6;
+// like 18xx.games, shares of c itself need not be sold first).
+func (s *buyTrainStep) mustSellFirst(c *Corp) bool {
+	sales, _ := s.saleMoves(c)
+	for _, sm := range sales {
+		if sm.From != "treasury" {
+			return true // the president's shares, the buyer's own included (5.15.2)
+		}
+	}
+	return false
 }

@@ -1,8 +1,11 @@
 package engine
 
-import (
-	"pbc/engine/action"
-)
+import "pbc/engine/action"
+
+// Section 6 of 1822CA (Winnipeg and P10): the private's exchange token,
+// placed by its owner beside Winnipeg's slots. What the special token step
+// accepts, how it places the token and what it lists for Moves; and CA P28's
+// token swap, a choice offered at track and token time.
 
 // specialTokenStep is CA P10: the owning major places an exchange token in
 // Winnipeg, free, beside the city's slots, without needing a route there.
@@ -94,4 +97,28 @@ func (g *Game) tokenSwap(comp *Company, choice string) error {
 	}
 	g.closeCompany(comp)
 	return nil
+}
+
+// tokenMoves lists the cities of the private's hexes where its owner has no
+// token yet, each taking the token beside its slots.
+func (s *specialTokenStep) tokenMoves(e any) []TokenMove {
+	g := s.g
+	comp, ok := e.(*Company)
+	if !ok {
+		return nil
+	}
+	c := comp.Owner.(*Corp)
+	var out []TokenMove
+	for _, id := range comp.Def.Hexes {
+		h := g.Board.Hex(id)
+		if h == nil {
+			continue
+		}
+		for _, city := range h.Tile.Cities() {
+			if _, has := tokenInCity(h, city, c); !has {
+				out = append(out, TokenMove{Hex: id, City: cityID(h, city), Node: city, Slot: len(h.Slots[city]), Kind: "extra", Tokener: c.ID})
+			}
+		}
+	}
+	return out
 }
