@@ -5,6 +5,11 @@ import (
 	"pbc/engine/board"
 )
 
+// Rule 5.17.13 (1822CA): a major that completed an acquisition gets one tile
+// action, a yellow lay or an upgrade under the normal rules of 5.7. What the
+// bonus track step accepts and how it lays; the lays it lists come from
+// layCheck (tilelegal*.go), as the company's own lays do.
+
 // acquisitionTrackStep is 1822CA's bonus track action for a major that
 // acquired a minor this turn: one lay or upgrade, or a pass.
 type acquisitionTrackStep struct {
