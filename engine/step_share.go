@@ -9,7 +9,7 @@ import (
 	"pbc/engine/title"
 )
 
-// Rules 4.1-4.9 (1822PNW; 1822CA 4.1-4.11): a player's stock round turn.
+// Rules 4.1-4.8 (1822PNW; 1822CA 4.1-4.10): a player's stock round turn.
 // What the share step accepts, how it processes each action and what it lists
 // for Moves (the bids, pars and buys it lists are in moves_stock.go, shared
 // with the rules' own checks).
