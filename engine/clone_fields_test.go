@@ -153,6 +153,8 @@ var cloneKnows = []string{
 	"orState.routes slice",
 	"pendingToken.corp ptr",
 	"pendingTokenStep.r ptr",
+	"reachEntry.r ptr",        // a walked network is never changed
+	"reachEntry.starts slice", // nor the stations it was walked from
 	"round.entities slice",
 	"round.g ptr",
 	"round.mr ptr",

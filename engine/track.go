@@ -330,7 +330,8 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	// rotation, and a route seen then stays (the sticky route of
 	// connect.go): walk it here too, except for the PNW lays it checks
 	// without the network.
-	if !g.layCheckedWithoutNetwork(layer, h, tileID) {
+	// Once found the route stays, so a company that has one needs no walk.
+	if !spender.routeSticky && !g.layCheckedWithoutNetwork(layer, h, tileID) {
 		_ = g.reach(spender)
 	}
 	_, byPrivate := layer.(*Company)
