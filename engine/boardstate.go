@@ -41,6 +41,8 @@ type BoardState struct {
 	// changed holds the hex of each recent change, by version modulo its
 	// size ("" unknown): a cached network no change touched stays valid.
 	changed [boardLogSize]string
+	marks   int           // markers set so far (they are never taken off)
+	marked  *routeMarkSet // the route markers last found, for version and marks
 }
 
 func newBoardState(m *board.Map) *BoardState {
@@ -343,6 +345,9 @@ func (h *HexState) mark(id string) {
 		h.Markers = map[string]bool{}
 	}
 	h.Markers[id] = true
+	if h.board != nil {
+		h.board.marks++
+	}
 }
 
 // touch marks the board as changed.

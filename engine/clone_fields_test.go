@@ -58,6 +58,7 @@ func stateTypes() (types map[string]bool, refs []string) {
 var cloneKnows = []string{
 	"BoardState.Hexes map",
 	"BoardState.Map ptr",
+	"BoardState.marked ptr", // never changed once found: copies share it
 	"BoardState.order slice",
 	"BoardState.tileUsed map",
 	"Company.Def ptr",
@@ -161,6 +162,8 @@ var cloneKnows = []string{
 	"round.op ptr",
 	"round.sr ptr",
 	"round.steps slice",
+	"routeMarkSet.portage map",
+	"routeMarkSet.timber map",
 	"routeStep.r ptr",
 	"shareStep.r ptr",
 	"specialTokenStep.r ptr",
