@@ -38,6 +38,11 @@ type BoardState struct {
 	tileUsed map[string]string // tile id -> hex id for laid supply tiles
 	// version changes whenever track or tokens change (it keys cached networks).
 	version int
+	// changed holds the hex of each recent change, by version modulo its
+	// size ("" unknown): a cached network no change touched stays valid.
+	changed [boardLogSize]string
+	marks   int           // markers set so far (they are never taken off)
+	marked  *routeMarkSet // the route markers last found, for version and marks
 }
 
 func newBoardState(m *board.Map) *BoardState {
@@ -268,6 +273,7 @@ func (h *HexState) placeExtra(t *Token, node int) {
 // removeToken takes t off the map.
 func (b *BoardState) removeToken(t *Token) {
 	b.version++
+	b.changeHex(b.version, b.Hexes[t.Hex])
 	if !t.Used || t.Hex == "" {
 		t.Used = false
 		return
@@ -339,11 +345,15 @@ func (h *HexState) mark(id string) {
 		h.Markers = map[string]bool{}
 	}
 	h.Markers[id] = true
+	if h.board != nil {
+		h.board.marks++
+	}
 }
 
 // touch marks the board as changed.
 func (h *HexState) touch() {
 	if h.board != nil {
 		h.board.version++
+		h.board.changeHex(h.board.version, h)
 	}
 }

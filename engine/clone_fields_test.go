@@ -58,6 +58,7 @@ func stateTypes() (types map[string]bool, refs []string) {
 var cloneKnows = []string{
 	"BoardState.Hexes map",
 	"BoardState.Map ptr",
+	"BoardState.marked ptr", // never changed once found: copies share it
 	"BoardState.order slice",
 	"BoardState.tileUsed map",
 	"Company.Def ptr",
@@ -153,12 +154,16 @@ var cloneKnows = []string{
 	"orState.routes slice",
 	"pendingToken.corp ptr",
 	"pendingTokenStep.r ptr",
+	"reachEntry.r ptr",        // a walked network is never changed
+	"reachEntry.starts slice", // nor the stations it was walked from
 	"round.entities slice",
 	"round.g ptr",
 	"round.mr ptr",
 	"round.op ptr",
 	"round.sr ptr",
 	"round.steps slice",
+	"routeMarkSet.portage map",
+	"routeMarkSet.timber map",
 	"routeStep.r ptr",
 	"shareStep.r ptr",
 	"specialTokenStep.r ptr",

@@ -95,22 +95,18 @@ func (v boardView) Impassable(hex string, edge int) bool {
 }
 
 // reach walks c's track network from its placed tokens. Results are cached
-// until the next state change (see invalidate).
+// until a board change may have changed them (see cachedReach); the route
+// is looked for once per board version, as before the cache kept networks
+// across versions.
 func (g *Game) reach(c *Corp) *graph.Result {
-	if g.reachVersion != g.Board.version {
-		for k := range g.reachCache {
-			delete(g.reachCache, k)
-		}
-		g.reachVersion = g.Board.version
+	ver := g.Board.version
+	if e, ok := g.reachCache[c]; ok && e.routeVer == ver+1 {
+		return e.r
 	}
-	if r, ok := g.reachCache[c]; ok {
-		return r
-	}
-	r := g.computeReach(c)
-	if g.reachCache == nil {
-		g.reachCache = map[*Corp]*graph.Result{}
-	}
-	g.reachCache[c] = r
+	r, e, _ := g.cachedReach(c)
+	e.routeVer = ver + 1
+	g.storeReach(c, e)
+	g.noteRoute(c, r, len(e.starts))
 	return r
 }
 
@@ -128,17 +124,16 @@ func (g *Game) invalidateActions() {
 	}
 }
 
-func (g *Game) computeReach(c *Corp) *graph.Result {
-	starts := stationStarts(c)
-	r := graph.Reach(g.walkView(), c.ID, starts)
+// noteRoute records that c has a route once its network r (walked from
+// starts stations) shows two stops.
+func (g *Game) noteRoute(c *Corp, r *graph.Result, starts int) {
 	if !c.routeSticky && r.NodeCount() > 1 {
-		if len(starts) == 1 {
+		if starts == 1 {
 			c.routeSticky = true // the one station's network is r
 		} else {
 			g.updateSticky(c)
 		}
 	}
-	return r
 }
 
 // stationStarts lists the nodes of c's placed station tokens, where its

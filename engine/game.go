@@ -8,7 +8,6 @@ import (
 
 	"pbc/engine/action"
 	"pbc/engine/board"
-	"pbc/engine/graph"
 	"pbc/engine/title"
 )
 
@@ -70,8 +69,7 @@ type Game struct {
 	taxHaven          *TaxHaven
 	hexReserved       map[string]bool // floating homes reserved on the whole hex, not a city (title.Corporation.HomeFloats)
 	tileCubes         map[string]int  // builder cubes 18xx.games leaves on an upgraded tile, by tile id
-	reachCache        map[*Corp]*graph.Result
-	reachVersion      int
+	reachCache        map[*Corp]reachEntry
 	trainVersion      int // changes whenever a train moves (keys crowdCorp)
 	crowdKey          int
 	crowdCorp         *Corp

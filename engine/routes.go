@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	"pbc/engine/action"
 	"pbc/engine/graph"
 	"pbc/engine/route"
@@ -123,25 +121,13 @@ func (g *Game) titleRouteRules(c *Corp, rules *route.Rules) {
 	if tr.TimberBonus == 0 && len(tr.PortageTiles) == 0 && mill == "" && ski == "" {
 		return
 	}
-	for id, h := range g.Board.Hexes {
-		if h.Markers["forest"] {
-			if rules.Timber == nil {
-				rules.Timber = map[string]bool{}
-			}
-			rules.Timber[id] = true
-		}
-		if mill != "" && h.Markers[mill] {
-			rules.MillHex = id
-		}
-		if ski != "" && h.Markers[ski] {
-			rules.SkiHex = id
-		}
-		if slices.Contains(tr.PortageTiles, tileName(h.TileID)) {
-			if rules.Portage == nil {
-				rules.Portage = map[string]bool{}
-			}
-			rules.Portage[id] = true
-		}
+	m := g.routeMarks(mill, ski)
+	rules.Timber, rules.Portage = m.timber, m.portage
+	if m.mill != "" {
+		rules.MillHex = m.mill
+	}
+	if m.ski != "" {
+		rules.SkiHex = m.ski
 	}
 }
 

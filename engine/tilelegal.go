@@ -157,7 +157,11 @@ func (g *Game) newLayCheck(c *Corp, h *HexState, def *board.Tile, via *Company) 
 // quietReach is c's network from its station tokens (not the coal mine), like
 // reach but without recording route availability.
 func (g *Game) quietReach(c *Corp) *graph.Result {
-	return graph.Reach(g.walkView(), c.ID, tokenStarts(c, "", nil))
+	r, e, current := g.cachedReach(c)
+	if !current {
+		g.storeReach(c, e)
+	}
+	return r
 }
 
 // tokenStarts lists the nodes holding c's station tokens; on hex remapHex the

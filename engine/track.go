@@ -324,8 +324,9 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 	// 18xx.games walks the company's network before a lay to check its
 	// rotation, and a route seen then stays (the sticky route of
 	// connect.go): walk it here too, except for the lays it checks without
-	// the network.
-	if !g.layCheckedWithoutNetwork(layer, h, tileID) {
+	// the network. Once found the route stays, so a company that has one
+	// needs no walk.
+	if !spender.routeSticky && !g.layCheckedWithoutNetwork(layer, h, tileID) {
 		_ = g.reach(spender)
 	}
 	_, byPrivate := layer.(*Company)

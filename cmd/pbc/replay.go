@@ -33,6 +33,7 @@ type replayErrJSON struct {
 }
 
 func cmdReplay(args []string, stdout, stderr io.Writer) int {
+	defer oneShotGC()()
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
