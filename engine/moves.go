@@ -353,7 +353,7 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		a.Abilities = g.abilityMoves(e, s)
 		return len(a.Abilities) > 0
 	case "lay_tile":
-		a.Tiles = g.tileMoves(e, s)
+		a.Tiles = ask(s, func(l layLister) []TileMove { return l.tileMoves(e) })
 		return len(a.Tiles) > 0
 	case "place_token":
 		a.Tokens = ask(s, func(l tokenLister) []TokenMove { return l.tokenMoves(e) })

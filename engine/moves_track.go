@@ -8,48 +8,14 @@ import (
 	"pbc/engine/graph"
 )
 
-// Track choices: every hex the company may build on with the tiles and
+// Track choices shared by the track steps (step_track.go,
+// step_special_track.go, step_acquisition_track.go), which list their lays
+// through layLister: every hex the company may build on with the tiles and
 // rotations legal there (checkTileLay's rules, judged against one network
 // computed per question) and what each lay costs.
 
 // freeLay waives the whole cost of a lay.
 const freeLay = 1 << 30
-
-// tileMoves lists the tile lays e may make through step s.
-func (g *Game) tileMoves(e any, s step) []TileMove {
-	switch st := s.(type) {
-	case *trackStep:
-		c, ok := e.(*Corp)
-		op := st.r.op
-		if !ok || op.portage > 0 {
-			return nil
-		}
-		lay, up, ok := g.tileLay(c, op)
-		if !ok {
-			return nil
-		}
-		net := g.quietReach(c)
-		out := g.layMoves(c, nil, net, netHexes(g, net), lay, up, 0)
-		if lay {
-			out = append(out, g.cubeMoves(c, nil, net)...)
-		}
-		return out
-	case *acquisitionTrackStep:
-		c, ok := e.(*Corp)
-		if !ok {
-			return nil
-		}
-		net := g.quietReach(c)
-		return g.layMoves(c, nil, net, netHexes(g, net), true, true, 0)
-	case *specialTrackStep:
-		comp, ok := e.(*Company)
-		if !ok {
-			return nil
-		}
-		return g.privateLays(comp, st.r.op)
-	}
-	return nil
-}
 
 // netHexes lists, in board order, the hexes c's network touches.
 func netHexes(g *Game, net *graph.Result) []string {
@@ -57,90 +23,6 @@ func netHexes(g *Game, net *graph.Result) []string {
 	for _, id := range g.Board.order {
 		if net.Touches(id) {
 			out = append(out, id)
-		}
-	}
-	return out
-}
-
-// privateLays lists the lays a private's ability allows its owner now.
-func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
-	c, ok := comp.Owner.(*Corp)
-	if !ok || (op.mustLay != nil && op.mustLay != comp) {
-		return nil
-	}
-	if g.portageBars(comp, op) {
-		return nil
-	}
-	a, _ := g.trackAbilityOf(comp)
-	discount := 0
-	if a.free {
-		discount = freeLay
-	}
-	net := g.quietReach(c)
-	hexes := comp.Def.Hexes
-	if len(hexes) == 0 {
-		hexes = netHexes(g, net)
-	}
-	lay, up, _ := g.tileLay(c, op)
-	switch comp.Def.Ability {
-	case "builder_cubes":
-		return g.cubeMoves(c, comp, net)
-	case "extra_tile":
-		out := g.layMoves(c, comp, net, hexes, true, g.extraTileUpgradeRefusal(op, comp) == nil, 0)
-		return append(out, g.comboLays(c, comp, net, op)...)
-	case "small_port", "large_port", "free_city_upgrade", "tile_grant":
-		return g.layMoves(c, comp, net, hexes, true, true, freeLay)
-	case "special_tile":
-		if op.laidTrack > 0 {
-			return nil // portage is the company's track lay
-		}
-		return g.layMoves(c, comp, net, hexes, true, true, 0)
-	case "coal_mine":
-		return g.layMoves(c, comp, net, hexes, lay, lay, freeLay) // a yellow lay, whatever the mountain's colour
-	case "special_upgrade":
-		var plain []string
-		for _, id := range g.Board.order {
-			switch g.Board.Hexes[id].Tile.Name {
-			case "7", "8", "9":
-				plain = append(plain, id)
-			}
-		}
-		return g.layMoves(c, comp, net, plain, true, true, freeLay)
-	case "remove_town", "advanced_tile", "pass_tile":
-		if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
-			lay, up = false, false // it needs the whole track step
-		}
-		out := g.layMoves(c, comp, net, hexes, lay, up, discount)
-		if comp.Def.Ability == "remove_town" {
-			out = append(out, g.comboLays(c, comp, net, op)...)
-		}
-		return out
-	}
-	return nil
-}
-
-// comboLays lists lays of a town-removal private combined with a usable
-// extra-tile private (PNW P7/P8 with P11, either one acting): the town
-// removal's rules apply and the company's own lay is not used.
-func (g *Game) comboLays(c *Corp, comp *Company, net *graph.Result, op *orState) []TileMove {
-	var out []TileMove
-	for _, x := range c.Privates {
-		if x == comp || !g.abilityUsable(x) {
-			continue
-		}
-		pair := comp.Def.Ability + "+" + x.Def.Ability
-		if pair != "extra_tile+remove_town" && pair != "remove_town+extra_tile" {
-			continue
-		}
-		via := layVia(comp, []*Company{x})
-		hexes := via.Def.Hexes
-		if len(hexes) == 0 {
-			hexes = netHexes(g, net)
-		}
-		up := g.extraTileUpgradeRefusal(op, comp, x) == nil
-		for _, l := range g.layMoves(c, via, net, hexes, true, up, 0) {
-			l.Company, l.Combo = comp.ID, []string{x.ID}
-			out = append(out, l)
 		}
 	}
 	return out

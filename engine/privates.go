@@ -1,6 +1,8 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+)
 
 // The private companies' choose_ability answers, which several steps offer at
 // their own time (track, token, issue): the steps' own files list them
@@ -96,6 +98,3 @@ func (g *Game) companyChoice(comp *Company, choice, when string) error {
 	g.closeCompany(comp)
 	return nil
 }
-
-// abilityChoices lists P21's deck moves at the track step.
-func (s *trackStep) abilityChoices(comp *Company) []string { return s.g.companyChoices(comp, "track") }

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"pbc/engine/action"
-	"pbc/engine/board"
-)
+import "pbc/engine/action"
 
 // Rule 5.17.13 (1822CA): a major that completed an acquisition gets one tile
 // action, a yellow lay or an upgrade under the normal rules of 5.7. What the
@@ -54,4 +51,13 @@ func (s *acquisitionTrackStep) process(a action.Action, e any) error {
 	return ruleErr("%s can lay its bonus track or pass", c.ID)
 }
 
-var _ = board.White
+// tileMoves lists the bonus lay's yellow lays and upgrades.
+func (s *acquisitionTrackStep) tileMoves(e any) []TileMove {
+	g := s.g
+	c, ok := e.(*Corp)
+	if !ok {
+		return nil
+	}
+	net := g.quietReach(c)
+	return g.layMoves(c, nil, net, netHexes(g, net), true, true, 0)
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"pbc/engine/action"
 	"pbc/engine/board"
+	"pbc/engine/graph"
 )
 
 // Rule 5.7 as the private companies break it (1.3.2, 3.1.9; the private company
@@ -266,4 +267,158 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 		}
 	}
 	return nil
+}
+
+// trackAbility describes a private's track-laying power.
+type trackAbility struct {
+	count  int  // uses before it closes; 0 = unlimited
+	perOR  bool // usable once per operating round
+	blocks bool // the track step waits for a pass while it is usable
+	extra  bool // does not count as the company's own tile lay
+	free   bool // terrain and border costs waived
+}
+
+// trackAbilities lists the track privates by ability key; 1822PNW and 1822CA
+// use different keys except "remove_town", which only waits in PNW.
+var trackAbilities = map[string]trackAbility{
+	"remove_town":       {count: 1, blocks: true},
+	"builder_cubes":     {count: 3, blocks: true, extra: true},
+	"extra_tile":        {count: 2, blocks: true, extra: true},
+	"small_port":        {count: 1, blocks: true, extra: true, free: true},
+	"large_port":        {count: 1, blocks: true, extra: true, free: true},
+	"special_tile":      {count: 2, blocks: true, extra: true},
+	"special_upgrade":   {count: 1, blocks: true, extra: true},
+	"coal_mine":         {count: 1, blocks: true, free: true},
+	"advanced_tile":     {count: 1},
+	"free_city_upgrade": {perOR: true, blocks: true, extra: true, free: true},
+	"pass_tile":         {count: 1, free: true},
+	"tile_grant":        {count: 3, blocks: true, extra: true, free: true},
+}
+
+// trackAbilityOf returns the track power of a private, if it has one.
+func (g *Game) trackAbilityOf(p *Company) (trackAbility, bool) {
+	a, ok := trackAbilities[p.Def.Ability]
+	if ok && p.Def.Ability == "remove_town" && !g.T.TownRemovalWaits {
+		a.blocks = false
+	}
+	return a, ok
+}
+
+// abilityUsable reports whether private p can still lay track now.
+func (g *Game) abilityUsable(p *Company) bool {
+	a, ok := g.trackAbilityOf(p)
+	if !ok || p.Closed || g.abilityGone[p.ID] {
+		return false
+	}
+	if a.count > 0 && g.abilityUses[p.ID] >= a.count {
+		return false
+	}
+	if a.perOR && g.abilityOR[p.ID] == g.orKey() {
+		return false
+	}
+	return true
+}
+
+// trackAbilityBlocks: while c owns a private that can still lay track, the
+// track step waits for an explicit pass.
+func (g *Game) trackAbilityBlocks(c *Corp) bool {
+	for _, p := range c.Privates {
+		if a, ok := g.trackAbilityOf(p); ok && a.blocks && g.abilityUsable(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// privateLays lists the lays a private's ability allows its owner now.
+func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
+	c, ok := comp.Owner.(*Corp)
+	if !ok || (op.mustLay != nil && op.mustLay != comp) {
+		return nil
+	}
+	if g.portageBars(comp, op) {
+		return nil
+	}
+	a, _ := g.trackAbilityOf(comp)
+	discount := 0
+	if a.free {
+		discount = freeLay
+	}
+	net := g.quietReach(c)
+	hexes := comp.Def.Hexes
+	if len(hexes) == 0 {
+		hexes = netHexes(g, net)
+	}
+	lay, up, _ := g.tileLay(c, op)
+	switch comp.Def.Ability {
+	case "builder_cubes":
+		return g.cubeMoves(c, comp, net)
+	case "extra_tile":
+		out := g.layMoves(c, comp, net, hexes, true, g.extraTileUpgradeRefusal(op, comp) == nil, 0)
+		return append(out, g.comboLays(c, comp, net, op)...)
+	case "small_port", "large_port", "free_city_upgrade", "tile_grant":
+		return g.layMoves(c, comp, net, hexes, true, true, freeLay)
+	case "special_tile":
+		if op.laidTrack > 0 {
+			return nil // portage is the company's track lay
+		}
+		return g.layMoves(c, comp, net, hexes, true, true, 0)
+	case "coal_mine":
+		return g.layMoves(c, comp, net, hexes, lay, lay, freeLay) // a yellow lay, whatever the mountain's colour
+	case "special_upgrade":
+		var plain []string
+		for _, id := range g.Board.order {
+			switch g.Board.Hexes[id].Tile.Name {
+			case "7", "8", "9":
+				plain = append(plain, id)
+			}
+		}
+		return g.layMoves(c, comp, net, plain, true, true, freeLay)
+	case "remove_town", "advanced_tile", "pass_tile":
+		if g.T.PrivateLayWholeStep && comp.Def.Ability != "advanced_tile" && op.laidTrack > 0 {
+			lay, up = false, false // it needs the whole track step
+		}
+		out := g.layMoves(c, comp, net, hexes, lay, up, discount)
+		if comp.Def.Ability == "remove_town" {
+			out = append(out, g.comboLays(c, comp, net, op)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// comboLays lists lays of a town-removal private combined with a usable
+// extra-tile private (PNW P7/P8 with P11, either one acting): the town
+// removal's rules apply and the company's own lay is not used.
+func (g *Game) comboLays(c *Corp, comp *Company, net *graph.Result, op *orState) []TileMove {
+	var out []TileMove
+	for _, x := range c.Privates {
+		if x == comp || !g.abilityUsable(x) {
+			continue
+		}
+		pair := comp.Def.Ability + "+" + x.Def.Ability
+		if pair != "extra_tile+remove_town" && pair != "remove_town+extra_tile" {
+			continue
+		}
+		via := layVia(comp, []*Company{x})
+		hexes := via.Def.Hexes
+		if len(hexes) == 0 {
+			hexes = netHexes(g, net)
+		}
+		up := g.extraTileUpgradeRefusal(op, comp, x) == nil
+		for _, l := range g.layMoves(c, via, net, hexes, true, up, 0) {
+			l.Company, l.Combo = comp.ID, []string{x.ID}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// tileMoves lists the lays the private's power allows its owner now.
+func (s *specialTrackStep) tileMoves(e any) []TileMove {
+	comp, ok := e.(*Company)
+	if !ok {
+		return nil
+	}
+	return s.g.privateLays(comp, s.r.op)
 }

@@ -4,122 +4,14 @@ import (
 	"slices"
 	"sort"
 
-	"pbc/engine/action"
 	"pbc/engine/board"
 	"pbc/engine/title"
 )
 
-// trackStep lays or upgrades track: one lay for minors (and majors before
-// phase 3), then a second plain lay for majors unless the first was an upgrade.
-type trackStep struct {
-	stepBase
-	r *round
-}
-
-func (s *trackStep) name() string { return "lay track" }
-func (s *trackStep) skip()        { s.pass() }
-
-// tileLay returns whether a lay and an upgrade are still allowed this turn.
-func (g *Game) tileLay(c *Corp, op *orState) (lay, upgrade, ok bool) {
-	lays := 1
-	if c.IsMajor() && g.phaseNum() >= 3 {
-		lays = 2
-	}
-	if op.laidTrack >= lays {
-		return false, false, false
-	}
-	if op.laidTrack == 0 {
-		return true, true, true
-	}
-	return !op.upgraded, false, true
-}
-
-func (s *trackStep) canLay(c *Corp) bool {
-	if c.Def.HomeChoose && c.Operated == 0 {
-		return false // placing the rondel home token was its track lay
-	}
-	if s.g.trackAbilityBlocks(c) {
-		return true
-	}
-	lay, up, ok := s.g.tileLay(c, s.r.op)
-	return ok && (lay || up) && len(c.Tokens) > 0
-}
-
-// trackAbility describes a private's track-laying power.
-type trackAbility struct {
-	count  int  // uses before it closes; 0 = unlimited
-	perOR  bool // usable once per operating round
-	blocks bool // the track step waits for a pass while it is usable
-	extra  bool // does not count as the company's own tile lay
-	free   bool // terrain and border costs waived
-}
-
-// trackAbilities lists the track privates by ability key; 1822PNW and 1822CA
-// use different keys except "remove_town", which only waits in PNW.
-var trackAbilities = map[string]trackAbility{
-	"remove_town":       {count: 1, blocks: true},
-	"builder_cubes":     {count: 3, blocks: true, extra: true},
-	"extra_tile":        {count: 2, blocks: true, extra: true},
-	"small_port":        {count: 1, blocks: true, extra: true, free: true},
-	"large_port":        {count: 1, blocks: true, extra: true, free: true},
-	"special_tile":      {count: 2, blocks: true, extra: true},
-	"special_upgrade":   {count: 1, blocks: true, extra: true},
-	"coal_mine":         {count: 1, blocks: true, free: true},
-	"advanced_tile":     {count: 1},
-	"free_city_upgrade": {perOR: true, blocks: true, extra: true, free: true},
-	"pass_tile":         {count: 1, free: true},
-	"tile_grant":        {count: 3, blocks: true, extra: true, free: true},
-}
-
-// trackAbilityOf returns the track power of a private, if it has one.
-func (g *Game) trackAbilityOf(p *Company) (trackAbility, bool) {
-	a, ok := trackAbilities[p.Def.Ability]
-	if ok && p.Def.Ability == "remove_town" && !g.T.TownRemovalWaits {
-		a.blocks = false
-	}
-	return a, ok
-}
-
-// abilityUsable reports whether private p can still lay track now.
-func (g *Game) abilityUsable(p *Company) bool {
-	a, ok := g.trackAbilityOf(p)
-	if !ok || p.Closed || g.abilityGone[p.ID] {
-		return false
-	}
-	if a.count > 0 && g.abilityUses[p.ID] >= a.count {
-		return false
-	}
-	if a.perOR && g.abilityOR[p.ID] == g.orKey() {
-		return false
-	}
-	return true
-}
-
-// trackAbilityBlocks: while c owns a private that can still lay track, the
-// track step waits for an explicit pass.
-func (g *Game) trackAbilityBlocks(c *Corp) bool {
-	for _, p := range c.Privates {
-		if a, ok := g.trackAbilityOf(p); ok && a.blocks && g.abilityUsable(p) {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *trackStep) actions(e any) []string {
-	g := s.g
-	if comp, ok := e.(*Company); ok {
-		if len(g.companyChoices(comp, "track")) > 0 {
-			return []string{"choose_ability"}
-		}
-		return nil
-	}
-	c, ok := e.(*Corp)
-	if !ok || e != s.r.current() || !s.canLay(c) {
-		return nil
-	}
-	return layOrPass
-}
+// Placing a tile (rule 5.7), whichever step lays it: the cost, the tile
+// swap, the tokens and cities the new tile keeps, and the hex reuse rule.
+// The track steps are step_track.go, step_special_track.go and
+// step_acquisition_track.go.
 
 // Constant step answers, shared rather than built for every action.
 var (
@@ -129,80 +21,6 @@ var (
 	dividendOnly   = []string{"dividend"}
 	dividendChoose = []string{"dividend", "choose"}
 )
-
-func (s *trackStep) process(a action.Action, e any) error {
-	g := s.g
-	switch v := a.(type) {
-	case *action.Pass:
-		s.pass()
-		if c, ok := e.(*Corp); ok {
-			g.closeStartedGrant(c)
-		}
-		return nil
-	case *action.ChooseAbility:
-		return g.companyChoice(e.(*Company), v.Choice, "track")
-	case *action.LayTile:
-		c := e.(*Corp)
-		if s.r.op.portage > 0 {
-			return ruleErr("%s laid portage track this turn and cannot lay other track", c.ID)
-		}
-		lay, up, ok := g.tileLay(c, s.r.op)
-		if !ok {
-			return ruleErr("%s has no tile lays left this turn", c.ID)
-		}
-		h := g.Board.Hex(v.Hex)
-		if h == nil {
-			return ruleErr("there is no hex %s", v.Hex)
-		}
-		isUpgrade := h.Tile.Color != board.White || g.isTokenCity(h)
-		if v.Tile == "BC-0" || isUpgrade && !up || !isUpgrade && !lay {
-			if !(v.Tile == "BC-0" && lay) {
-				if isUpgrade {
-					return ruleErr("%s cannot upgrade track now; it may only lay yellow track", c.ID)
-				}
-				if v.Tile == "BC-0" {
-					return ruleErr("%s cannot place a builder cube now", c.ID)
-				}
-				return ruleErr("%s cannot lay more track now", c.ID)
-			}
-		}
-		if g.validating() {
-			if err := g.checkLay(c, h, v.Tile, v.Rotation, nil); err != nil {
-				return err
-			}
-		}
-		if v.Tile == "BC-0" {
-			h.Cubes++
-		} else {
-			if err := g.layTile(c, c, h, v.Tile, v.Rotation, 0); err != nil {
-				return err
-			}
-		}
-		op := s.r.op
-		op.laidTrack++
-		if v.Tile != "BC-0" && isUpgrade {
-			op.upgraded = true
-		}
-		if !s.canLay(c) {
-			s.pass()
-		}
-		return nil
-	}
-	return ruleErr("%s can lay track or pass", entityName(e))
-}
-
-// closeStartedGrant closes a tile grant (CA P21) its owner began using this
-// turn once the owner passes its track step: the company is closed for its
-// three extra lays, which go with the one track step (as 18xx.games plays it,
-// the lays left are lost).
-func (g *Game) closeStartedGrant(c *Corp) {
-	for _, comp := range g.Companies {
-		if comp.Owner == any(c) && !comp.Closed && comp.Def.Ability == "tile_grant" && g.abilityUses[comp.ID] > 0 {
-			g.closeCompany(comp)
-			return
-		}
-	}
-}
 
 // layCheckedWithoutNetwork reports the lays whose rotation 18xx.games
 // accepts without walking the company's network, in the titles where it does
