@@ -19,11 +19,11 @@ import (
 // TestCloneKnowsEveryField fails when a state type gains a field that this
 // file does not copy.
 func (g *Game) Clone() *Game {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	g.mu.RLock()
+	defer g.mu.RUnlock()
 	cc := newCloner(g)
 	n := cc.game(g)
-	n.mu = new(sync.Mutex)
+	n.mu = new(sync.RWMutex)
 	return n
 }
 

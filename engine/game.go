@@ -90,7 +90,7 @@ type Game struct {
 	// mu is held by Apply and by the readers that fill caches as they go
 	// (Moves, Snapshot, Clone, AutoRoutes), so that any number of readers
 	// may share a Game. Each game has its own, kept across a rollback.
-	mu *sync.Mutex
+	mu *sync.RWMutex
 }
 
 // New creates a game of title t for the seats, shuffled from seed as 18xx.games does.
@@ -117,7 +117,7 @@ func (g *Game) reset(t *title.Title, opts map[string]bool, seed int64, seats []S
 		abilityOR: map[string]string{}, abilityGone: map[string]bool{}, cards: map[string]*cardState{},
 		hexReserved: map[string]bool{}, tileCubes: map[string]int{}, mu: g.mu}
 	if g.mu == nil {
-		g.mu = new(sync.Mutex)
+		g.mu = new(sync.RWMutex)
 	}
 	g.setup(seats)
 }

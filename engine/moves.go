@@ -188,30 +188,20 @@ type DebtMove struct {
 	Max        int // the most that may be paid now: min(debt, cash)
 }
 
-// Moves returns what may be done now.
+// Moves returns what may be done now. It leaves g untouched: the listing
+// tries steps, walks networks and fills caches, and 18xx.games marks a
+// company's route as found by any walk, so it works on a private copy of the
+// game, taken under g's read lock, which any number of readers may share.
 func (g *Game) Moves() *Moves {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	return g.Clone().moves()
+}
+
+// moves lists what may be done now, on a game of its own (Moves' copy).
+func (g *Game) moves() *Moves {
 	m := &Moves{g: g, Round: g.roundName, Finished: g.finished}
 	if g.finished || g.round == nil {
 		return m
 	}
-	sticky := make([]bool, len(g.Corps))
-	for i, c := range g.Corps {
-		sticky[i] = c.routeSticky
-	}
-	defer func() {
-		for i, c := range g.Corps {
-			if c.routeSticky != sticky[i] {
-				// The network cached while finding that route must go
-				// too: a later walk of it marks the route as a walk made
-				// in play would, and a cached answer would not.
-				c.routeSticky = sticky[i]
-				delete(g.reachCache, c)
-			}
-		}
-		g.invalidate()
-	}()
 	r := g.round
 	waiting := r.current()
 	if s := r.activeStep(); s != nil {
