@@ -44,21 +44,22 @@ func (g *Game) placeHomeToken(c *Corp) {
 
 func (g *Game) onFloat(c *Corp) {}
 
-// titleEvent applies title-specific train events.
+// titleEvent applies the train events a title's data names.
 func (g *Game) titleEvent(ev string) {
-	if ev == "open_detroit_duluth" {
-		g.openDetroitDuluth()
+	if ev != "" && ev == g.T.Hexes.OpenEvent {
+		g.openBlockedHexes()
 	}
 }
 
-// blockDetroitDuluth blocks the title's blocked hexes (CA Detroit and
-// Duluth close the southern line until the event opens it) with tokens that
-// belong to no company in play.
-func (g *Game) blockDetroitDuluth() {
+// blockHexes blocks the title's blocked hexes (CA Detroit and Duluth close
+// the southern line until an event opens it) with tokens that belong to no
+// company in play.
+func (g *Game) blockHexes() {
 	if len(g.T.Hexes.Blocked) == 0 {
 		return
 	}
-	dd := &Corp{ID: "DD", Kind: title.Major, Def: &title.Corporation{ID: "DD", Name: "Detroit-Duluth blocker"}}
+	name := g.T.Hexes.Blocker
+	dd := &Corp{ID: name, Kind: title.Major, Def: &title.Corporation{ID: name, Name: name + " blocker"}}
 	for _, id := range g.T.Hexes.Blocked {
 		h := g.Board.Hex(id)
 		if h == nil {
@@ -73,8 +74,8 @@ func (g *Game) blockDetroitDuluth() {
 	g.blocker = dd
 }
 
-// openDetroitDuluth removes the blockers and lays the through track.
-func (g *Game) openDetroitDuluth() {
+// openBlockedHexes removes the blockers and lays the through track.
+func (g *Game) openBlockedHexes() {
 	if g.blocker == nil {
 		return
 	}
@@ -83,11 +84,12 @@ func (g *Game) openDetroitDuluth() {
 	}
 	for _, id := range g.T.Hexes.Blocked {
 		h := g.Board.Hex(id)
-		def, ok := g.Board.Map.TileDef("DD-" + id)
+		name := g.T.Hexes.Blocker + "-" + id
+		def, ok := g.Board.Map.TileDef(name)
 		if h == nil || !ok {
 			continue
 		}
-		g.placeTile(h, def, "DD-"+id+"-0", 0)
+		g.placeTile(h, def, name+"-0", 0)
 	}
 	g.blocker = nil
 }

@@ -104,9 +104,9 @@ func (g *Game) titleRouteRules(c *Corp, rules *route.Rules) {
 		switch {
 		case cs.markerHex == "" || cs.markerMode == "":
 		case cs.markerMode == "open":
-			rules.SawmillHex, rules.SawmillBonus = cs.markerHex, 20
+			rules.SawmillHex, rules.SawmillBonus = cs.markerHex, g.T.Routes.MarkerOpen
 		case cs.markerOwner == c:
-			rules.SawmillHex, rules.SawmillBonus = cs.markerHex, 10
+			rules.SawmillHex, rules.SawmillBonus = cs.markerHex, g.T.Routes.MarkerClosed
 		}
 	}
 	for _, p := range c.Privates {

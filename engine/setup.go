@@ -73,7 +73,7 @@ func (g *Game) setup(seats []Seat) {
 	case g.Opts["remove_two_ls"]:
 		g.removeLs(2)
 	}
-	g.blockDetroitDuluth()
+	g.blockHexes()
 	g.emptyBidbox = make([]bool, 4)
 	g.regionalORs = map[string]int{}
 	if g.Opts["starting_packet"] && len(t.StartingPackets) > 0 {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 
 	"pbc/engine/action"
@@ -63,7 +64,7 @@ func (s *assignStep) process(a action.Action, e any) error {
 			s.g.modePending = ""
 			return nil
 		}
-		return ruleErr("choose open (+$20 for everyone) or closed (+$10 for %s only)", cs.markerOwner.ID)
+		return ruleErr("choose open (+$%d for everyone) or closed (+$%d for %s only)", s.g.T.Routes.MarkerOpen, s.g.T.Routes.MarkerClosed, cs.markerOwner.ID)
 	}
 	v, ok := a.(*action.Assign)
 	if !ok {
@@ -107,5 +108,7 @@ func (g *Game) assignMoves(e any) []string {
 
 // choiceMoves lists the modes of a placed marker.
 func (s *assignStep) choiceMoves(e any) []ChoiceMove {
-	return []ChoiceMove{{Choice: "open", Label: "+$20 for every company"}, {Choice: "closed", Label: "+$10 for its owner only"}}
+	r := s.g.T.Routes
+	return []ChoiceMove{{Choice: "open", Label: fmt.Sprintf("+$%d for every company", r.MarkerOpen)},
+		{Choice: "closed", Label: fmt.Sprintf("+$%d for its owner only", r.MarkerClosed)}}
 }

@@ -36,7 +36,8 @@ func CA() *Title {
 		LayOncePerHex:       true,
 		TrackRules:          TrackRules{PrivateLayWholeStep: true, MostTrackUnlabelledOnly: true, DestinationTakesNewSlot: true},
 		StepRules:           StepRules{DestinationByCity: true},
-		Hexes:               HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"}},
+		Hexes: HexRules{CityAndTown: "AG13", PlainTrackPasses: []string{"E11", "F16"}, Blocked: []string{"Q19", "Y27"},
+			Blocker: "DD", OpenEvent: "open_detroit_duluth"},
 		Routes: Routes{
 			DoubleHexes:    []string{"G13", "I15", "AB22", "AG13", "AH10"},
 			PullmanTowns:   2,
@@ -45,6 +46,8 @@ func CA() *Title {
 			EastPorts:      setOf("N6 R16"),
 			WestPorts:      setOf("A7 C15"),
 			AttachOptional: true,
+			MarkerOpen:     20,
+			MarkerClosed:   10,
 		},
 		Acquisition:   AcquisitionRules{BonusLay: true},
 		Stock:         StockRules{OtherSalesDropFrom: 3},

@@ -290,6 +290,10 @@ type Routes struct {
 	LocalMail bool
 	SmallMail []PhaseAmount
 	// TimberBonus is paid per timber hex crossed, SkiBonus for the ski hex,
+	// MarkerOpen and MarkerClosed are what a marker whose owner chooses its
+	// mode (CA P13, the sawmill) adds to a run stopping there: to every
+	// company's when open, to its owner's alone when closed.
+	MarkerOpen, MarkerClosed int
 	// MillBonus (by phase) at the mill hex.
 	TimberBonus, SkiBonus int
 	MillBonus             []PhaseAmount
@@ -333,8 +337,12 @@ type HexRules struct {
 	// yellow tile is upgraded (PNW O14).
 	CityCountFree []string
 	// Blocked hexes hold a blocker token in their first city from the start
-	// until the open_detroit_duluth event (CA Detroit and Duluth).
-	Blocked []string
+	// until the train event OpenEvent (CA Detroit and Duluth, 1.4.12, 5.4.10), which
+	// lays each one's tile Blocker+"-"+hex. Blocker also names the tokens'
+	// owner, which is no company in play.
+	Blocked   []string
+	Blocker   string
+	OpenEvent string
 	// RiverCrossings are the hexes whose river crossing, by tile edge, a
 	// builder cube may pay for (PNW).
 	RiverCrossings map[string]int
