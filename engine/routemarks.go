@@ -21,6 +21,10 @@ func (g *Game) routeMarks(mill, ski string) *routeMarkSet {
 	if m := b.marked; m != nil && m.ver == b.version && m.marks == b.marks && m.millID == mill && m.skiID == ski {
 		return m
 	}
+	if m := b.marked.since(b, mill, ski, g.T.Routes.PortageTiles); m != nil {
+		b.marked = m
+		return m
+	}
 	m := &routeMarkSet{ver: b.version, marks: b.marks, millID: mill, skiID: ski}
 	tiles := g.T.Routes.PortageTiles
 	for id, h := range b.Hexes {
