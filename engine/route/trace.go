@@ -11,7 +11,14 @@ import (
 type view struct {
 	in     *Input
 	layout board.Layout
-	hexes  map[string]*hexView
+	// The first fewHexes hexes looked up are found by their packed ids in
+	// few (checking a run meets a handful: a map of them cost more than
+	// the check); once it is full, or for an id too long to pack, hexes
+	// holds every hex looked up.
+	fewKeys []uint64
+	few     []*hexView
+	hexes   map[string]*hexView
+	block   []hexView // where hex views are made, many at a time
 }
 
 // hexView is one hex as the rules see it.
@@ -19,24 +26,63 @@ type hexView struct {
 	id   string
 	t    *board.Tile // nil when the hex is not on the map
 	rot  int
+	idx  int         // order of the first look-up in the view
 	nb   [6]*hexView // neighbour across each map edge, nil when none or impassable
 	done uint8       // bit e set once nb[e] is known
 }
 
+const fewHexes = 32
+
 func newView(in *Input) *view {
-	return &view{in: in, layout: in.Board.Layout(), hexes: make(map[string]*hexView, 64)}
+	return &view{in: in, layout: in.Board.Layout()}
+}
+
+// packID packs an id of at most 7 bytes into a number no other id packs to.
+func packID(id string) (uint64, bool) {
+	if len(id) > 7 {
+		return 0, false
+	}
+	k := uint64(len(id))
+	for i := 0; i < len(id); i++ {
+		k = k<<8 | uint64(id[i])
+	}
+	return k, true
 }
 
 // hex returns the view of hex id (its tile nil when the map has no such hex).
 func (v *view) hex(id string) *hexView {
-	if h, ok := v.hexes[id]; ok {
+	key, packed := packID(id)
+	if v.hexes == nil && packed {
+		for i, k := range v.fewKeys {
+			if k == key {
+				return v.few[i]
+			}
+		}
+	} else if h, ok := v.hexes[id]; ok {
 		return h
 	}
-	h := &hexView{id: id}
+	if len(v.block) == cap(v.block) {
+		v.block = make([]hexView, 0, 16)
+	}
+	v.block = append(v.block, hexView{id: id, idx: len(v.few) + len(v.hexes)})
+	h := &v.block[len(v.block)-1]
 	if t, rot, ok := v.in.Board.Tile(id); ok && t != nil {
 		h.t, h.rot = t, ((rot%6)+6)%6
 	}
-	v.hexes[id] = h
+	switch {
+	case v.hexes == nil && packed && len(v.few) < fewHexes:
+		v.fewKeys = append(v.fewKeys, key)
+		v.few = append(v.few, h)
+	default:
+		if v.hexes == nil {
+			v.hexes = make(map[string]*hexView, 2*fewHexes)
+			for _, f := range v.few {
+				v.hexes[f.id] = f
+			}
+			v.few, v.fewKeys = nil, nil
+		}
+		v.hexes[id] = h
+	}
 	return h
 }
 
@@ -224,20 +270,22 @@ func Trace(in *Input, routes []Route) ([]Run, error) {
 // traceAll is Trace on the view v.
 func (v *view) traceAll(routes []Route) ([]Run, error) {
 	runs := make([]Run, len(routes))
-	usedBy := map[bool]map[Step]bool{} // paths of the runs traced so far, by E-train or not
+	var usedBy [2][]Step // paths of the runs traced so far, by E-train (1) or not
 	for i, r := range routes {
-		run, err := v.trace(i, r, usedBy[v.isExpress(r.Train)])
+		key := 0
+		if v.isExpress(r.Train) {
+			key = 1
+		}
+		run, err := v.trace(i, r, usedBy[key])
 		if err != nil {
 			return nil, err
 		}
 		runs[i] = run
-		key := v.isExpress(r.Train)
-		if usedBy[key] == nil {
-			usedBy[key] = map[Step]bool{}
-		}
 		for _, leg := range run.Legs {
 			for _, s := range leg {
-				usedBy[key][Step{Hex: s.Hex, Path: s.Path}] = true
+				if k := (Step{Hex: s.Hex, Path: s.Path}); !slices.Contains(usedBy[key], k) {
+					usedBy[key] = append(usedBy[key], k)
+				}
 			}
 		}
 	}
@@ -258,7 +306,7 @@ func (v *view) isExpress(id string) bool {
 // tracings it prefers one sharing no track with the runs traced before it
 // (others), then one through the recorded stops, then one starting or ending
 // at the corporation's token, then the first found.
-func (v *view) trace(i int, r Route, others map[Step]bool) (Run, error) {
+func (v *view) trace(i int, r Route, others []Step) (Run, error) {
 	run := Run{Train: r.Train, Bare: r.Bare}
 	if r.Local != "" {
 		h := v.hex(r.Local)
@@ -314,7 +362,7 @@ type search struct {
 	v         *view
 	r         *Route
 	cands     [][]chain
-	others    map[Step]bool
+	others    []Step // paths of earlier runs (Rev unset), each once
 	stops     []graph.NodeRef
 	legs      [][]Step
 	found     int
@@ -382,7 +430,7 @@ func (s *search) score() int {
 	free := 1
 	for _, leg := range s.legs {
 		for _, st := range leg {
-			if s.others[Step{Hex: st.Hex, Path: st.Path}] {
+			if slices.Contains(s.others, Step{Hex: st.Hex, Path: st.Path}) {
 				free = 0
 			}
 		}
