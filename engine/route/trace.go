@@ -15,10 +15,31 @@ type view struct {
 	// few (checking a run meets a handful: a map of them cost more than
 	// the check); once it is full, or for an id too long to pack, hexes
 	// holds every hex looked up.
-	fewKeys []uint64
-	few     []*hexView
+	fewKeys [fewHexes]uint64
+	few     [fewHexes]*hexView
+	nfew    int
 	hexes   map[string]*hexView
 	block   []hexView // where hex views are made, many at a time
+	// walkSteps is the walks' scratch path; arena is where the chains
+	// found keep their steps, many to an allocation.
+	walkSteps []Step
+	arena     []Step
+}
+
+// Steps are kept in chunks of stepChunk; a longer list gets its own.
+const stepChunk = 128
+
+// keep returns a copy of steps in the view's arena (appending to it copies).
+func (v *view) keep(steps []Step) []Step {
+	if len(steps) > stepChunk/4 {
+		return slices.Clone(steps)
+	}
+	if cap(v.arena)-len(v.arena) < len(steps) {
+		v.arena = make([]Step, 0, stepChunk)
+	}
+	n := len(v.arena)
+	v.arena = append(v.arena, steps...)
+	return v.arena[n:len(v.arena):len(v.arena)]
 }
 
 // hexView is one hex as the rules see it.
@@ -53,7 +74,7 @@ func packID(id string) (uint64, bool) {
 func (v *view) hex(id string) *hexView {
 	key, packed := packID(id)
 	if v.hexes == nil && packed {
-		for i, k := range v.fewKeys {
+		for i, k := range v.fewKeys[:v.nfew] {
 			if k == key {
 				return v.few[i]
 			}
@@ -64,22 +85,22 @@ func (v *view) hex(id string) *hexView {
 	if len(v.block) == cap(v.block) {
 		v.block = make([]hexView, 0, 16)
 	}
-	v.block = append(v.block, hexView{id: id, idx: len(v.few) + len(v.hexes)})
+	v.block = append(v.block, hexView{id: id, idx: v.nfew + len(v.hexes)})
 	h := &v.block[len(v.block)-1]
 	if t, rot, ok := v.in.Board.Tile(id); ok && t != nil {
 		h.t, h.rot = t, ((rot%6)+6)%6
 	}
 	switch {
-	case v.hexes == nil && packed && len(v.few) < fewHexes:
-		v.fewKeys = append(v.fewKeys, key)
-		v.few = append(v.few, h)
+	case v.hexes == nil && packed && v.nfew < fewHexes:
+		v.fewKeys[v.nfew], v.few[v.nfew] = key, h
+		v.nfew++
 	default:
 		if v.hexes == nil {
 			v.hexes = make(map[string]*hexView, 2*fewHexes)
-			for _, f := range v.few {
+			for _, f := range v.few[:v.nfew] {
 				v.hexes[f.id] = f
 			}
-			v.few, v.fewKeys = nil, nil
+			v.nfew = 0
 		}
 		v.hexes[id] = h
 	}
@@ -123,6 +144,7 @@ func ends(p *board.Path, rev bool) (from, to board.End) {
 type chain struct {
 	a, b  graph.NodeRef
 	steps []Step
+	rev   []Step // steps walked from b to a, once asked for
 }
 
 // chains lists every chain whose hexes are exactly seg, shortest first.
@@ -150,7 +172,8 @@ func (v *view) chains(seg []Hop) []chain {
 		}
 		return out
 	}
-	w := walk{v: v, seg: seg, out: &out}
+	w := walk{v: v, seg: seg, out: &out, steps: v.walkSteps[:0]}
+	defer func() { v.walkSteps = w.steps[:0] }()
 	for n, node := range first.t.Nodes {
 		if node.Kind == board.Junction {
 			continue
@@ -243,7 +266,7 @@ func (w *walk) step(h *hexView, pi int, rev bool, i int) {
 	default:
 		end := graph.NodeRef{Hex: h.id, Node: far.Node}
 		if i == len(w.seg) && end != w.start {
-			*w.out = append(*w.out, chain{a: w.start, b: end, steps: slices.Clone(w.steps)})
+			*w.out = append(*w.out, chain{a: w.start, b: end, steps: w.v.keep(w.steps)})
 		}
 	}
 }
@@ -331,7 +354,8 @@ func (v *view) trace(i int, r Route, others []Step) (Run, error) {
 			return run, routeErr(i, r.Train, "no track joins two stops along %s", hopsString(seg))
 		}
 	}
-	s := search{v: v, r: &r, cands: cands, others: others, bestScore: -1}
+	s := search{v: v, r: &r, cands: cands, others: others, bestScore: -1,
+		stops: make([]graph.NodeRef, 0, len(cands)+1), legs: make([][]Step, 0, len(cands))}
 	s.extend(0)
 	if s.best == nil {
 		return run, routeErr(i, r.Train, "its segments do not join up into one route")
@@ -379,11 +403,16 @@ func (s *search) extend(k int) {
 		s.found++
 		if sc := s.score(); sc > s.bestScore {
 			s.bestScore = sc
-			s.best = &tracing{stops: slices.Clone(s.stops), legs: slices.Clone(s.legs)}
+			if s.best == nil {
+				s.best = &tracing{}
+			}
+			s.best.stops = append(s.best.stops[:0], s.stops...)
+			s.best.legs = append(s.best.legs[:0], s.legs...)
 		}
 		return
 	}
-	for _, c := range s.cands[k] {
+	for j := range s.cands[k] {
+		c := &s.cands[k][j]
 		if s.clashes(c.steps) {
 			continue
 		}
@@ -392,11 +421,11 @@ func (s *search) extend(k int) {
 			s.try(k, []graph.NodeRef{c.a, c.b}, c.steps)
 		case k == 0:
 			s.try(k, []graph.NodeRef{c.a, c.b}, c.steps)
-			s.try(k, []graph.NodeRef{c.b, c.a}, reversed(c.steps))
+			s.try(k, []graph.NodeRef{c.b, c.a}, s.reversed(c))
 		case c.a == s.stops[len(s.stops)-1]:
 			s.try(k, []graph.NodeRef{c.b}, c.steps)
 		case c.b == s.stops[len(s.stops)-1]:
-			s.try(k, []graph.NodeRef{c.a}, reversed(c.steps))
+			s.try(k, []graph.NodeRef{c.a}, s.reversed(c))
 		}
 	}
 }
@@ -451,9 +480,19 @@ func (s *search) score() int {
 	return free*10000 + recorded*10 + tokened
 }
 
+// reversed returns c's steps walked the other way.
+func (s *search) reversed(c *chain) []Step {
+	if c.rev == nil {
+		c.rev = reverseInto(s.v.keep(c.steps), c.steps)
+	}
+	return c.rev
+}
+
 // reversed returns the steps walked the other way.
-func reversed(steps []Step) []Step {
-	out := make([]Step, len(steps))
+func reversed(steps []Step) []Step { return reverseInto(make([]Step, len(steps)), steps) }
+
+// reverseInto writes steps walked the other way into out (of their length).
+func reverseInto(out, steps []Step) []Step {
 	for i, s := range steps {
 		s.Rev = !s.Rev
 		out[len(steps)-1-i] = s
