@@ -28,16 +28,16 @@ func (g *Game) routeMarks(mill, ski string) *routeMarkSet {
 	m := &routeMarkSet{ver: b.version, marks: b.marks, millID: mill, skiID: ski}
 	tiles := g.T.Routes.PortageTiles
 	for id, h := range b.Hexes {
-		if h.Markers["forest"] {
+		if h.Markers != nil && h.Markers["forest"] { // most hexes have no markers: no look-up
 			if m.timber == nil {
 				m.timber = map[string]bool{}
 			}
 			m.timber[id] = true
 		}
-		if mill != "" && h.Markers[mill] {
+		if mill != "" && h.Markers != nil && h.Markers[mill] {
 			m.mill = id
 		}
-		if ski != "" && h.Markers[ski] {
+		if ski != "" && h.Markers != nil && h.Markers[ski] {
 			m.ski = id
 		}
 		if slices.Contains(tiles, tileName(h.TileID)) {
