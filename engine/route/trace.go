@@ -50,6 +50,7 @@ type hexView struct {
 	idx  int         // order of the first look-up in the view
 	nb   [6]*hexView // neighbour across each map edge, nil when none or impassable
 	done uint8       // bit e set once nb[e] is known
+	ids  *[6]string  // ids of the hexes around, once looked up
 }
 
 const fewHexes = 32
@@ -113,7 +114,7 @@ func (v *view) neighbor(h *hexView, e int) *hexView {
 		return h.nb[e]
 	}
 	h.done |= 1 << e
-	id := board.Neighbors(v.layout, h.id)[e]
+	id := v.neighborID(h, e)
 	if id == "" || v.in.Board.Impassable(h.id, e) || v.in.Board.Impassable(id, (e+3)%6) {
 		return nil
 	}
@@ -121,6 +122,14 @@ func (v *view) neighbor(h *hexView, e int) *hexView {
 		h.nb[e] = n
 	}
 	return h.nb[e]
+}
+
+// neighborID is the id of the hex across map edge e of h ("" if none).
+func (v *view) neighborID(h *hexView, e int) string {
+	if h.ids == nil {
+		h.ids = board.Neighbors(v.layout, h.id)
+	}
+	return h.ids[e]
 }
 
 // node returns the tile node named by r, or nil.
@@ -230,8 +239,11 @@ func (w *walk) step(h *hexView, pi int, rev bool, i int) {
 			return
 		}
 		e := (far.Edge + h.rot) % 6
+		if w.v.neighborID(h, e) != w.seg[i].Hex {
+			return // not the segment's next hex: no need to look at it
+		}
 		n := w.v.neighbor(h, e)
-		if n == nil || n.id != w.seg[i].Hex {
+		if n == nil {
 			return
 		}
 		out := p.LaneAt(endIndex(rev, true))
