@@ -314,7 +314,8 @@ func routeErr(i int, train, format string, args ...any) error {
 // Revenue traces and checks the routes and returns their total revenue and
 // each route's share, bonuses included.
 func Revenue(in *Input, routes []Route) (total int, perRoute []int, err error) {
-	v := newView(in)
+	v := getView(in) // the runs are dropped here: their memory is reused
+	defer putView(v)
 	runs, err := v.traceAll(routes)
 	if err != nil {
 		return 0, nil, err

@@ -2,6 +2,7 @@ package route
 
 import (
 	"slices"
+	"sync"
 
 	"pbc/engine/board"
 	"pbc/engine/graph"
@@ -57,6 +58,26 @@ const fewHexes = 32
 
 func newView(in *Input) *view {
 	return &view{in: in, layout: in.Board.Layout()}
+}
+
+// views holds views whose runs are dropped, to reuse their hex views, steps
+// and scratch (checking a turn's runs allocated most of a replay's memory).
+var views = sync.Pool{New: func() any { return new(view) }}
+
+// getView returns a view of in from the pool; the caller keeps nothing the
+// view made (runs, chains, hex views) past putView.
+func getView(in *Input) *view {
+	v := views.Get().(*view)
+	v.in, v.layout = in, in.Board.Layout()
+	return v
+}
+
+// putView empties v, keeping its memory, and pools it.
+func putView(v *view) {
+	clear(v.few[:v.nfew])
+	v.in, v.nfew, v.hexes = nil, 0, nil
+	v.block, v.arena, v.walkSteps = v.block[:0], v.arena[:0], v.walkSteps[:0]
+	views.Put(v)
 }
 
 // packID packs an id of at most 7 bytes into a number no other id packs to.
