@@ -21,6 +21,10 @@ type step interface {
 	skip()
 	process(a action.Action, e any) error
 	passed() bool
+	// active is whether the step is still to be done: by default, until it
+	// passes; some steps override it (a method, not an interface assertion,
+	// which costs a table look-up each time in a short replay).
+	active() bool
 	pass()
 	unpass()
 	base() *stepBase
@@ -42,6 +46,7 @@ func (s *stepBase) base() *stepBase { return s }
 func (s *stepBase) blocks() bool { return true }
 func (s *stepBase) setup()       {}
 func (s *stepBase) passed() bool { return s.isPassed }
+func (s *stepBase) active() bool { return !s.isPassed }
 func (s *stepBase) pass()        { s.isPassed = true }
 func (s *stepBase) unpass()      { s.isPassed = false; s.acted = false }
 func (s *stepBase) skipDefault() { s.isPassed = true }
@@ -92,16 +97,10 @@ func (r *round) blocking(s step) bool {
 // the round's current one (a company over its train limit, a pending token).
 type activeEntityStep interface{ activeEntity() any }
 
-// activeStepper is implemented by steps whose activity does not depend on
-// having passed (discarding trains whenever a company is over its limit).
-type activeStepper interface{ active() bool }
-
-func isActive(s step) bool {
-	if a, ok := s.(activeStepper); ok {
-		return a.active()
-	}
-	return !s.passed()
-}
+// isActive reports whether s is still to be done; steps whose activity does
+// not depend on having passed (discarding trains whenever a company is over
+// its limit) override active.
+func isActive(s step) bool { return s.active() }
 
 func (r *round) currentActions(s step) []string {
 	e := r.current()

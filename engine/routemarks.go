@@ -21,19 +21,23 @@ func (g *Game) routeMarks(mill, ski string) *routeMarkSet {
 	if m := b.marked; m != nil && m.ver == b.version && m.marks == b.marks && m.millID == mill && m.skiID == ski {
 		return m
 	}
+	if m := b.marked.since(b, mill, ski, g.T.Routes.PortageTiles); m != nil {
+		b.marked = m
+		return m
+	}
 	m := &routeMarkSet{ver: b.version, marks: b.marks, millID: mill, skiID: ski}
 	tiles := g.T.Routes.PortageTiles
 	for id, h := range b.Hexes {
-		if h.Markers["forest"] {
+		if h.Markers != nil && h.Markers["forest"] { // most hexes have no markers: no look-up
 			if m.timber == nil {
 				m.timber = map[string]bool{}
 			}
 			m.timber[id] = true
 		}
-		if mill != "" && h.Markers[mill] {
+		if mill != "" && h.Markers != nil && h.Markers[mill] {
 			m.mill = id
 		}
-		if ski != "" && h.Markers[ski] {
+		if ski != "" && h.Markers != nil && h.Markers[ski] {
 			m.ski = id
 		}
 		if slices.Contains(tiles, tileName(h.TileID)) {

@@ -8,32 +8,39 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Mask replaces a secret.
 const Mask = "[REDACTED]"
 
-// patterns are the shapes of secrets, each with the part to keep as $1.
-// Each comes with a quick test that a string may hold one: most log
-// values are short words, and a regular expression costs more than a scan.
-var patterns = []struct {
+// pattern is a shape of secrets, with the part to keep as $1 and a quick
+// test that a string may hold one: most log values are short words, and a
+// regular expression costs more than a scan.
+type pattern struct {
 	maybe func(string) bool
 	re    *regexp.Regexp
 	with  string
-}{
-	// Discord: /interactions/<id>/<token>/callback, /webhooks/<app>/<token>[/messages/…].
-	{has("/interactions/", "/webhooks/"), regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[^/\s?#"'<>]+`), "${1}" + Mask},
-	// Slack: response_url and incoming webhooks, all under hooks.slack.com.
-	{hasFold("hooks.slack.com/"), regexp.MustCompile(`(?i)(hooks\.slack\.com/)[^\s"'<>]*[^\s"'<>:;,.)]`), "${1}" + Mask}, // a colon or full stop after the URL stays
-	// Slack tokens: xoxb-, xoxp-, xoxa-, xoxe-, xoxe.xoxp-, xapp-, …
-	{has("xox", "xapp-"), regexp.MustCompile(`\b(xox[a-z](?:\.xox[a-z])?-|xapp-)[A-Za-z0-9-]+`), "${1}" + Mask},
-	// An Authorization value: "Bot <token>", "Bearer <token>".
-	{has("Bot", "Bearer"), regexp.MustCompile(`\b((?:Bot|Bearer)\s+)[A-Za-z0-9._~+/=-]{20,}`), "${1}" + Mask},
-	// A Discord bot token (or any JWT-like token): three base64url parts.
-	{func(s string) bool { return len(s) >= 47 && strings.Count(s, ".") >= 2 }, regexp.MustCompile(`\b[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}`), Mask},
-	// A token in a query string or form: token=…, secret=….
-	{has("="), regexp.MustCompile(`(?i)\b((?:token|secret|access_token)=)[^&\s"'<>]+`), "${1}" + Mask},
 }
+
+// patterns are the shapes of secrets, compiled when first used: commands
+// that log nothing (a one-shot replay) do not pay for them at start-up.
+var patterns = sync.OnceValue(func() []pattern {
+	return []pattern{
+		// Discord: /interactions/<id>/<token>/callback, /webhooks/<app>/<token>[/messages/…].
+		{has("/interactions/", "/webhooks/"), regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[^/\s?#"'<>]+`), "${1}" + Mask},
+		// Slack: response_url and incoming webhooks, all under hooks.slack.com.
+		{hasFold("hooks.slack.com/"), regexp.MustCompile(`(?i)(hooks\.slack\.com/)[^\s"'<>]*[^\s"'<>:;,.)]`), "${1}" + Mask}, // a colon or full stop after the URL stays
+		// Slack tokens: xoxb-, xoxp-, xoxa-, xoxe-, xoxe.xoxp-, xapp-, …
+		{has("xox", "xapp-"), regexp.MustCompile(`\b(xox[a-z](?:\.xox[a-z])?-|xapp-)[A-Za-z0-9-]+`), "${1}" + Mask},
+		// An Authorization value: "Bot <token>", "Bearer <token>".
+		{has("Bot", "Bearer"), regexp.MustCompile(`\b((?:Bot|Bearer)\s+)[A-Za-z0-9._~+/=-]{20,}`), "${1}" + Mask},
+		// A Discord bot token (or any JWT-like token): three base64url parts.
+		{func(s string) bool { return len(s) >= 47 && strings.Count(s, ".") >= 2 }, regexp.MustCompile(`\b[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}`), Mask},
+		// A token in a query string or form: token=…, secret=….
+		{has("="), regexp.MustCompile(`(?i)\b((?:token|secret|access_token)=)[^&\s"'<>]+`), "${1}" + Mask},
+	}
+})
 
 // has reports whether a string holds one of subs.
 func has(subs ...string) func(string) bool {
@@ -85,7 +92,7 @@ func (r *Redactor) String(s string) string {
 			s = strings.ReplaceAll(s, sec, Mask)
 		}
 	}
-	for _, p := range patterns {
+	for _, p := range patterns() {
 		if p.maybe(s) {
 			s = p.re.ReplaceAllString(s, p.with)
 		}

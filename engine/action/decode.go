@@ -42,6 +42,9 @@ type decoder struct {
 	// strs holds the short strings handed out, to hand them out again; it is
 	// kept with the pooled decoder, so the rows of a stored game share them too.
 	strs map[string]string
+	// recent holds the last string handed out for each hash of its text: a
+	// log repeats a few dozen strings, and most are found here before the map.
+	recent [256]string
 	// arena is where short raw values are copied, many to an allocation.
 	arena []byte
 }
@@ -108,7 +111,16 @@ func (d *decoder) str(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
+	h := uint32(len(b))
+	for _, c := range b {
+		h = h*31 + uint32(c)
+	}
+	slot := &d.recent[h%uint32(len(d.recent))]
+	if *slot == string(b) {
+		return *slot
+	}
 	if s, ok := d.strs[string(b)]; ok {
+		*slot = s
 		return s
 	}
 	s := string(b)
@@ -116,6 +128,7 @@ func (d *decoder) str(b []byte) string {
 		d.resetStrings()
 	}
 	d.strs[s] = s
+	*slot = s
 	return s
 }
 

@@ -158,14 +158,17 @@ func (v *view) checkLeg(a, b graph.NodeRef, leg []Step) string {
 // checkTerminals refuses a run passing through a terminal (an off-board or
 // port): only its first and last paths may be terminal.
 func (v *view) checkTerminals(r *Run) string {
-	var all []Step
+	n := 0
 	for _, leg := range r.Legs {
-		all = append(all, leg...)
+		n += len(leg)
 	}
-	for k := 1; k < len(all)-1; k++ {
-		h := v.hex(all[k].Hex)
-		if h.t.Paths[all[k].Path].Terminal {
-			return "the route cannot pass through " + all[k].Hex
+	k := 0
+	for _, leg := range r.Legs {
+		for _, s := range leg {
+			if k > 0 && k < n-1 && v.hex(s.Hex).t.Paths[s.Path].Terminal {
+				return "the route cannot pass through " + s.Hex
+			}
+			k++
 		}
 	}
 	return ""
@@ -219,12 +222,10 @@ func (v *view) checkDistance(r *Run, nodes []*board.Node, t *Train, tokened int)
 // checkAll tests the runs together: each train runs once, trains of one type
 // share no track, and each city is used by at most one local train.
 func (v *view) checkAll(runs []Run) error {
-	// A hex edge's lane used by a train type: hex, then type, edge and lane.
-	type edgeUse struct {
-		hex  *hexView
-		code int
-	}
-	usedTrack := make(map[edgeUse]bool, 64)
+	// A hex edge's lane used by a train type: the hex's look-up order, then
+	// type, edge and lane. Runs use few: a list searched in order costs
+	// less than a map.
+	var usedTrack []uint64
 	localCities := map[graph.NodeRef]bool{}
 	for i := range runs {
 		r := &runs[i]
@@ -246,11 +247,11 @@ func (v *view) checkAll(runs []Run) error {
 					if t.express() {
 						code |= 1 << 16
 					}
-					k := edgeUse{h, code}
-					if usedTrack[k] {
+					k := uint64(h.idx)<<20 | uint64(code)
+					if slices.Contains(usedTrack, k) {
 						return routeErr(i, r.Train, "the route reuses track on %s", s.Hex)
 					}
-					usedTrack[k] = true
+					usedTrack = append(usedTrack, k)
 				}
 			}
 		}

@@ -77,7 +77,11 @@ func award(perRoute, bonus []int) int {
 
 // hexes lists the hexes whose track the run uses, once each, in order.
 func (r *Run) hexes() []string {
-	var out []string
+	n := 0
+	for _, leg := range r.Legs {
+		n += len(leg)
+	}
+	out := make([]string, 0, n)
 	for _, leg := range r.Legs {
 		for _, s := range leg {
 			if !slices.Contains(out, s.Hex) {

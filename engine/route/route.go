@@ -193,6 +193,9 @@ type Route struct {
 // and its recorded stop nodes.
 func Parse(a action.Route) (Route, error) {
 	r := Route{Train: a.Train}
+	if len(a.Nodes) > 0 {
+		r.Nodes = make([]graph.NodeRef, 0, len(a.Nodes))
+	}
 	for _, n := range a.Nodes {
 		ref, err := parseNode(n)
 		if err != nil {
@@ -210,11 +213,18 @@ func Parse(a action.Route) (Route, error) {
 		r.Local = a.Connections[0][1]
 		return r, nil
 	}
+	n := 0
+	for _, seg := range a.Connections {
+		n += len(seg)
+	}
+	all := make([]Hop, n) // every segment's hops, in one allocation
+	r.Segments = make([][]Hop, 0, len(a.Connections))
 	for _, seg := range a.Connections {
 		if len(seg) == 0 {
 			return r, fmt.Errorf("train %s: empty route segment", a.Train)
 		}
-		hops := make([]Hop, len(seg))
+		hops := all[:len(seg):len(seg)]
+		all = all[len(seg):]
 		for i, s := range seg {
 			h, err := parseHop(s)
 			if err != nil {
@@ -304,7 +314,8 @@ func routeErr(i int, train, format string, args ...any) error {
 // Revenue traces and checks the routes and returns their total revenue and
 // each route's share, bonuses included.
 func Revenue(in *Input, routes []Route) (total int, perRoute []int, err error) {
-	v := newView(in)
+	v := getView(in) // the runs are dropped here: their memory is reused
+	defer putView(v)
 	runs, err := v.traceAll(routes)
 	if err != nil {
 		return 0, nil, err

@@ -2,6 +2,7 @@ package route
 
 import (
 	"slices"
+	"sync"
 
 	"pbc/engine/board"
 	"pbc/engine/graph"
@@ -11,7 +12,35 @@ import (
 type view struct {
 	in     *Input
 	layout board.Layout
-	hexes  map[string]*hexView
+	// The first fewHexes hexes looked up are found by their packed ids in
+	// few (checking a run meets a handful: a map of them cost more than
+	// the check); once it is full, or for an id too long to pack, hexes
+	// holds every hex looked up.
+	fewKeys [fewHexes]uint64
+	few     [fewHexes]*hexView
+	nfew    int
+	hexes   map[string]*hexView
+	block   []hexView // where hex views are made, many at a time
+	// walkSteps is the walks' scratch path; arena is where the chains
+	// found keep their steps, many to an allocation.
+	walkSteps []Step
+	arena     []Step
+}
+
+// Steps are kept in chunks of stepChunk; a longer list gets its own.
+const stepChunk = 128
+
+// keep returns a copy of steps in the view's arena (appending to it copies).
+func (v *view) keep(steps []Step) []Step {
+	if len(steps) > stepChunk/4 {
+		return slices.Clone(steps)
+	}
+	if cap(v.arena)-len(v.arena) < len(steps) {
+		v.arena = make([]Step, 0, stepChunk)
+	}
+	n := len(v.arena)
+	v.arena = append(v.arena, steps...)
+	return v.arena[n:len(v.arena):len(v.arena)]
 }
 
 // hexView is one hex as the rules see it.
@@ -19,24 +48,84 @@ type hexView struct {
 	id   string
 	t    *board.Tile // nil when the hex is not on the map
 	rot  int
+	idx  int         // order of the first look-up in the view
 	nb   [6]*hexView // neighbour across each map edge, nil when none or impassable
 	done uint8       // bit e set once nb[e] is known
+	ids  *[6]string  // ids of the hexes around, once looked up
 }
 
+const fewHexes = 32
+
 func newView(in *Input) *view {
-	return &view{in: in, layout: in.Board.Layout(), hexes: make(map[string]*hexView, 64)}
+	return &view{in: in, layout: in.Board.Layout()}
+}
+
+// views holds views whose runs are dropped, to reuse their hex views, steps
+// and scratch (checking a turn's runs allocated most of a replay's memory).
+var views = sync.Pool{New: func() any { return new(view) }}
+
+// getView returns a view of in from the pool; the caller keeps nothing the
+// view made (runs, chains, hex views) past putView.
+func getView(in *Input) *view {
+	v := views.Get().(*view)
+	v.in, v.layout = in, in.Board.Layout()
+	return v
+}
+
+// putView empties v, keeping its memory, and pools it.
+func putView(v *view) {
+	clear(v.few[:v.nfew])
+	v.in, v.nfew, v.hexes = nil, 0, nil
+	v.block, v.arena, v.walkSteps = v.block[:0], v.arena[:0], v.walkSteps[:0]
+	views.Put(v)
+}
+
+// packID packs an id of at most 7 bytes into a number no other id packs to.
+func packID(id string) (uint64, bool) {
+	if len(id) > 7 {
+		return 0, false
+	}
+	k := uint64(len(id))
+	for i := 0; i < len(id); i++ {
+		k = k<<8 | uint64(id[i])
+	}
+	return k, true
 }
 
 // hex returns the view of hex id (its tile nil when the map has no such hex).
 func (v *view) hex(id string) *hexView {
-	if h, ok := v.hexes[id]; ok {
+	key, packed := packID(id)
+	if v.hexes == nil && packed {
+		for i, k := range v.fewKeys[:v.nfew] {
+			if k == key {
+				return v.few[i]
+			}
+		}
+	} else if h, ok := v.hexes[id]; ok {
 		return h
 	}
-	h := &hexView{id: id}
+	if len(v.block) == cap(v.block) {
+		v.block = make([]hexView, 0, 16)
+	}
+	v.block = append(v.block, hexView{id: id, idx: v.nfew + len(v.hexes)})
+	h := &v.block[len(v.block)-1]
 	if t, rot, ok := v.in.Board.Tile(id); ok && t != nil {
 		h.t, h.rot = t, ((rot%6)+6)%6
 	}
-	v.hexes[id] = h
+	switch {
+	case v.hexes == nil && packed && v.nfew < fewHexes:
+		v.fewKeys[v.nfew], v.few[v.nfew] = key, h
+		v.nfew++
+	default:
+		if v.hexes == nil {
+			v.hexes = make(map[string]*hexView, 2*fewHexes)
+			for _, f := range v.few[:v.nfew] {
+				v.hexes[f.id] = f
+			}
+			v.nfew = 0
+		}
+		v.hexes[id] = h
+	}
 	return h
 }
 
@@ -46,7 +135,7 @@ func (v *view) neighbor(h *hexView, e int) *hexView {
 		return h.nb[e]
 	}
 	h.done |= 1 << e
-	id := board.Neighbors(v.layout, h.id)[e]
+	id := v.neighborID(h, e)
 	if id == "" || v.in.Board.Impassable(h.id, e) || v.in.Board.Impassable(id, (e+3)%6) {
 		return nil
 	}
@@ -54,6 +143,14 @@ func (v *view) neighbor(h *hexView, e int) *hexView {
 		h.nb[e] = n
 	}
 	return h.nb[e]
+}
+
+// neighborID is the id of the hex across map edge e of h ("" if none).
+func (v *view) neighborID(h *hexView, e int) string {
+	if h.ids == nil {
+		h.ids = board.Neighbors(v.layout, h.id)
+	}
+	return h.ids[e]
 }
 
 // node returns the tile node named by r, or nil.
@@ -77,6 +174,7 @@ func ends(p *board.Path, rev bool) (from, to board.End) {
 type chain struct {
 	a, b  graph.NodeRef
 	steps []Step
+	rev   []Step // steps walked from b to a, once asked for
 }
 
 // chains lists every chain whose hexes are exactly seg, shortest first.
@@ -104,7 +202,8 @@ func (v *view) chains(seg []Hop) []chain {
 		}
 		return out
 	}
-	w := walk{v: v, seg: seg, out: &out}
+	w := walk{v: v, seg: seg, out: &out, steps: v.walkSteps[:0]}
+	defer func() { v.walkSteps = w.steps[:0] }()
 	for n, node := range first.t.Nodes {
 		if node.Kind == board.Junction {
 			continue
@@ -161,8 +260,11 @@ func (w *walk) step(h *hexView, pi int, rev bool, i int) {
 			return
 		}
 		e := (far.Edge + h.rot) % 6
+		if w.v.neighborID(h, e) != w.seg[i].Hex {
+			return // not the segment's next hex: no need to look at it
+		}
 		n := w.v.neighbor(h, e)
-		if n == nil || n.id != w.seg[i].Hex {
+		if n == nil {
 			return
 		}
 		out := p.LaneAt(endIndex(rev, true))
@@ -197,7 +299,7 @@ func (w *walk) step(h *hexView, pi int, rev bool, i int) {
 	default:
 		end := graph.NodeRef{Hex: h.id, Node: far.Node}
 		if i == len(w.seg) && end != w.start {
-			*w.out = append(*w.out, chain{a: w.start, b: end, steps: slices.Clone(w.steps)})
+			*w.out = append(*w.out, chain{a: w.start, b: end, steps: w.v.keep(w.steps)})
 		}
 	}
 }
@@ -224,20 +326,22 @@ func Trace(in *Input, routes []Route) ([]Run, error) {
 // traceAll is Trace on the view v.
 func (v *view) traceAll(routes []Route) ([]Run, error) {
 	runs := make([]Run, len(routes))
-	usedBy := map[bool]map[Step]bool{} // paths of the runs traced so far, by E-train or not
+	var usedBy [2][]Step // paths of the runs traced so far, by E-train (1) or not
 	for i, r := range routes {
-		run, err := v.trace(i, r, usedBy[v.isExpress(r.Train)])
+		key := 0
+		if v.isExpress(r.Train) {
+			key = 1
+		}
+		run, err := v.trace(i, r, usedBy[key])
 		if err != nil {
 			return nil, err
 		}
 		runs[i] = run
-		key := v.isExpress(r.Train)
-		if usedBy[key] == nil {
-			usedBy[key] = map[Step]bool{}
-		}
 		for _, leg := range run.Legs {
 			for _, s := range leg {
-				usedBy[key][Step{Hex: s.Hex, Path: s.Path}] = true
+				if k := (Step{Hex: s.Hex, Path: s.Path}); !slices.Contains(usedBy[key], k) {
+					usedBy[key] = append(usedBy[key], k)
+				}
 			}
 		}
 	}
@@ -258,7 +362,7 @@ func (v *view) isExpress(id string) bool {
 // tracings it prefers one sharing no track with the runs traced before it
 // (others), then one through the recorded stops, then one starting or ending
 // at the corporation's token, then the first found.
-func (v *view) trace(i int, r Route, others map[Step]bool) (Run, error) {
+func (v *view) trace(i int, r Route, others []Step) (Run, error) {
 	run := Run{Train: r.Train, Bare: r.Bare}
 	if r.Local != "" {
 		h := v.hex(r.Local)
@@ -283,7 +387,8 @@ func (v *view) trace(i int, r Route, others map[Step]bool) (Run, error) {
 			return run, routeErr(i, r.Train, "no track joins two stops along %s", hopsString(seg))
 		}
 	}
-	s := search{v: v, r: &r, cands: cands, others: others, bestScore: -1}
+	s := search{v: v, r: &r, cands: cands, others: others, bestScore: -1,
+		stops: make([]graph.NodeRef, 0, len(cands)+1), legs: make([][]Step, 0, len(cands))}
 	s.extend(0)
 	if s.best == nil {
 		return run, routeErr(i, r.Train, "its segments do not join up into one route")
@@ -314,7 +419,7 @@ type search struct {
 	v         *view
 	r         *Route
 	cands     [][]chain
-	others    map[Step]bool
+	others    []Step // paths of earlier runs (Rev unset), each once
 	stops     []graph.NodeRef
 	legs      [][]Step
 	found     int
@@ -331,11 +436,16 @@ func (s *search) extend(k int) {
 		s.found++
 		if sc := s.score(); sc > s.bestScore {
 			s.bestScore = sc
-			s.best = &tracing{stops: slices.Clone(s.stops), legs: slices.Clone(s.legs)}
+			if s.best == nil {
+				s.best = &tracing{}
+			}
+			s.best.stops = append(s.best.stops[:0], s.stops...)
+			s.best.legs = append(s.best.legs[:0], s.legs...)
 		}
 		return
 	}
-	for _, c := range s.cands[k] {
+	for j := range s.cands[k] {
+		c := &s.cands[k][j]
 		if s.clashes(c.steps) {
 			continue
 		}
@@ -344,11 +454,11 @@ func (s *search) extend(k int) {
 			s.try(k, []graph.NodeRef{c.a, c.b}, c.steps)
 		case k == 0:
 			s.try(k, []graph.NodeRef{c.a, c.b}, c.steps)
-			s.try(k, []graph.NodeRef{c.b, c.a}, reversed(c.steps))
+			s.try(k, []graph.NodeRef{c.b, c.a}, s.reversed(c))
 		case c.a == s.stops[len(s.stops)-1]:
 			s.try(k, []graph.NodeRef{c.b}, c.steps)
 		case c.b == s.stops[len(s.stops)-1]:
-			s.try(k, []graph.NodeRef{c.a}, reversed(c.steps))
+			s.try(k, []graph.NodeRef{c.a}, s.reversed(c))
 		}
 	}
 }
@@ -382,7 +492,7 @@ func (s *search) score() int {
 	free := 1
 	for _, leg := range s.legs {
 		for _, st := range leg {
-			if s.others[Step{Hex: st.Hex, Path: st.Path}] {
+			if slices.Contains(s.others, Step{Hex: st.Hex, Path: st.Path}) {
 				free = 0
 			}
 		}
@@ -403,9 +513,19 @@ func (s *search) score() int {
 	return free*10000 + recorded*10 + tokened
 }
 
+// reversed returns c's steps walked the other way.
+func (s *search) reversed(c *chain) []Step {
+	if c.rev == nil {
+		c.rev = reverseInto(s.v.keep(c.steps), c.steps)
+	}
+	return c.rev
+}
+
 // reversed returns the steps walked the other way.
-func reversed(steps []Step) []Step {
-	out := make([]Step, len(steps))
+func reversed(steps []Step) []Step { return reverseInto(make([]Step, len(steps)), steps) }
+
+// reverseInto writes steps walked the other way into out (of their length).
+func reverseInto(out, steps []Step) []Step {
 	for i, s := range steps {
 		s.Rev = !s.Rev
 		out[len(steps)-1-i] = s
