@@ -205,9 +205,7 @@ func (g *Game) moves() *Moves {
 	r := g.round
 	waiting := r.current()
 	if s := r.activeStep(); s != nil {
-		if a, ok := s.(activeEntityStep); ok {
-			waiting = a.activeEntity()
-		}
+		waiting = s.actor(waiting)
 		m.Waiting = entityName(waiting) + ": " + s.name() + " (" + strings.Join(r.currentActions(s), ", ") + ")"
 	}
 	for _, e := range g.moveCandidates() {

@@ -25,6 +25,10 @@ type step interface {
 	// passes; some steps override it (a method, not an interface assertion,
 	// which costs a table look-up each time in a short replay).
 	active() bool
+	// actor is the entity the step acts for when the round's current one
+	// is cur: cur by default; a company over its train limit, a pending
+	// token's owner or a marker's chooser for the steps that say so.
+	actor(cur any) any
 	pass()
 	unpass()
 	base() *stepBase
@@ -43,13 +47,14 @@ type stepBase struct {
 
 func (s *stepBase) base() *stepBase { return s }
 
-func (s *stepBase) blocks() bool { return true }
-func (s *stepBase) setup()       {}
-func (s *stepBase) passed() bool { return s.isPassed }
-func (s *stepBase) active() bool { return !s.isPassed }
-func (s *stepBase) pass()        { s.isPassed = true }
-func (s *stepBase) unpass()      { s.isPassed = false; s.acted = false }
-func (s *stepBase) skipDefault() { s.isPassed = true }
+func (s *stepBase) blocks() bool      { return true }
+func (s *stepBase) setup()            {}
+func (s *stepBase) passed() bool      { return s.isPassed }
+func (s *stepBase) active() bool      { return !s.isPassed }
+func (s *stepBase) actor(cur any) any { return cur }
+func (s *stepBase) pass()             { s.isPassed = true }
+func (s *stepBase) unpass()           { s.isPassed = false; s.acted = false }
+func (s *stepBase) skipDefault()      { s.isPassed = true }
 
 // roundKind distinguishes the kinds of round.
 type roundKind uint8
@@ -93,21 +98,13 @@ func (r *round) blocking(s step) bool {
 	return s.blocks() && len(r.currentActions(s)) > 0
 }
 
-// activeEntityStep is implemented by steps that act for an entity other than
-// the round's current one (a company over its train limit, a pending token).
-type activeEntityStep interface{ activeEntity() any }
-
 // isActive reports whether s is still to be done; steps whose activity does
 // not depend on having passed (discarding trains whenever a company is over
 // its limit) override active.
 func isActive(s step) bool { return s.active() }
 
 func (r *round) currentActions(s step) []string {
-	e := r.current()
-	if a, ok := s.(activeEntityStep); ok {
-		e = a.activeEntity()
-	}
-	return r.actionsOf(s, e)
+	return r.actionsOf(s, s.actor(r.current()))
 }
 
 // actionsOf is s.actions(e), memoised until the state next changes (the
@@ -168,10 +165,7 @@ func (r *round) process(a action.Action, e any) error {
 		offers := contains(r.actionsOf(s, e), typ)
 		block := r.blocking(s)
 		if block && !offers {
-			who := r.current()
-			if a, ok := s.(activeEntityStep); ok {
-				who = a.activeEntity()
-			}
+			who := s.actor(r.current())
 			return &RuleError{Msg: fmt.Sprintf("%s cannot %s now: %s must first %s", entityName(e), humanType(typ),
 				entityName(who), describeActions(r.currentActions(s)))}
 		}

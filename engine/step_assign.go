@@ -25,6 +25,8 @@ func (s *assignStep) blocks() bool { return s.g.modePending != "" }
 
 func (s *assignStep) skip() {}
 
+func (s *assignStep) actor(any) any { return s.activeEntity() }
+
 func (s *assignStep) activeEntity() any {
 	if cs := s.g.modeChooser(); cs != nil {
 		return cs.markerOwner

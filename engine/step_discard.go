@@ -19,6 +19,8 @@ func (s *discardStep) name() string { return "discard trains" }
 
 func (s *discardStep) active() bool { return s.crowded() != nil }
 
+func (s *discardStep) actor(any) any { return s.activeEntity() }
+
 func (s *discardStep) activeEntity() any {
 	if c := s.crowded(); c != nil {
 		return c

@@ -20,6 +20,8 @@ func (s *pendingTokenStep) name() string { return "place pending token" }
 
 func (s *pendingTokenStep) active() bool { return len(s.r.op.pendingTok) > 0 }
 
+func (s *pendingTokenStep) actor(any) any { return s.activeEntity() }
+
 func (s *pendingTokenStep) activeEntity() any {
 	if len(s.r.op.pendingTok) > 0 {
 		return s.r.op.pendingTok[0].corp

@@ -23,6 +23,8 @@ func (s *specialTrackStep) name() string { return "special track" }
 // blocks only while a "lay together" private (P11) must finish or pass.
 func (s *specialTrackStep) blocks() bool { return s.r.op != nil && s.r.op.mustLay != nil }
 
+func (s *specialTrackStep) actor(any) any { return s.activeEntity() }
+
 func (s *specialTrackStep) activeEntity() any {
 	if s.r.op != nil && s.r.op.mustLay != nil {
 		return s.r.op.mustLay
