@@ -7,7 +7,7 @@
 // storage/storetest the conformance suite both pass. A game's state is never stored: it is always the replay of
 // its action log, which Load returns as an 18xx.games game log. A turn goes:
 //
-//	ld, err := st.Load(ctx, id)            // then engine.Replay(ld.Log)
+//	ld, err := st.Load(ctx, id)            // then engine.Replay(ld.Log, opts)
 //	// ... apply the chat move to the replayed game: its actions, any seat
 //	// claimed, the end of the game if the move ends it ...
 //	g, err := st.Commit(ctx, id, storage.Move{
