@@ -435,96 +435,9 @@ func (cc *cloner) step(s step) step {
 	if n, ok := cc.steps[s]; ok {
 		return n
 	}
-	n := cc.newStep(s)
+	n := s.copyFor(cc)
 	cc.steps[s] = n
 	return n
-}
-
-// newStep copies one step; each kind is listed, as a step's own fields
-// (beside its base and round) need mapping too.
-func (cc *cloner) newStep(s step) step {
-	switch v := s.(type) {
-	case *discardStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *pendingTokenStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *housekeepingStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *acquireCompanyStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		n.p20From = cc.corp(v.p20From)
-		return &n
-	case *assignStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *specialTrackStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *specialTokenStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *trackStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *destinationStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *tokenStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *routeStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *dividendStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *buyTrainStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		n.sold = mapSlice(v.sold, cc.corp)
-		return &n
-	case *minorAcquisitionStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		n.target = cc.corp(v.target)
-		return &n
-	case *acquisitionTrackStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *issueStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *shareStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *chooseStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	case *mergeStep:
-		n := *v
-		n.stepBase, n.r = cc.stepBase(v.stepBase), cc.round(v.r)
-		return &n
-	}
-	panic(fmt.Sprintf("clone: unknown step type %T", s))
 }
 
 // mapSlice maps every element, keeping a nil slice nil.

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// cloneSteps is one value of every step type (Clone lists them one by one).
+// cloneSteps is one value of every step type (each copies itself, copyFor).
 var cloneSteps = []step{&discardStep{}, &pendingTokenStep{}, &housekeepingStep{}, &acquireCompanyStep{},
 	&assignStep{}, &specialTrackStep{}, &specialTokenStep{}, &trackStep{}, &destinationStep{}, &tokenStep{},
 	&routeStep{}, &dividendStep{}, &buyTrainStep{}, &minorAcquisitionStep{}, &acquisitionTrackStep{},

@@ -32,6 +32,9 @@ type step interface {
 	pass()
 	unpass()
 	base() *stepBase
+	// copyFor copies the step for cc's copy of the game; each step maps
+	// its own reference fields (clone.go maps the rest of the state).
+	copyFor(cc *cloner) step
 }
 
 // stepBase carries the passed flag shared by all steps.

@@ -20,6 +20,14 @@ type minorAcquisitionStep struct {
 	shares int
 }
 
+// copyFor copies the step for a clone: its base, round and target are mapped.
+func (s *minorAcquisitionStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	n.target = cc.corp(s.target)
+	return &n
+}
+
 func (s *minorAcquisitionStep) name() string { return "acquire a minor" }
 func (s *minorAcquisitionStep) skip()        { s.pass() }
 func (s *minorAcquisitionStep) setup()       { s.state, s.target = "", nil }

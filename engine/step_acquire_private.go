@@ -17,6 +17,14 @@ type acquireCompanyStep struct {
 	p20From *Corp // a minor that just acquired P20 and may replace an associated minor
 }
 
+// copyFor copies the step for a clone: its base, round and P20 minor are mapped.
+func (s *acquireCompanyStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	n.p20From = cc.corp(s.p20From)
+	return &n
+}
+
 func (s *acquireCompanyStep) name() string { return "acquire private companies" }
 
 func (s *acquireCompanyStep) skip() { s.pass() }

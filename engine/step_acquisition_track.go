@@ -14,6 +14,13 @@ type acquisitionTrackStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *acquisitionTrackStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *acquisitionTrackStep) name() string { return "lay track (acquisition bonus)" }
 func (s *acquisitionTrackStep) skip()        { s.pass() }
 

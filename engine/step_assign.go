@@ -18,6 +18,13 @@ type assignStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *assignStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *assignStep) name() string { return "assign" }
 
 // blocks only while a placed marker waits for its owner's mode choice.

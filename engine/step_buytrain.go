@@ -20,6 +20,14 @@ type buyTrainStep struct {
 	sold []*Corp // corporations whose shares the president sold this step
 }
 
+// copyFor copies the step for a clone: its base, round and the corporations sold are mapped.
+func (s *buyTrainStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	n.sold = mapSlice(s.sold, cc.corp)
+	return &n
+}
+
 func (s *buyTrainStep) name() string { return "buy trains" }
 func (s *buyTrainStep) skip()        { s.pass() }
 func (s *buyTrainStep) setup()       { s.sold = nil }

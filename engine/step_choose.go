@@ -13,6 +13,13 @@ type chooseStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *chooseStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *chooseStep) name() string { return "choose" }
 
 func (s *chooseStep) skip() { s.pass() }

@@ -18,6 +18,13 @@ type destinationStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *destinationStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *destinationStep) name() string { return "place the destination token" }
 
 func (s *destinationStep) skip() { s.pass() }

@@ -15,6 +15,13 @@ type discardStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *discardStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *discardStep) name() string { return "discard trains" }
 
 func (s *discardStep) active() bool { return s.crowded() != nil }

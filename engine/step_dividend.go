@@ -17,6 +17,13 @@ type dividendStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *dividendStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *dividendStep) name() string { return "pay dividends" }
 
 func (s *dividendStep) setup() { s.r.op.extraChoice = "" }

@@ -16,6 +16,13 @@ type pendingTokenStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *pendingTokenStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *pendingTokenStep) name() string { return "place pending token" }
 
 func (s *pendingTokenStep) active() bool { return len(s.r.op.pendingTok) > 0 }

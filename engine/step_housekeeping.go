@@ -14,6 +14,13 @@ type housekeepingStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *housekeepingStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *housekeepingStep) name() string { return "first-turn train purchase" }
 
 func (s *housekeepingStep) skip() { s.pass() }

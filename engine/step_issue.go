@@ -15,6 +15,13 @@ type issueStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *issueStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *issueStep) name() string { return "issue or redeem shares" }
 func (s *issueStep) skip()        { s.pass() }
 

@@ -19,6 +19,13 @@ type mergeStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *mergeStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *mergeStep) name() string { return "merge minors" }
 
 func (s *mergeStep) skip() { s.pass() }

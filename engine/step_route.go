@@ -19,6 +19,13 @@ type routeStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *routeStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *routeStep) name() string { return "run routes" }
 func (s *routeStep) skip()        { s.pass() }
 

@@ -21,6 +21,13 @@ type shareStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *shareStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *shareStep) name() string { return "bid or buy/sell shares" }
 
 func (s *shareStep) sr() *srState { return s.r.sr }

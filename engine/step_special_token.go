@@ -14,6 +14,13 @@ type specialTokenStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *specialTokenStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *specialTokenStep) name() string { return "special token" }
 func (s *specialTokenStep) blocks() bool { return false }
 func (s *specialTokenStep) skip()        {}

@@ -18,6 +18,13 @@ type specialTrackStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *specialTrackStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *specialTrackStep) name() string { return "special track" }
 
 // blocks only while a "lay together" private (P11) must finish or pass.

@@ -15,6 +15,13 @@ type tokenStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *tokenStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *tokenStep) name() string { return "place a token" }
 
 func (s *tokenStep) skip() { s.pass() }

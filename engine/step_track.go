@@ -20,6 +20,13 @@ type trackStep struct {
 	r *round
 }
 
+// copyFor copies the step for a clone: its base and round are mapped, its other fields are values.
+func (s *trackStep) copyFor(cc *cloner) step {
+	n := *s
+	n.stepBase, n.r = cc.stepBase(s.stepBase), cc.round(s.r)
+	return &n
+}
+
 func (s *trackStep) name() string { return "lay track" }
 
 func (s *trackStep) skip() { s.pass() }
