@@ -258,36 +258,16 @@ func (g *Game) programActions() []action.Action {
 	if len(g.programs) == 0 || g.finished || g.rebuilding {
 		return nil
 	}
-	r := g.round
-	switch s := r.activeStep().(type) {
-	case *shareStep:
-		p, ok := r.current().(*Player)
-		if !ok {
-			return nil
-		}
-		prog, ok := g.programs[p.ID]
-		if !ok {
-			return nil
-		}
-		switch prog.Kind {
-		case ProgramSharePass:
-			return g.sharePassActions(s, p, prog)
-		case ProgramBuyShares:
-			return g.buySharesActions(s, p, prog)
-		}
-	case *mergeStep:
-		c, ok := r.current().(*Corp)
-		if !ok || c.President() == nil {
-			return nil
-		}
-		p := c.President()
-		prog, ok := g.programs[p.ID]
-		if !ok || prog.Kind != ProgramMergerPass || !hasString(prog.Minors, c.ID) || !contains(r.actionsOf(s, c), "pass") {
-			return nil
-		}
-		return []action.Action{corpAction(&action.Pass{}, "pass", c)}
+	if s, ok := g.round.activeStep().(programStep); ok {
+		return s.programActions()
 	}
 	return nil
+}
+
+// programStep is a step in whose time programs act (the share step, the
+// merger step); it says what the current entity's program does now.
+type programStep interface {
+	programActions() []action.Action
 }
 
 func hasString(list []string, s string) bool {

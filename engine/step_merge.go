@@ -26,6 +26,21 @@ func (s *mergeStep) copyFor(cc *cloner) step {
 	return &n
 }
 
+// programActions are the pass a merger-pass program makes for the current
+// company, if its president set one naming it and it may pass (programs.go).
+func (s *mergeStep) programActions() []action.Action {
+	c, ok := s.r.current().(*Corp)
+	if !ok || c.President() == nil {
+		return nil
+	}
+	p := c.President()
+	prog, ok := s.g.programs[p.ID]
+	if !ok || prog.Kind != ProgramMergerPass || !hasString(prog.Minors, c.ID) || !contains(s.r.actionsOf(s, c), "pass") {
+		return nil
+	}
+	return []action.Action{corpAction(&action.Pass{}, "pass", c)}
+}
+
 func (s *mergeStep) name() string { return "merge minors" }
 
 func (s *mergeStep) skip() { s.pass() }

@@ -28,6 +28,26 @@ func (s *shareStep) copyFor(cc *cloner) step {
 	return &n
 }
 
+// programActions are what the current player's program does now: a pass,
+// a share bought, or the program's end (programs.go).
+func (s *shareStep) programActions() []action.Action {
+	p, ok := s.r.current().(*Player)
+	if !ok {
+		return nil
+	}
+	prog, ok := s.g.programs[p.ID]
+	if !ok {
+		return nil
+	}
+	switch prog.Kind {
+	case ProgramSharePass:
+		return s.g.sharePassActions(s, p, prog)
+	case ProgramBuyShares:
+		return s.g.buySharesActions(s, p, prog)
+	}
+	return nil
+}
+
 func (s *shareStep) name() string { return "bid or buy/sell shares" }
 
 func (s *shareStep) sr() *srState { return s.r.sr }
