@@ -49,7 +49,7 @@ func usage() {
 commands:
   serve [flags]               the same as running pbc without a command (pbc serve -h lists the flags)
   console [flags]             play in this terminal (images written to a folder)
-  replay [--json] [--chat] [--at ID] [--trace] FILE.json
+  replay [--json] [--chat] [--played] [--at ID] [--trace] FILE.json
       replay an 18xx.games log and print the final standings (or a JSON object)
   render [--map M.png] [--market K.png] [--table T.png] [--at ID] [--scale S] [--crop HEX,HEX] [--no-routes] FILE.json
       draw a game log as PNG images

@@ -41,11 +41,12 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	trace := fs.Bool("trace", false, "print a state snapshot (JSON line) after every action")
 	checkRoutes := fs.Bool("check-routes", true, "recompute recorded route revenues and report disagreements as warnings")
 	chat := fs.Bool("chat", false, "play the log through the chat commands, each action typed as a player would")
+	played := fs.Bool("played", false, "replay the log as a game played here (every action checked, the rulebook's rules where 18xx.games differs), not as an 18xx.games import")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: pbc replay [--json] [--chat] [--at ID] [--trace] FILE.json")
+		fmt.Fprintln(stderr, "usage: pbc replay [--json] [--chat] [--played] [--at ID] [--trace] FILE.json")
 		return 2
 	}
 	f, err := os.Open(fs.Arg(0))
@@ -63,7 +64,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return replayChat(log, *asJSON, *trace, stdout, stderr)
 	}
 	enc := json.NewEncoder(stdout)
-	g, rerr := engine.Replay(log, engine.ReplayOptions{CheckRoutes: *checkRoutes, After: func(g *engine.Game, a action.Action) bool {
+	g, rerr := engine.Replay(log, engine.ReplayOptions{CheckRoutes: *checkRoutes, Played: *played, After: func(g *engine.Game, a action.Action) bool {
 		id := a.Env().ID
 		if *trace {
 			snap := g.Snapshot(false)
