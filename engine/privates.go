@@ -8,6 +8,16 @@ import (
 // their own time (track, token, issue): the steps' own files list them
 // through abilityLister.
 
+// offerAbility is what a step offers a company card with these answers to
+// its ability: choose_ability when there is any, so that what a step offers
+// and what it lists are one list.
+func offerAbility(choices []string) []string {
+	if len(choices) > 0 {
+		return []string{"choose_ability"}
+	}
+	return nil
+}
+
 // companyChoices lists a private's choices at track, token or issue time
 // (PNW P21 Credit Mobilier, CA P28 token swap).
 func (g *Game) companyChoices(comp *Company, when string) []string {

@@ -28,10 +28,7 @@ func (s *issueStep) skip()        { s.pass() }
 func (s *issueStep) actions(e any) []string {
 	g := s.g
 	if comp, ok := e.(*Company); ok {
-		if len(g.companyChoices(comp, "issue")) > 0 {
-			return []string{"choose_ability"}
-		}
-		return nil
+		return offerAbility(s.abilityChoices(comp))
 	}
 	c, ok := e.(*Corp)
 	if !ok || e != s.r.current() || !c.IsMajor() {

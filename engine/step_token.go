@@ -29,10 +29,7 @@ func (s *tokenStep) skip() { s.pass() }
 func (s *tokenStep) actions(e any) []string {
 	g := s.g
 	if comp, ok := e.(*Company); ok {
-		if len(g.companyChoices(comp, "token")) > 0 {
-			return []string{"choose_ability"}
-		}
-		return nil
+		return offerAbility(s.abilityChoices(comp))
 	}
 	c, ok := e.(*Corp)
 	if !ok || e != s.r.current() || s.r.op.tokened {

@@ -58,12 +58,8 @@ func (s *trackStep) canLay(c *Corp) bool {
 }
 
 func (s *trackStep) actions(e any) []string {
-	g := s.g
 	if comp, ok := e.(*Company); ok {
-		if len(g.companyChoices(comp, "track")) > 0 {
-			return []string{"choose_ability"}
-		}
-		return nil
+		return offerAbility(s.abilityChoices(comp))
 	}
 	c, ok := e.(*Corp)
 	if !ok || e != s.r.current() || !s.canLay(c) {
