@@ -3,6 +3,7 @@ package engine
 import (
 	"pbc/engine/action"
 	"pbc/engine/title"
+	"slices"
 )
 
 // Rules 5.17-5.19 (1822PNW; 1822CA 5.16-5.18): a major acquires a minor
@@ -125,13 +126,7 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 		return nil
 	case *action.Merge:
 		m := g.Corp(v.Corporation)
-		ok := false
-		for _, x := range g.acquirableMinors(c) {
-			if x == m {
-				ok = true
-			}
-		}
-		if !ok {
+		if !slices.Contains(g.acquirableMinors(c), m) {
 			return ruleErr("%s cannot acquire %s now", c.ID, v.Corporation)
 		}
 		if g.validating() && !g.minorConnects(c, m) {

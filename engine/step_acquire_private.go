@@ -3,6 +3,7 @@ package engine
 import (
 	"pbc/engine/action"
 	"pbc/engine/title"
+	"slices"
 )
 
 // Rule 5.6 (both rulebooks): a company acquires private companies from
@@ -78,13 +79,7 @@ func (s *acquireCompanyStep) process(a action.Action, e any) error {
 		return s.p20Choose(c, v.Choice)
 	case *action.AcquireCompany:
 		comp := g.Company(v.Company)
-		ok := false
-		for _, x := range g.purchasable(c) {
-			if x == comp {
-				ok = true
-			}
-		}
-		if !ok {
+		if !slices.Contains(g.purchasable(c), comp) {
 			return ruleErr("%s cannot acquire %s now", c.ID, v.Company)
 		}
 		if p, isP := comp.Owner.(*Player); isP {

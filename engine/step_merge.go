@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 
 	"pbc/engine/action"
@@ -143,13 +144,7 @@ func (s *mergeStep) process(a action.Action, e any) error {
 		return nil
 	case *action.Merge:
 		m := g.Corp(v.Corporation)
-		ok := false
-		for _, x := range g.mergeable(c) {
-			if x == m {
-				ok = true
-			}
-		}
-		if !ok {
+		if !slices.Contains(g.mergeable(c), m) {
 			return ruleErr("%s cannot merge with %s", c.ID, v.Corporation)
 		}
 		mr.assoc, mr.unassoc = c, m
