@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"testing"
@@ -37,10 +38,10 @@ func TestReplayPlayed(t *testing.T) {
 				t.Fatalf("the exported log has no result: %v", err)
 			}
 			played, imported := replayResult(t, "--played", f), replayResult(t, "", f)
-			if !sameResult(played, log.Result) {
+			if !maps.Equal(played, log.Result) {
 				t.Errorf("replay --played: %v, the game was played to %v", played, log.Result)
 			}
-			if !sameResult(imported, played) {
+			if !maps.Equal(imported, played) {
 				differ++
 			}
 		})
@@ -66,16 +67,4 @@ func replayResult(t *testing.T, flag, file string) map[string]int {
 		t.Fatal(err)
 	}
 	return got.Result
-}
-
-func sameResult(a, b map[string]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
