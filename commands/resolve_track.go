@@ -228,7 +228,7 @@ func (b *builder) destination() (action.Action, error) {
 	// A destination hex with several cities the company may take (1822CA's
 	// ICR in a split Québec) is tokened by city: take the one listed, or ask.
 	var listed []engine.TokenMove
-	for _, a := range b.g.Moves().Actors {
+	for _, a := range b.t.moves().Actors {
 		if a.Name != c.ID {
 			continue
 		}
