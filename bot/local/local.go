@@ -140,6 +140,19 @@ func (a *Adapter) URL(ctx context.Context) (string, error) {
 // Invite is the link to give the players once Run is listening: the URL,
 // with the access secret when there is one. It blocks like URL.
 func (a *Adapter) Invite(ctx context.Context) (string, error) {
+	u, err := a.InviteBase(ctx)
+	if err != nil {
+		return "", err
+	}
+	if a.opt.Secret != "" {
+		u += "?key=" + url.QueryEscape(a.opt.Secret)
+	}
+	return u, nil
+}
+
+// InviteBase is the invite link without its key: what may be written to a
+// log. It blocks like URL.
+func (a *Adapter) InviteBase(ctx context.Context) (string, error) {
 	if _, err := a.URL(ctx); err != nil {
 		return "", err
 	}
@@ -150,11 +163,7 @@ func (a *Adapter) Invite(ctx context.Context) (string, error) {
 	if len(a.opt.Hosts) > 0 {
 		host = strings.TrimSpace(a.opt.Hosts[0])
 	}
-	u := "http://" + net.JoinHostPort(host, port) + "/"
-	if a.opt.Secret != "" {
-		u += "?key=" + url.QueryEscape(a.opt.Secret)
-	}
-	return u, nil
+	return "http://" + net.JoinHostPort(host, port) + "/", nil
 }
 
 // Run serves the playground until ctx ends.

@@ -83,13 +83,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return 1
 	}
 	if pg != nil {
-		go func() {
-			// The invite link holds the access secret, if any: it goes to
-			// the operator's terminal, never to the log.
-			if url, err := pg.Invite(ctx); err == nil {
-				fmt.Fprintf(stdout, "pbc playground: open %s in your browser (one browser or private window per player). Ctrl-C stops.\n", url)
-			}
-		}()
+		go printInvite(ctx, pg, pgOpt.Secret != "", stdout)
 	}
 	if err := core.Run(ctx); err != nil {
 		log.Error("pbc stopped", "err", err)
@@ -138,4 +132,28 @@ func slackOptions(cfg bot.Config, log *slog.Logger) slack.Options {
 func discordOptions(cfg bot.Config, log *slog.Logger) discord.Options {
 	return discord.Options{Token: cfg.DiscordToken, GuildID: cfg.DiscordGuild, MessageContent: cfg.DiscordMessageContent,
 		GMRole: cfg.DiscordGMRole, InPlace: cfg.DiscordInPlace, Logger: log}
+}
+
+// printInvite tells the operator where the playground is. The invite link
+// holds the access secret, so it is printed only to a terminal: standard
+// output that is a file or a pipe is a log (under Docker it is), and there
+// the address is printed with where to find the key instead.
+func printInvite(ctx context.Context, pg *local.Adapter, secret bool, stdout io.Writer) {
+	if !secret || writesToTerminal(stdout) {
+		if url, err := pg.Invite(ctx); err == nil {
+			fmt.Fprintf(stdout, "pbc playground: open %s in your browser (one browser or private window per player). Ctrl-C stops.\n", url)
+		}
+		return
+	}
+	if url, err := pg.InviteBase(ctx); err == nil {
+		fmt.Fprintf(stdout, "pbc playground: open %s?key=KEY in your browser, where KEY is the value of %s "+
+			"(not written here, as this output is not a terminal). Ctrl-C stops.\n", url, envPlaygroundSecret)
+	}
+}
+
+// writesToTerminal reports whether w is a terminal, where what is printed
+// is seen and not kept.
+func writesToTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
 }
