@@ -122,6 +122,9 @@ type responder struct {
 
 // Respond publishes a reply (to the sender's tab only when ephemeral).
 func (rs *responder) Respond(_ context.Context, r bot.Reply) error {
+	if r.Empty() {
+		return nil
+	}
 	e := rs.a.hub.publish(rs.a.event(rs.channel, rs.user, rs.tab, rs.replyTo, r))
 	rs.mu.Lock()
 	rs.sent = append(rs.sent, e)
@@ -204,14 +207,11 @@ func (a *Adapter) suggest(w http.ResponseWriter, r *http.Request, h bot.Handler)
 	if !ok {
 		return
 	}
-	choices := h.Suggest(r.Context(), bot.Query{
+	choices := bot.SendableChoices(h.Suggest(r.Context(), bot.Query{
 		Channel: Channel(cleanName(q.Get("channel"), 40)),
 		User:    bot.User{ID: user, Name: user},
 		Command: q.Get("command"), Field: q.Get("field"), Prefix: q.Get("prefix"),
-	})
-	if choices == nil {
-		choices = []bot.Choice{}
-	}
+	}))
 	writeJSON(w, choices)
 }
 

@@ -238,6 +238,9 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 
 // Post sends a reminder to a playground channel.
 func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error {
+	if r.Empty() {
+		return nil
+	}
 	a.hub.publish(a.event(ch.ID, "", "", 0, r))
 	return nil
 }
@@ -245,6 +248,7 @@ func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error
 // event turns a reply into an event of channel, shown to user's tab only
 // when the reply is ephemeral.
 func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) Event {
+	r = r.Sendable()
 	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo, Stale: r.Stale}
 	if r.Ephemeral {
 		e.To, e.toUser = tab, user
