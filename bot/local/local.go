@@ -11,8 +11,12 @@
 // one that names another user is refused):
 //
 //	GET  /                         the page (?key=SECRET: the invite link)
-//	POST /api/login                {"name"}: claim a name; sets the session cookie
+//	POST /api/login                {"name"} or {"link"} (a personal sign-in link's key), with
+//	                               "admin_key" for an admin's name: claim a name; sets the
+//	                               session cookie; "link" in the answer when the browser became
+//	                               the name's holder
 //	POST /api/logout               end the session
+//	POST /api/link                 a new personal sign-in link for the session's name ({"link"})
 //	GET  /api/me                   {"user","admin","max_file"}
 //	GET  /api/events?channel=C&tab=T[&user=U]  server-sent events: the channel's history, then new events
 //	POST /api/send                 {"channel","tab","text","button","wait","files"}: a command; with
@@ -61,8 +65,13 @@ type Options struct {
 	// other machines can reach without one (see CheckExposure).
 	Secret string
 	// Admins are the names with admin rights in every channel, as a
-	// server's administrators have on Discord and Slack.
-	Admins []string
+	// server's administrators have on Discord and Slack: they sign in with
+	// AdminKey (the admin link), never with the name alone.
+	Admins   []string
+	AdminKey string
+	// SignIns keeps the sign-ins and name holders (the store, so that they
+	// survive a restart); without it they are kept in memory.
+	SignIns storage.SignIns
 	// Hosts are host names the playground answers to besides IP addresses
 	// and localhost: its public name behind a proxy or a port mapping.
 	Hosts []string
@@ -112,7 +121,7 @@ func New(opt Options) *Adapter {
 		opt.MaxChannels = DefaultMaxChannels
 	}
 	return &Adapter{opt: opt, log: opt.Logger, hub: newHub(opt.MaxChannels, opt.ChannelIdle, time.Now),
-		sessions: newSessions(time.Now), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
+		sessions: newSessions(opt.SignIns, time.Now, opt.AdminKey, opt.Admins), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
 }
 
 // Platform is storage.Local.
@@ -185,6 +194,7 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	}
 	a.addr = ln.Addr()
 	go a.hub.janitor(ctx)
+	go a.sweepSignIns(ctx)
 	streams, stopStreams := context.WithCancel(context.Background())
 	defer stopStreams()
 	srv := &http.Server{
@@ -227,6 +237,7 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 	mux.Handle("GET /", http.FileServerFS(sub))
 	mux.HandleFunc("POST /api/login", a.login)
 	mux.HandleFunc("POST /api/logout", a.logout)
+	mux.HandleFunc("POST /api/link", a.newLink)
 	mux.HandleFunc("GET /api/me", a.whoami)
 	mux.HandleFunc("GET /api/events", func(w http.ResponseWriter, r *http.Request) { a.events(w, r, stop) })
 	mux.HandleFunc("POST /api/send", func(w http.ResponseWriter, r *http.Request) { a.send(w, r, h) })

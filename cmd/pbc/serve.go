@@ -9,12 +9,14 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"pbc/bot"
 	"pbc/bot/discord"
 	"pbc/bot/local"
 	"pbc/bot/slack"
+	"pbc/storage"
 )
 
 // cmdServe runs the bot: on Discord and Slack when their tokens are set
@@ -35,7 +37,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "usage: pbc [flags]   (runs the bot; with no platform tokens, the local playground)")
 		fs.PrintDefaults()
 		fmt.Fprintln(stderr, "environment: DISCORD_TOKEN, SLACK_BOT_TOKEN, SLACK_APP_TOKEN, "+
-			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
+			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundAdminKey+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
 	}
 	opsAddr := opsFlag(fs, getenv)
 	tickText := tickFlag(fs, getenv)
@@ -72,6 +74,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return 1
 	}
 	defer st.Close()
+	if si, ok := st.(storage.SignIns); ok {
+		pgOpt.SignIns = si // sign-ins outlive a restart
+	}
 	adapters, pg, err := buildAdapters(cfg, pgOpt, log, shards, shardIDs)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
@@ -84,6 +89,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	if pg != nil {
 		go printInvite(ctx, pg, pgOpt.Secret != "", stdout)
+		printAdminHint(pgOpt, stdout)
 	}
 	if err := core.Run(ctx); err != nil {
 		log.Error("pbc stopped", "err", err)
@@ -148,6 +154,20 @@ func printInvite(ctx context.Context, pg *local.Adapter, secret bool, stdout io.
 	if url, err := pg.InviteBase(ctx); err == nil {
 		fmt.Fprintf(stdout, "pbc playground: open %s?key=KEY in your browser, where KEY is the value of %s "+
 			"(not written here, as this output is not a terminal). Ctrl-C stops.\n", url, envPlaygroundSecret)
+	}
+}
+
+// printAdminHint tells the operator how the playground's admins sign in:
+// with the admin key in the page's address, never written here.
+func printAdminHint(opt local.Options, stdout io.Writer) {
+	switch {
+	case len(opt.Admins) == 0:
+	case opt.AdminKey == "":
+		fmt.Fprintf(stdout, "pbc playground: %s names admins but %s is not set: nobody can sign in as them.\n",
+			envPlaygroundAdmins, envPlaygroundAdminKey)
+	default:
+		fmt.Fprintf(stdout, "pbc playground: admins (%s) sign in with the page's address followed by #admin=KEY, "+
+			"where KEY is the value of %s.\n", strings.Join(opt.Admins, ", "), envPlaygroundAdminKey)
 	}
 }
 
