@@ -100,4 +100,6 @@ func (m *memSignIns) HolderByLink(_ context.Context, lh string) (storage.Holder,
 }
 
 // Seated is false: without a store there are no seats to read.
-func (m *memSignIns) Seated(context.Context, storage.Platform, string) (bool, error) { return false, nil }
+func (m *memSignIns) Seated(context.Context, storage.Platform, string) (bool, error) {
+	return false, nil
+}
