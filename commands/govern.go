@@ -7,7 +7,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
-	"pbc/internal/names"
+	playernames "pbc/internal/names"
 )
 
 // Undo, redo, ending the game and seats: the moves that need someone's
@@ -375,7 +375,7 @@ func (t *Table) claim(req Request, name string) Reply {
 		if s.User != "" {
 			continue
 		}
-		if name == "" || names.Same(s.Name, name) {
+		if name == "" || playernames.Same(s.Name, name) {
 			s.User = req.User
 			return Reply{OK: true, Text: fmt.Sprintf("You now play %s.", s.Name)}
 		}
