@@ -81,6 +81,10 @@ type Options struct {
 	// (defaults DefaultChannelIdle and DefaultMaxChannels).
 	ChannelIdle time.Duration
 	MaxChannels int
+	// ImageBytes bounds the pictures kept for the pages, HistoryBytes the
+	// channels' histories (DefaultImageBytes, DefaultHistoryBytes): the
+	// process's memory budget gives each its share.
+	ImageBytes, HistoryBytes int64
 }
 
 // Defaults of the history bounds.
@@ -120,7 +124,14 @@ func New(opt Options) *Adapter {
 	if opt.MaxChannels <= 0 {
 		opt.MaxChannels = DefaultMaxChannels
 	}
-	return &Adapter{opt: opt, log: opt.Logger, hub: newHub(opt.MaxChannels, opt.ChannelIdle, time.Now),
+	h := newHub(opt.MaxChannels, opt.ChannelIdle, time.Now)
+	if opt.ImageBytes > 0 {
+		h.maxImages = int(opt.ImageBytes)
+	}
+	if opt.HistoryBytes > 0 {
+		h.maxHistory = int(opt.HistoryBytes)
+	}
+	return &Adapter{opt: opt, log: opt.Logger, hub: h,
 		sessions: newSessions(opt.SignIns, time.Now, opt.AdminKey, opt.Admins), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
 }
 

@@ -16,6 +16,7 @@ import (
 	"pbc/bot/discord"
 	"pbc/bot/local"
 	"pbc/bot/slack"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -42,6 +43,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opsAddr := opsFlag(fs, getenv)
 	tickText := tickFlag(fs, getenv)
 	shardText := discordShardFlags(fs, getenv)
+	memText := memoryFlag(fs, getenv)
 	cfg, err := bot.ParseConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -65,9 +67,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "pbc:", err)
 		return 2
 	}
+	total, err := parseBytes(*memText)
+	if err != nil {
+		fmt.Fprintln(stderr, "pbc:", err)
+		return 2
+	}
+	mem := split(total)
+	defer applyMemoryLimit(mem.Total)()
+	session.SetRenderMemory(mem.Drawings)
+	pgOpt = mem.playground(pgOpt)
 	log, redactor, restore := secretLogger(cfg, getenv, stderr)
 	defer restore()
-	log.Info("pbc starting", "config", cfg)
+	log.Info("pbc starting", "config", cfg, "memory_mb", mem.Total>>20)
 	st, err := openStore(ctx, cfg.DB)
 	if err != nil {
 		log.Error("cannot open the database", "db", cfg.DB, "err", err)
@@ -82,7 +93,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Error("cannot set up", "err", err)
 		return 1
 	}
-	core, err := instrumentedCore(ctx, st, adapters, cfg, tick, log, redactor, *opsAddr)
+	core, err := instrumentedCore(ctx, st, adapters, cfg, tick, log, redactor, *opsAddr, mem)
 	if err != nil {
 		log.Error("cannot set up", "err", err)
 		return 1
