@@ -66,8 +66,8 @@ func TestPageOpensAtTheNewestMessage(t *testing.T) {
 	p.waitTrue("the pictures", `[...document.querySelectorAll("#log img")].length >= 3 && [...document.querySelectorAll("#log img")].every(i => i.complete && i.naturalWidth > 0)`)
 	time.Sleep(4 * time.Second) // as a player would look, once everything settled
 	var shown struct {
-		Below   float64 `json:"below"`   // pixels of the log below the screen
-		Top     float64 `json:"top"`     // where the newest offer's choices are
+		Below   float64 `json:"below"` // pixels of the log below the screen
+		Top     float64 `json:"top"`   // where the newest offer's choices are
 		Bottom  float64 `json:"bottom"`
 		Screen  float64 `json:"screen"`
 		Tall    float64 `json:"tall"` // the whole log's height
