@@ -104,6 +104,8 @@ type hub struct {
 	// idlest channels, go.
 	maxImages, maxHistory int
 	histBytes             int
+	// chat keeps the histories in the store too (nil: memory only).
+	chat *chatLog
 }
 
 // room is one channel's history and watchers.
@@ -166,6 +168,11 @@ func (h *hub) room(channel string) *room {
 		for len(h.channels) >= h.max && h.evictOne() {
 		}
 		r = &room{subs: map[*sub]bool{}}
+		for _, e := range h.chat.history(channel) {
+			r.history = append(r.history, e)
+			r.bytes += eventBytes(e)
+		}
+		h.histBytes += r.bytes
 		h.channels[channel] = r
 	}
 	r.last = h.now()
@@ -251,6 +258,7 @@ func (h *hub) publish(e Event) Event {
 	}
 	r := h.room(e.Channel)
 	r.history = append(r.history, e)
+	h.chat.add(e)
 	size := eventBytes(e)
 	r.bytes += size
 	h.histBytes += size
