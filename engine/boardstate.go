@@ -55,7 +55,7 @@ func newBoardState(m *board.Map) *BoardState {
 		for _, ic := range d.Icons {
 			h.mark(ic)
 		}
-		h.resetSlots(nil, nil)
+		h.resetSlots(nil, nil, nil)
 		b.Hexes[d.ID] = h
 		b.order = append(b.order, d.ID)
 	}
@@ -66,9 +66,11 @@ func preprintedID(d *board.Hex) string { return d.ID + "-" + strconv.Itoa(d.Tile
 
 // resetSlots sizes each city's token slots for the current tile, keeping
 // tokens and reservations slot by slot from old (city index → slots). A
-// tile without cities leaves both maps nil (most hexes: the maps were a good
-// share of a game's setup allocations).
-func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
+// token in added (one that had a slot added for it) takes an open,
+// unreserved slot or gets a new one, never a reserved slot. A tile without
+// cities leaves both maps nil (most hexes: the maps were a good share of a
+// game's setup allocations).
+func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string, added map[*Token]bool) {
 	h.touch()
 	var slots map[int][]*Token
 	var res map[int][]string
@@ -81,10 +83,12 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 		}
 		s := make([]*Token, n.Slots)
 		r := make([]string, n.Slots)
-		var overflow []*Token
+		var overflow, extra []*Token
 		for k, t := range old[i] {
 			switch {
 			case t == nil:
+			case added[t]:
+				extra = append(extra, t)
 			case k < len(s) && s[k] == nil:
 				s[k] = t
 			default:
@@ -112,6 +116,20 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 		for k, id := range oldRes[i] {
 			if k < len(r) {
 				r[k] = id
+			}
+		}
+		for _, t := range extra {
+			t.City = i
+			placed := false
+			for k := range s {
+				if s[k] == nil && r[k] == "" {
+					s[k], placed = t, true
+					break
+				}
+			}
+			if !placed {
+				s = append(s, t)
+				r = append(r, "")
 			}
 		}
 		slots[i], res[i] = s, r

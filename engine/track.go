@@ -221,6 +221,7 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	}
 	cmap := cityMap(h.Tile, h.Rotation, def, rot)
 	oldSlots := h.Slots
+	oldTile := h.Tile
 	oldCities := h.Tile.Cities()
 	h.Tile, h.TileID, h.Rotation, h.laid, h.Cost = def, tileID, rot, true, def.Cost
 	h.touch()
@@ -232,6 +233,9 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		id   string
 	}
 	var moved []movedRes
+	// Tokens in slots added beside a city's printed ones keep a slot of
+	// their own: an upgrade takes no slot away (7.1.1, 7.1.3).
+	var added map[*Token]bool
 	for _, oc := range oldCities {
 		nc, ok := cmap[oc]
 		if !ok {
@@ -254,8 +258,16 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		}
 		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
 		res[nc] = append(res[nc], h.Reserved[oc]...)
+		for k, t := range oldSlots[oc] {
+			if t != nil && k >= oldTile.Nodes[oc].Slots {
+				if added == nil {
+					added = map[*Token]bool{}
+				}
+				added[t] = true
+			}
+		}
 	}
-	h.resetSlots(mapped, res)
+	h.resetSlots(mapped, res, added)
 	for _, m := range moved {
 		h.reserve(m.node, m.id)
 	}
