@@ -125,9 +125,12 @@ def view(o, side):
                 continue
             for k, x in nc.items():
                 v[cid + "." + k] = x
-    # Every slot of every city holding a token or a reservation, in order.
+    # Every slot of every city holding a token or a reservation: how many
+    # slots, which hold whose token, which are kept for whom. The order of
+    # slots within a city is not compared: the rules do not number them, and
+    # the engines fill a city merged from two (Montreal's M3) in another order.
     for hex_id, cities in (o.get("cities") or {}).items():
-        v["city " + hex_id] = cities
+        v["city " + hex_id] = [sorted(c) for c in cities]
     return v
 
 

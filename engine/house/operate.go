@@ -43,8 +43,13 @@ func (d *decider) companyTurn(c *engine.Corp) action.Action {
 			return x
 		}
 	}
+	if d.has("merge") {
+		if x := d.acquire(c); x != nil {
+			return x
+		}
+	}
 	if d.has("choose") {
-		return d.of("choose")[0]
+		return d.companyChoice(c)
 	}
 	if d.has("assign") {
 		return d.of("assign")[0]
@@ -52,40 +57,88 @@ func (d *decider) companyTurn(c *engine.Corp) action.Action {
 	return nil
 }
 
-// soon lists the train types bought next: the one on sale and the one after.
-func (d *decider) soon() map[string]bool {
-	out := map[string]bool{}
+// upcoming lists the distinct train types the depot will sell, in order,
+// with the cheapest price of each.
+func (d *decider) upcoming() ([]string, map[string]int) {
+	var names []string
+	price := map[string]int{}
 	for _, t := range d.g.Depot.Upcoming {
-		out[t.Name] = true
-		if len(out) == 2 {
-			break
+		if _, seen := price[t.Name]; seen {
+			continue
 		}
+		names = append(names, t.Name)
+		p := t.Def.Price
+		for _, v := range t.Def.Variants {
+			if v.Price > 0 && v.Price < p {
+				p = v.Price
+			}
+		}
+		price[t.Name] = p
 	}
-	return out
+	return names, price
 }
 
-// lasting counts c's trains that run and will not rust with the next two
-// train types.
-func (d *decider) lasting(c *engine.Corp) int {
-	soon, n := d.soon(), 0
+// rustsOn is the train type whose first purchase rusts t ("" never).
+func rustsOn(t *engine.Train) string {
+	if t.Name != t.Def.Name {
+		for _, v := range t.Def.Variants {
+			if v.Name == t.Name {
+				return v.RustsOn
+			}
+		}
+	}
+	return t.Def.RustsOn
+}
+
+// reserve is what c keeps for the train it will need: when every train it
+// runs rusts with one of the next three train types (or it has none), the
+// price of the train it will then have to buy; else nothing.
+func (d *decider) reserve(c *engine.Corp) int {
+	names, price := d.upcoming()
+	if len(names) == 0 {
+		return 0
+	}
+	near := map[string]bool{}
+	for _, n := range names[:min(3, len(names))] {
+		near[n] = true
+	}
+	need, any := 0, false
 	for _, t := range c.Trains {
 		if t.Rusted || t.Def.Kind == title.Pullman || t.Def.Kind == title.Grain {
 			continue
 		}
-		if t.Def.RustsOn == "" || !soon[t.Def.RustsOn] {
+		any = true
+		r := rustsOn(t)
+		if t.Def.Kind == title.Permanent || r == "" || !near[r] {
+			return 0 // a train that lasts
+		}
+		if p, ok := price[r]; ok && (need == 0 || p < need) {
+			need = p
+		}
+	}
+	if !any || need == 0 {
+		return d.g.CheapestTrain()
+	}
+	return need
+}
+
+// lasting counts c's trains that will not rust with the next three train types.
+func (d *decider) lasting(c *engine.Corp) int {
+	names, _ := d.upcoming()
+	near := map[string]bool{}
+	for _, n := range names[:min(3, len(names))] {
+		near[n] = true
+	}
+	n := 0
+	for _, t := range c.Trains {
+		if t.Rusted || t.Def.Kind == title.Pullman || t.Def.Kind == title.Grain {
+			continue
+		}
+		if r := rustsOn(t); t.Def.Kind == title.Permanent || r == "" || !near[r] {
 			n++
 		}
 	}
 	return n
-}
-
-// reserve is what c keeps for a train it will need: the cheapest train's
-// price when none of its trains lasts, else nothing.
-func (d *decider) reserve(c *engine.Corp) int {
-	if d.lasting(c) > 0 {
-		return 0
-	}
-	return d.g.CheapestTrain()
 }
 
 func (d *decider) run(c *engine.Corp) action.Action {
@@ -212,10 +265,18 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 		return nil
 	}
 	lasting := d.lasting(c)
+	names, _ := d.upcoming()
+	near := map[string]bool{}
+	for _, n := range names[:min(3, len(names))] {
+		near[n] = true
+	}
 	best := -1
 	for i, tm := range moves {
 		if tm.President > 0 || tm.Loan > 0 || tm.Price > c.Cash {
 			continue
+		}
+		if r := d.trainRusts(tm); count > 0 && r != "" && near[r] {
+			continue // it would soon rust: keep the money for one that lasts
 		}
 		spare := c.Cash - tm.Price
 		if lasting >= want && spare < tm.Price {
@@ -335,4 +396,83 @@ func copyOf(a action.Action) action.Action {
 		return nil
 	}
 	return b
+}
+
+// acquire takes over a minor of the same president (its trains, token and
+// cash stay in the family, and a minor is spared a rust it could not pay
+// for), when the major can pay its value, less the minor's own cash, and
+// keep its train money; minors whose trains rust soonest first.
+func (d *decider) acquire(c *engine.Corp) action.Action {
+	if !c.IsMajor() {
+		return nil
+	}
+	l := d.of("merge")
+	best, bestScore := -1, 0
+	for i, mm := range d.actor.Merges {
+		if mm.Owner != d.seat {
+			continue
+		}
+		m := d.g.Corp(mm.Corp)
+		if m == nil {
+			continue
+		}
+		if mm.Value > c.Cash+m.Cash-d.reserve(c) && !contains(mm.Payments, "one_share") {
+			continue
+		}
+		score := d.reserve(m)*2 - mm.Value + m.Cash
+		if best < 0 || score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return l[best]
+}
+
+// companyChoice answers a company's question: paying for an acquisition
+// with money when the treasury can, else with a share; anything else its
+// first answer.
+func (d *decider) companyChoice(c *engine.Corp) action.Action {
+	l := d.of("choose")
+	for i, ch := range d.actor.Choices {
+		if ch.Choice == "money" && c.Cash-d.reserve(c) > 0 {
+			return l[i]
+		}
+	}
+	for i, ch := range d.actor.Choices {
+		if ch.Choice == "one_share" {
+			return l[i]
+		}
+	}
+	return l[0]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// trainRusts is the train type that rusts the train tm buys.
+func (d *decider) trainRusts(tm engine.TrainMove) string {
+	for _, list := range [][]*engine.Train{d.g.Depot.Upcoming, d.g.Depot.Discarded} {
+		for _, t := range list {
+			if t.ID != tm.Train {
+				continue
+			}
+			if tm.Variant != "" && tm.Variant != t.Def.Name {
+				for _, v := range t.Def.Variants {
+					if v.Name == tm.Variant {
+						return v.RustsOn
+					}
+				}
+			}
+			return t.Def.RustsOn
+		}
+	}
+	return ""
 }

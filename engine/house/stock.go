@@ -85,18 +85,21 @@ func (d *decider) par() action.Action {
 	if len(d.actor.Pars) == 0 {
 		return nil
 	}
-	p := d.player()
+	budget := d.budget()
 	var best *engine.ParMove
 	for i := range d.actor.Pars {
 		pm := &d.actor.Pars[i]
+		if d.g.Corp(pm.Via) == nil && budget < d.g.CheapestTrain() {
+			continue // it would start without the money for its first train
+		}
 		// The president's certificate and three more shares.
 		need := pm.Cost + 3*pm.Price
-		if pm.Cost > p.Cash {
+		if pm.Cost > budget {
 			continue
 		}
-		if need <= p.Cash && (best == nil || pm.Price > best.Price || best.Cost+3*best.Price > p.Cash) {
+		if need <= budget && (best == nil || pm.Price > best.Price || best.Cost+3*best.Price > budget) {
 			best = pm
-		} else if best == nil || (best.Cost+3*best.Price > p.Cash && pm.Price < best.Price) {
+		} else if best == nil || (best.Cost+3*best.Price > budget && pm.Price < best.Price) {
 			best = pm
 		}
 	}
@@ -112,8 +115,8 @@ func (d *decider) par() action.Action {
 	return nil
 }
 
-// floatOwn buys a share of a major the player presides that has not yet
-// floated, from its treasury.
+// floatOwn buys a share of a major the player presides, from its
+// treasury, until it has floated and has the money for its first train.
 func (d *decider) floatOwn() action.Action {
 	p := d.player()
 	if d.g.CertCount(p) >= d.g.CertLimit() {
@@ -121,7 +124,10 @@ func (d *decider) floatOwn() action.Action {
 	}
 	for i, s := range d.actor.Buys {
 		c := d.g.Corp(s.Corp)
-		if c == nil || c.Floated || c.President() != p || s.From != "treasury" || s.Price > p.Cash {
+		if c == nil || c.President() != p || s.From != "treasury" || s.Price > p.Cash || s.Percent != 10 {
+			continue
+		}
+		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) {
 			continue
 		}
 		return d.of("buy_shares")[i]
@@ -136,6 +142,7 @@ func (d *decider) bid() action.Action {
 	if len(bids) == 0 {
 		return nil
 	}
+	p, budget := d.player(), d.budget()
 	leads := 0
 	for _, b := range bids {
 		if b.Leader == d.seat {
@@ -147,7 +154,7 @@ func (d *decider) bid() action.Action {
 	}
 	best, bestRatio := -1, 0.0
 	for i, b := range bids {
-		if b.Leader == d.seat || b.Min > b.Max || b.Min > b.Uncommitted {
+		if b.Leader == d.seat || b.Min > b.Max || b.Min > b.Uncommitted || b.Min > b.Uncommitted-(p.Cash-budget) {
 			continue
 		}
 		comp := d.g.Company(b.Company)
@@ -191,14 +198,14 @@ func (d *decider) worth(c *engine.Company) int {
 // buyShare buys a share of a floated major that pays, while the player
 // keeps some money and stays under the certificate limit.
 func (d *decider) buyShare() action.Action {
-	p := d.player()
+	p, budget := d.player(), d.budget()
 	if d.g.CertCount(p) >= d.g.CertLimit()-1 {
 		return nil
 	}
 	best, bestScore := -1, 0.0
 	for i, s := range d.actor.Buys {
 		c := d.g.Corp(s.Corp)
-		if c == nil || !c.IsMajor() || s.Percent != 10 || s.Price > p.Cash-p.Cash/4 {
+		if c == nil || !c.IsMajor() || s.Percent != 10 || s.Price > budget-budget/4 {
 			continue
 		}
 		if !c.Floated && c.President() != p {
@@ -222,4 +229,19 @@ func (d *decider) buyShare() action.Action {
 		return nil
 	}
 	return d.of("buy_shares")[best]
+}
+
+// budget is what the player may spend in the stock round: his cash less
+// what his companies lack for the trains they will need (a person keeps
+// that back rather than borrow at 50% when the trains rust).
+func (d *decider) budget() int {
+	p := d.player()
+	short := 0
+	for _, c := range d.g.Corps {
+		if c.Closed || !c.Floated || c.President() != p {
+			continue
+		}
+		short += max(0, d.reserve(c)-c.Cash)
+	}
+	return p.Cash - short
 }
