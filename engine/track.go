@@ -269,6 +269,12 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	}
 	h.resetSlots(mapped, res, added)
 	for _, m := range moved {
+		// A reservation keeps its slot: one is added when the merged city
+		// has none open (7.1.3).
+		if h.openSlot(m.node) < 0 {
+			h.Reserved[m.node][h.addSlot(m.node)] = m.id
+			continue
+		}
 		h.reserve(m.node, m.id)
 	}
 	if len(h.Extra) > 0 {
