@@ -118,6 +118,7 @@ var cloneKnows = []string{
 	"HexState.board ptr",
 	"Market.Cells slice",
 	"Market.Stacks slice",
+	"Market.grid ptr",
 	"Player.Companies slice",
 	"Program.Minors slice",
 	"Share.Corp ptr",

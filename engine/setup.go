@@ -17,7 +17,7 @@ func (g *Game) setup(seats []Seat) {
 	for _, p := range g.Players {
 		g.pay(nil, p, cash)
 	}
-	g.Market = newMarket(t.Market)
+	g.Market = newMarket(t.Market, t.Stock)
 	g.newDepot()
 	g.Board = newBoardState(t.Map)
 	g.corpByID = map[string]*Corp{}

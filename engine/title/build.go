@@ -138,7 +138,24 @@ func parseMarket(row string) []Cell {
 		default:
 			panic(fmt.Sprintf("title: bad market cell %q", f))
 		}
-		cells = append(cells, Cell{Price: price, Kind: kind})
+		cells = append(cells, Cell{Price: price, Kind: kind, Col: len(cells)})
+	}
+	return cells
+}
+
+// GridMarket reads a market of several rows, top row first, each
+// written as parseMarket reads one row, with "." where a row has no cell.
+func GridMarket(rows ...string) []Cell {
+	var cells []Cell
+	for r, row := range rows {
+		for c, f := range strings.Fields(row) {
+			if f == "." {
+				continue
+			}
+			cell := parseMarket(f)[0]
+			cell.Row, cell.Col = r, c
+			cells = append(cells, cell)
+		}
 	}
 	return cells
 }

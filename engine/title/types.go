@@ -177,10 +177,12 @@ const (
 	YellowZone          // CA: shares priced here do not count against the certificate limit
 )
 
-// Cell is one stock market cell.
+// Cell is one stock market cell: its price, its kind and where it stands
+// (a one-row market has every cell on row 0, column = position).
 type Cell struct {
-	Price int
-	Kind  CellKind
+	Price    int
+	Kind     CellKind
+	Row, Col int
 }
 
 // Title is everything the rules need to know about one title or scenario.
