@@ -34,7 +34,7 @@ func British() *Title {
 		LUpgradeCostPhase2:  80,
 		EndOnEmptyFirstSR:   true,
 		EndLockFirstTrigger: true,
-		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true},
+		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true},
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
 		},
@@ -54,7 +54,7 @@ func British() *Title {
 func britishPrivates() []Company {
 	const plainTrack = "7 8 9 80 81 82 83 544 545 546 60 169"
 	ps := []Company{
-		privateCo("P1", "BEC (5-Train)", 0, 5, majorOnly, "train",
+		privateCo("P1", "BEC (5-Train)", 5, 5, majorOnly, "train",
 			"Becomes a 5-train (5P) when acquired, even at the train limit; excess trains are then discarded."),
 		privateCo("P2", "MtonR (Remove Town)", 10, 2, either, "remove_town",
 			"As the whole track step, put plain track on a single-town hex or upgrade a town to plain track; then closes."),
