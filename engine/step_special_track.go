@@ -195,6 +195,25 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		}
 		g.closeCompany(comp)
 		return nil
+	case "hill_discount", "estuary_discount":
+		// The company's own lay, paid in full by the hill token (1822 P8)
+		// or with $40 off its estuary crossing (1822 P10, two uses).
+		discount := g.T.EstuaryDiscount
+		if a, _ := g.trackAbilityOf(comp); a.free {
+			discount = 1 << 30
+		}
+		isUpgrade := h.Tile.Color != board.White
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, discount); err != nil {
+			return err
+		}
+		op.laidTrack++
+		if isUpgrade {
+			op.upgraded = true
+		}
+		if a, _ := g.trackAbilityOf(comp); uses >= a.count {
+			g.closeCompany(comp)
+		}
+		return nil
 	case "free_city_upgrade", "tile_grant":
 		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
 			return err
@@ -302,6 +321,8 @@ var trackAbilities = map[string]trackAbility{
 	"free_city_upgrade": {perOR: true, blocks: true, extra: true, free: true},
 	"pass_tile":         {count: 1, free: true},
 	"tile_grant":        {count: 3, blocks: true, extra: true, free: true},
+	"hill_discount":     {count: 1, blocks: true, free: true},
+	"estuary_discount":  {count: 2, blocks: true},
 }
 
 // trackAbilityOf returns the track power of a private, if it has one.

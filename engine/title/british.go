@@ -38,7 +38,8 @@ func British() *Title {
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
 		},
-		Stock: StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
+		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
+		EstuaryDiscount: 40,
 	}
 	depot := depotTrains(roster{l: 22, lPrice: 60, three: 9, four: 6, five: 3, six: 3, seven: board.Unlimited})
 	caTrainEvents(depot, false)
@@ -106,6 +107,11 @@ func britishPrivates() []Company {
 		ps[i].IncomeEndsWhenAcquired = slices.Contains(incomeEnds, ps[i].ID)
 		ps[i].PhaseRevenue = map[string]int{"P15": 10}[ps[i].ID]
 	}
+	// As 18xx.games has it, P8's $20 reaches mountains only (its hill
+	// discount names no terrain and so never applies).
+	p8, p10 := &ps[7], &ps[9]
+	p8.DiscountTerrain, p8.DiscountAmount = board.Mountain, 20
+	p10.DiscountTerrain, p10.DiscountAmount = board.Swamp, 10
 	return ps
 }
 

@@ -40,8 +40,14 @@ func (t *Title) Train(name string) *Train {
 
 // StartingCompanies returns the companies in play with the given number of
 // players, in definition order: the input of the setup shuffle.
-func (t *Title) StartingCompanies(players int) []Company {
+func (t *Title) StartingCompanies(players int, opts map[string]bool) []Company {
 	set, ok := t.StartSets[players]
+	for _, o := range t.Options {
+		if s, has := t.OptionStartSets[o]; has && opts[o] {
+			set, ok = s, true
+			break
+		}
+	}
 	if !ok {
 		return append([]Company(nil), t.Companies...)
 	}
