@@ -271,10 +271,10 @@ type Title struct {
 
 // DeckSetup describes how the company deck is ordered after the shuffle.
 type DeckSetup struct {
-	FrontMinor      string   // minor moved to the front of the minors ("M6"); "" for none
+	FrontMinor string // minor moved to the front of the minors ("M6"); "" for none
 	// FrontMinorBy replaces FrontMinor when its option is set (1822MRS
 	// advanced opens with M14).
-	FrontMinorBy map[string]string
+	FrontMinorBy    map[string]string
 	FrontConcession string   // concession moved to the front ("C2"); "" without concessions
 	FrontPrivates   []string // privates moved to the front, in final order
 	// Stacks (PNW family): per stack in deck order, how many associated and
