@@ -271,10 +271,30 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	if h == nil {
 		return ruleErr("there is no hex %s", v.Hex)
 	}
-	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+	// The lay is free if one partner pays it in full (1822 P8's token),
+	// else the estuary private takes its part off the crossing.
+	discount := 0
+	for _, x := range append([]*Company{comp}, g.companies(v.ComboEntities)...) {
+		a, _ := g.trackAbilityOf(x)
+		switch {
+		case a.free:
+			discount = 1 << 30
+		case x.Def.Ability == "estuary_discount" && discount == 0:
+			discount = g.T.EstuaryDiscount
+		}
+	}
+	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, discount); err != nil {
 		return err
 	}
 	upgrade := g.upgradeTile(v.Tile)
+	if a, _ := g.trackAbilityOf(comp); !a.extra {
+		// Led by a private whose lay is the company's own (1822 P11 with
+		// P10): it uses the track step's lay.
+		op.laidTrack++
+		if upgrade {
+			op.upgraded = true
+		}
+	}
 	if comp.Def.Ability == "extra_tile" {
 		// P11 named first, its partner in the combination: spent alike.
 		g.abilityUses[comp.ID]++
@@ -288,13 +308,28 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 			return ruleErr("%s cannot be combined now", id)
 		}
 		g.abilityUses[other.ID]++
-		if other.Def.Ability == "extra_tile" {
+		a, _ := g.trackAbilityOf(other)
+		switch {
+		case other.Def.Ability == "extra_tile":
 			g.afterExtraTile(other, c, op, upgrade)
-		} else {
+		case other.Def.Ability == "estuary_discount" && g.abilityUses[other.ID] < a.count:
+			// its second estuary token is still to use
+		default:
 			g.closeCompany(other)
 		}
 	}
 	return nil
+}
+
+// companies are the companies of ids that exist.
+func (g *Game) companies(ids []string) []*Company {
+	var out []*Company
+	for _, id := range ids {
+		if x := g.Company(id); x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // trackAbility describes a private's track-laying power.

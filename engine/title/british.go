@@ -44,11 +44,30 @@ func British() *Title {
 	depot := depotTrains(roster{l: 22, lPrice: 60, three: 9, four: 6, five: 3, six: 3, seven: board.Unlimited})
 	caTrainEvents(depot, false)
 	t.Trains = append(depot, permanent2("P3", "P4"), permanentL("P19"), private5("P1"), pullman("P+", "P13", "P14"))
-	t.Companies = append(append(britishPrivates(), britishConcessions(britishMajorTable)...),
-		britishMinorCompanies(britishMinorTable[:24])...)
-	t.Corps = append(britishMinors(britishMinorTable[:24]), britishMajors(britishMajorTable)...)
+	t.Companies = append(append(append(britishPrivates(), britishPlusPrivates()...),
+		britishConcessions(britishMajorTable)...), britishMinorCompanies(britishMinorTable)...)
+	t.Corps = append(britishMinors(britishMinorTable), britishMajors(britishMajorTable)...)
 	t.linkReservedTrains()
+	t.keep("P1-P18 C1-C10 M1-M24", "1-24 LNWR GWR LBSCR SECR CR MR LYR NBR SWR NER")
 	return t
+}
+
+// britishPlusPrivates are P19-P21, the 1822+ expansion's privates, which
+// the scenarios use too.
+func britishPlusPrivates() []Company {
+	ps := []Company{
+		privateCo("P19", "AEC (Perm. L Train)", 0, 1, either, "train",
+			"Becomes a permanent L-train (LP): outside the train limit, never sold, not together with a 2P."),
+		privateCo("P20", "C&WR ($5x Phase)", 0, 3, either, "phase_revenue",
+			"Pays $5 x phase to its player and as much onto its charter, which the acquirer takes; gone at phase 7."),
+		privateCo("P21", "HSBC (Grimsby/Hull Bridge)", 10, 2, either, "humber_bridge",
+			"Lays yellow tiles in Grimsby and Hull across the Humber, free of terrain costs, as the company's own lays."),
+	}
+	ps[1].PhaseRevenue = 5
+	ps[2].IncomeEndsWhenAcquired = true
+	ps[2].Hexes = []string{"N21", "N23"}
+	ps[2].Tiles = []string{"5", "6", "57", "15"}
+	return ps
 }
 
 // britishPrivates are P1..P18 of 1822 with the acquisition table.
