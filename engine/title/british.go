@@ -34,7 +34,7 @@ func British() *Title {
 		LUpgradeCostPhase2:  80,
 		EndOnEmptyFirstSR:   true,
 		EndLockFirstTrigger: true,
-		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true},
+		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true, AbilityLaysWait: true},
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
 		},
