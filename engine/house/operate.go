@@ -296,9 +296,8 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 		if r := d.trainRusts(tm); count > 0 && r != "" && near[r] {
 			continue // it would soon rust: keep the money for one that lasts
 		}
-		spare := c.Cash - tm.Price
-		if lasting >= want && spare < tm.Price {
-			continue
+		if lasting >= want+1 && c.Cash-tm.Price < tm.Price {
+			continue // enough trains; buy more only with money to spare
 		}
 		if best < 0 || tm.Price > moves[best].Price {
 			best = i

@@ -145,7 +145,7 @@ func (d *decider) bid() action.Action {
 		if b.Min > worth {
 			continue
 		}
-		if comp.Def.Kind == title.MinorCert && d.g.CheapestTrain() >= 3*comp.Def.Value {
+		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 3*comp.Def.Value {
 			continue // a minor started this late cannot pay for its trains
 		}
 		ratio := float64(b.Min)/float64(max(worth, 1)) + d.rng.Float64()*0.15
@@ -227,4 +227,13 @@ func (d *decider) budget() int {
 		short += max(0, d.reserve(c)-c.Cash)
 	}
 	return p.Cash - short
+}
+
+// nextTrainPrice is the price of the next new train the depot sells.
+func (d *decider) nextTrainPrice() int {
+	names, price := d.upcoming()
+	if len(names) == 0 {
+		return 0
+	}
+	return price[names[0]]
 }
