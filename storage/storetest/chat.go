@@ -33,13 +33,13 @@ func testChatHistory(t *testing.T, open Open) {
 		t.Fatal(err)
 	}
 	if len(got) != 5 || string(got[0].Data) != `{"n":8}` || string(got[4].Data) != `{"n":12}` || !got[4].At.Equal(at) {
-		t.Errorf("channel a keeps %d messages, %q first: want the 5 newest, oldest first", len(got), got)
+		t.Errorf("channel a keeps %d messages (%+v): want the 5 newest, oldest first", len(got), got)
 	}
 	if got, _ := other.ChatHistory(ctx, "a", 2); len(got) != 2 || string(got[1].Data) != `{"n":12}` {
-		t.Errorf("the 2 newest: %q", got)
+		t.Errorf("the 2 newest: %+v", got)
 	}
 	if got, _ := other.ChatHistory(ctx, "none", 10); len(got) != 0 {
-		t.Errorf("a channel with no history: %q", got)
+		t.Errorf("a channel with no history: %+v", got)
 	}
 	if id, err := other.LastChatID(ctx); err != nil || id != 2*12+1 {
 		t.Errorf("LastChatID = %d, %v; want 25", id, err)
