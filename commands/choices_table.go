@@ -194,6 +194,10 @@ func passWord(a *engine.Actor) string {
 // that is due), so these are the passes that cost something.
 func skipsForced(a *engine.Actor) string {
 	switch {
+	case !slices.Contains(a.Types, "pass"):
+		// A pass the rules refuse (a company that must buy a train and
+		// can) is not confirmed: its refusal says what must be done.
+		return ""
 	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, "lay_tile"):
 		// A private that lays twice (PNW P11) waits for its second lay;
 		// passing closes it.

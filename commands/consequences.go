@@ -218,7 +218,7 @@ func exportedLines(g *engine.Game, b *before) []string {
 	var gone []string
 	for _, tr := range b.upcoming {
 		if tr.Owner == nil && !tr.Rusted && !slices.Contains(g.Depot.Upcoming, tr) && !slices.Contains(g.Depot.Discarded, tr) {
-			gone = append(gone, trainArticle(tr.Name)+"-train")
+			gone = append(gone, engine.TrainWithArticle(tr.Name)+"-train")
 		}
 	}
 	if len(gone) == 0 {
@@ -226,21 +226,9 @@ func exportedLines(g *engine.Game, b *before) []string {
 	}
 	line := capitalize(joinAnd(gone)) + " " + plural(len(gone), "is", "are") + " exported"
 	if next := g.Depot.Upcoming; len(next) > 0 {
-		line += "; the next train for sale is " + trainArticle(next[0].Name)
+		line += "; the next train for sale is " + engine.TrainWithArticle(next[0].Name)
 	}
 	return []string{line + "."}
-}
-
-// trainArticle is a train type with its article: "an L", "a 2", "an 8".
-func trainArticle(name string) string {
-	if name == "" {
-		return "a train"
-	}
-	switch name[0] {
-	case 'L', 'E', '8', 'A', 'F', 'H', 'M', 'N', 'R', 'S', 'X':
-		return "an " + name
-	}
-	return "a " + name
 }
 
 // phaseLine says the phase that began and what it allows.

@@ -103,7 +103,7 @@ func TestErrorReplies(t *testing.T) {
 		{"run no track", route, "u0", false, "run L-4 D23 O8", "Route 1: no track joins D23 and O8."},
 		{"run stops bad hex", route, "u0", false, "run L-4 Q99", "Route 1: there is no hex \"Q99\"."},
 		{"run wrong revenue", route, "u0", false, "run L-4 D23 =90", "Route 1 (train L-4) earns $20, not $90."},
-		{"train not on sale", trains, "u0", false, "train 4", "No 4 train is for sale; for sale: a L ($60) or a 2 ($120) from the depot."},
+		{"train not on sale", trains, "u0", false, "train 4", "No 4 train is for sale; for sale: an L ($60) or a 2 ($120) from the depot."},
 		{"train from no price", trains, "u0", false, "train L-7 from 3", "Say the agreed price, e.g. `train L-7 from 3 100`."},
 		{"upgrade no L", trains, "u0", false, "upgrade L-9", "Minor 5 has no L train \"L-9\"; upgrade L-4."},
 		{"acquire unknown", track, "u0", false, "acquire P99", "There is no private \"P99\" (did you mean P19 or P9?)."},

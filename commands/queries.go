@@ -274,15 +274,21 @@ func (t *Table) trainsInfo() string {
 	g := t.Game
 	var lines []string
 	counts := map[string]int{}
+	unlimited := map[string]bool{}
 	var order []string
 	for _, tr := range g.Depot.Upcoming {
 		if counts[tr.Name] == 0 {
 			order = append(order, tr.Name)
 		}
 		counts[tr.Name]++
+		unlimited[tr.Name] = unlimited[tr.Name] || tr.Def.Count == board.Unlimited
 	}
 	var depot []string
 	for _, n := range order {
+		if unlimited[n] { // as the trains picture shows them
+			depot = append(depot, n+"×∞")
+			continue
+		}
 		depot = append(depot, fmt.Sprintf("%s×%d", n, counts[n]))
 	}
 	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+capitalize(saleList(g))+".")

@@ -259,6 +259,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	if err != nil {
 		return Reply{Text: err.Error()}
 	}
+	if why := t.forcedBuyRefusal(a); why != "" {
+		return Reply{Text: why}
+	}
 	if !cmd.Confirm && !t.recorded && t.stage == nil {
 		if why, _ := t.confirmation(a); why != "" {
 			return Reply{Text: why}

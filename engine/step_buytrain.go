@@ -42,18 +42,22 @@ func (g *Game) mustBuyTrain(c *Corp) bool {
 // one an emergency purchase must take (a 5P at the 5's price is another kind).
 func (g *Game) isMinDepotTrain(t *Train) bool { return t.Name == g.minDepotTrainName() }
 
-// minDepotTrainName names the cheapest kind of train for sale.
+// minDepotTrainName names the cheapest kind of train for sale: a type or
+// one of its variants (an L, not the 2 it may be bought as), by the prices
+// the title gives them, not by what a train being bought was just set to.
 func (g *Game) minDepotTrainName() string {
-	var best *Train
+	name, best := "", -1
 	for _, x := range g.depotTrains() {
-		if best == nil || x.Def.Price < best.Def.Price {
-			best = x
+		if p := x.Def.Price; best < 0 || p < best {
+			name, best = x.Def.Name, p
+		}
+		for _, v := range x.Def.Variants {
+			if best < 0 || v.Price < best {
+				name, best = v.Name, v.Price
+			}
 		}
 	}
-	if best == nil {
-		return ""
-	}
-	return best.Name
+	return name
 }
 
 func (g *Game) minDepotPrice() int {
@@ -267,8 +271,8 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 			return ruleErr("with the president's help %s may only buy from the depot (5.15)", c.ID)
 		}
 		if g.validating() && (!g.isMinDepotTrain(t) || price != g.minDepotPrice()) {
-			return ruleErr("with the president's help %s may only buy the cheapest train for sale, a %s for $%d (5.14)",
-				c.ID, g.minDepotTrainName(), g.minDepotPrice())
+			return ruleErr("with the president's help %s may only buy the cheapest train for sale, %s for $%d (5.14)",
+				c.ID, trainWithArticle(g.minDepotTrainName()), g.minDepotPrice())
 		}
 		if need > p.Cash {
 			if g.validating() && g.emergencySellable(p, c, sold, need-p.Cash) {

@@ -1,0 +1,48 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+
+	"pbc/engine"
+	"pbc/engine/action"
+)
+
+// Offers that are true: what the rules would refuse is neither offered nor
+// answered with a confirmation that leads to a refusal.
+
+// forcedBuyRefusal refuses a pass of a company that must buy a train and
+// may not pass (it has none and can buy one), saying what it may buy, so
+// that no "pass anyway" is offered for a pass the rules refuse. "" for any
+// other action.
+func (t *Table) forcedBuyRefusal(a action.Action) string {
+	if _, ok := a.(*action.Pass); !ok || t.recorded || t.stage != nil {
+		return ""
+	}
+	env := a.Env()
+	for _, x := range t.moves().Actors {
+		if x.Entity != env.Entity || x.EntityType != env.EntityType {
+			continue
+		}
+		if !x.MustBuy || slices.Contains(x.Types, "pass") || len(x.Trains) == 0 {
+			return ""
+		}
+		name := x.Name
+		if c := t.Game.Corp(x.Name); c != nil {
+			name = entityLabel(c)
+		}
+		cheapest := x.Trains[0]
+		for _, tm := range x.Trains {
+			if tm.Price < cheapest.Price {
+				cheapest = tm
+			}
+		}
+		buy := "train " + cheapest.Variant
+		if cheapest.From != "depot" && cheapest.From != "discard" {
+			buy += " from " + cheapest.From
+		}
+		return fmt.Sprintf("%s cannot pass: it has no train and must buy one (5.14). `%s` buys %s for %s; `trains` lists all for sale.",
+			capitalize(name), buy, engine.TrainWithArticle(cheapest.Variant), engine.Money(cheapest.Price))
+	}
+	return ""
+}
