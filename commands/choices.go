@@ -369,7 +369,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 	count := map[string]int{}
 	var hexes []string
 	cubes := map[string]bool{}
-	for _, m := range tiles {
+	for _, m := range distinctLays(tiles) {
 		if m.Name == "BC" {
 			cubes[m.Hex] = true
 			continue

@@ -6,6 +6,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // Offers that are true: what the rules would refuse is neither offered nor
@@ -45,4 +46,23 @@ func (t *Table) forcedBuyRefusal(a action.Action) string {
 			capitalize(name), buy, engine.TrainWithArticle(cheapest.Variant), engine.Money(cheapest.Price))
 	}
 	return ""
+}
+
+// distinctLays drops the lays that put the same track as an earlier one
+// (tile 9 at r3 is tile 9 at r0): equal track, stops and revenues, at the
+// same cost and through the same private, count once.
+func distinctLays(lays []engine.TileMove) []engine.TileMove {
+	seen := map[string]bool{}
+	out := lays[:0:0]
+	for _, l := range lays {
+		key := fmt.Sprintf("%s/%s/%d/%s/%v/%d", l.Hex, l.Name, l.Rotation, l.Company, l.Combo, l.Cost)
+		if def, ok := board.TileDef(l.Name); ok {
+			key = fmt.Sprintf("%s/%s/%s/%v/%d", l.Hex, board.Placement(def, l.Rotation), l.Company, l.Combo, l.Cost)
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, l)
+		}
+	}
+	return out
 }
