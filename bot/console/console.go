@@ -35,9 +35,13 @@ type Options struct {
 type Adapter struct {
 	opt Options
 
-	mu  sync.Mutex // guards out and n
+	mu  sync.Mutex // guards out, n and choices
 	out io.Writer
 	n   int // pictures saved so far
+	// choices are the commands of the buttons and menu options printed
+	// since the last command was read, numbered from 1: typing a number
+	// sends its command.
+	choices []string
 }
 
 var _ bot.Adapter = (*Adapter)(nil)
@@ -99,6 +103,11 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 			a.printf("pbc (to you): that line is over %d bytes; it was not read.\n", maxLine())
 			continue
 		}
+		if cmd, ok := a.choice(line); ok {
+			a.printf("(%s)\n", cmd)
+			line = cmd
+		}
+		a.resetChoices()
 		text, files, problem := importFile(line)
 		if problem != "" {
 			a.printf("pbc (to you): %s\n", problem)
@@ -140,9 +149,7 @@ func (a *Adapter) write(prefix string, r bot.Reply) error {
 	if _, err := fmt.Fprintf(a.out, "%s: %s\n", tag, strings.ReplaceAll(r.Text, "\n", "\n    ")); err != nil {
 		return err
 	}
-	for _, b := range r.Buttons {
-		fmt.Fprintf(a.out, "    [%s] type: %s\n", b.Label, b.Command)
-	}
+	a.writeChoices(r)
 	for _, f := range r.Files { // asked for (an export): saved even without a pictures folder
 		dir := a.opt.Images
 		if dir == "" {
