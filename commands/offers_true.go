@@ -66,3 +66,13 @@ func distinctLays(lays []engine.TileMove) []engine.TileMove {
 	}
 	return out
 }
+
+// hasBids reports whether company id has a bid this stock round, $0 ones
+// included.
+func hasBids(g *engine.Game, id string) bool {
+	if g == nil {
+		return false
+	}
+	c := g.Company(id)
+	return c != nil && len(g.Bids(c)) > 0
+}

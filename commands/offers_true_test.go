@@ -56,3 +56,28 @@ func TestForcedBuyerIsNotOfferedAPass(t *testing.T) {
 		t.Error("train L bought nothing")
 	}
 }
+
+// TestZeroBidIsATopBid: in 586, Player 1 bid $0 on P8 (action 2); the
+// menu of the next bidder shows that bid, not "from $5" alone as if
+// nobody had bid.
+func TestZeroBidIsATopBid(t *testing.T) {
+	fixtures(t)
+	tb := tableAt(t, pnw586, upTo(t, pnw586, 4))
+	m := tb.Moves()
+	o := decision(m, tb.Game)
+	found := false
+	for _, menu := range o.Menus {
+		for _, opt := range menu.Options {
+			if opt.Command != "bid P8" {
+				continue
+			}
+			found = true
+			if opt.Description != "top bid $0; from $5" {
+				t.Errorf("P8 is offered as %q, want its $0 top bid said", opt.Description)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no bid on P8 offered: %+v", o.Menus)
+	}
+}
