@@ -77,7 +77,7 @@ func TestErrorReplies(t *testing.T) {
 		{"parse error", sr, "u0", false, "fly", "\"fly\" is not a command; try `help`."},
 		{"not seated", sr, "eve", false, "bid M6 100", "You are not playing in this game; anyone may ask `status`, `map`, `company X` and so on."},
 		{"game over", over, "u0", false, "pass", "The game is over; Player 2 $710, Player 3 $500, Player 1 $395 (manually ended)."},
-		{"not your turn", sr, "u1", false, "pass", "It is Player 1's turn, not yours; to act for another of your companies, start with its name, e.g. `P7: pass`."},
+		{"not your turn", sr, "u1", false, "pass", "It is Player 1's turn, not yours."},
 		{"engine refuses bid", sr, "u0", false, "bid M6 50", "The minimum bid for M6 is $100."},
 		{"bid off box", sr, "u0", false, "bid M9 100", "M9 is not in a bid box; bid on M6, M20, M3, M5, P1, P7, P8."},
 		{"bid unknown", sr, "u0", false, "bid Q9 100", "There is no company \"Q9\"; bid on M6, M20, M3, M5, P1, P7 or P8."},
@@ -85,8 +85,8 @@ func TestErrorReplies(t *testing.T) {
 		{"as not mine", track, "u1", false, "5: pass", "Minor 5 is Player 1's, not yours."},
 		{"as wrong kind", track, "u0", false, "5: bid M6 100", "Minor 5 cannot bid."},
 		{"corp move in SR", sr, "u0", false, "lay 57 D23 r1", "Companies act in operating rounds; in this stock round it is Player 1's turn."},
-		{"par unknown", sr, "u0", false, "par XYZ 70", "\"XYZ\" is not a major; par one of NP, CPR, GNR, ORNC, SPS, CMPS or SWW."},
-		{"par bad price", sr, "u0", false, "par SWW 71", "$71 is not a share price; majors par at $55, $60, $65, $70, $75, $80, $90 or $100."},
+		{"par unknown", sr, "u0", false, "par XYZ 70", "Majors cannot be started in phase 1."},
+		{"par bad price", sr, "u0", false, "par SWW 71", "Majors cannot be started in phase 1."},
 		{"buy not major", sr, "u0", false, "buy M5", "\"M5\" is not a major; shares are traded in no major yet (par one first)."},
 		{"buy not started", sr, "u0", false, "buy SWW", "SWW has not started; start it with `par SWW <price>`."},
 		{"sell none", sr, "u0", false, "sell SWW 1", "You hold no SWW shares."},
@@ -128,7 +128,7 @@ func TestErrorReplies(t *testing.T) {
 		{"join full", track, "eve", false, "join", "Every seat is taken; the creator or an admin can `replace` a player."},
 		{"leave running", track, "u0", false, "leave", "The game is running; the creator or an admin can `replace` you."},
 		{"new here", track, "u0", false, "new 1822CA", "This channel already has a 1822PNW game; `new` is for a channel without one."},
-		{"company unknown", track, "eve", false, "company XYZ", "There is no company \"XYZ\"; try a major (SWW), a minor (8 or M8) or a private (P7)."},
+		{"company unknown", track, "eve", false, "company XYZ", "There is no company \"XYZ\"; try a major (NP), a minor (1 or M1) or a private (P1)."},
 		{"player unknown", track, "eve", false, "player @zed", "There is no player \"zed\"; the players are Player 1, Player 2 and Player 3."},
 	}
 	for _, tt := range tests {

@@ -7,6 +7,7 @@ import (
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
+	"pbc/engine/title"
 )
 
 // Offers that are true: what the rules would refuse is neither offered nor
@@ -17,7 +18,7 @@ import (
 // that no "pass anyway" is offered for a pass the rules refuse. "" for any
 // other action.
 func (t *Table) forcedBuyRefusal(a action.Action) string {
-	if _, ok := a.(*action.Pass); !ok || t.recorded || t.stage != nil {
+	if _, ok := a.(*action.Pass); !ok {
 		return ""
 	}
 	env := a.Env()
@@ -75,4 +76,34 @@ func hasBids(g *engine.Game, id string) bool {
 	}
 	c := g.Company(id)
 	return c != nil && len(g.Bids(c)) > 0
+}
+
+// companyExamples names one company of each kind in g, with the title's
+// own ids: "a major (SWW), a minor (8 or M8) or a private (P7)".
+func companyExamples(g *engine.Game) string {
+	var major, minor, private string
+	for _, c := range g.Corps {
+		switch {
+		case major == "" && c.IsMajor():
+			major = c.ID
+		case minor == "" && c.IsMinor():
+			minor = c.ID
+		}
+	}
+	for _, c := range g.Companies {
+		if private == "" && c.Def != nil && c.Def.Kind == title.Private {
+			private = c.ID
+		}
+	}
+	var out []string
+	if major != "" {
+		out = append(out, "a major ("+major+")")
+	}
+	if minor != "" {
+		out = append(out, "a minor ("+minor+" or M"+minor+")")
+	}
+	if private != "" {
+		out = append(out, "a private ("+private+")")
+	}
+	return joinOr(out)
 }

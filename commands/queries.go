@@ -138,7 +138,7 @@ func (t *Table) marketText() string {
 // companyInfo describes a corporation or a company card.
 func (t *Table) companyInfo(name string) (string, error) {
 	g := t.Game
-	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated) {
+	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated || g.T.Alias(name) == c.ID) {
 		return t.corpInfo(c), nil
 	}
 	if comp := findCompany(g, name); comp != nil {
@@ -157,7 +157,7 @@ func (t *Table) companyInfo(name string) (string, error) {
 	if hint := didYouMean(name, companyIDs(g), ""); hint != "" {
 		return "", refuse("there is no company %q%s", clip(name), hint)
 	}
-	return "", refuse("there is no company %q; try a major (SWW), a minor (8 or M8) or a private (P7)", clip(name))
+	return "", refuse("there is no company %q; try %s", clip(name), companyExamples(g))
 }
 
 // corpInfo describes a corporation.

@@ -259,7 +259,7 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	if err != nil {
 		return Reply{Text: err.Error()}
 	}
-	if why := t.forcedBuyRefusal(a); why != "" {
+	if why := t.preRefusal(a); why != "" {
 		return Reply{Text: why}
 	}
 	if !cmd.Confirm && !t.recorded && t.stage == nil {
