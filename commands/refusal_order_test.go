@@ -82,3 +82,23 @@ func TestRefusalsPointTheRightWay(t *testing.T) {
 		}
 	})
 }
+
+// TestMinorsNamedInRefusals: an engine refusal names a minor by its
+// number alone; the reply says "minor 13" wherever it is the subject or
+// what is acquired or merged with.
+func TestMinorsNamedInRefusals(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"13 cannot place a token now: 13 must first buy a train", "minor 13 cannot place a token now: minor 13 must first buy a train"},
+		{"13 has $40 and cannot pay $60", "minor 13 has $40 and cannot pay $60"},
+		{"with the president's help 13 may only buy the cheapest train for sale, an L for $60 (5.14)",
+			"with the president's help minor 13 may only buy the cheapest train for sale, an L for $60 (5.14)"},
+		{"5 cannot merge with 4", "minor 5 cannot merge with minor 4"},
+		{"GNR cannot acquire 12 now", "GNR cannot acquire minor 12 now"},
+		{"choose 2 to 6 shares", "choose 2 to 6 shares"},
+		{"a 2 costs $120 from the depot", "a 2 costs $120 from the depot"},
+	} {
+		if got := humanRefusal(tc.in); got != tc.want {
+			t.Errorf("humanRefusal(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

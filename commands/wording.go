@@ -54,8 +54,13 @@ var minorSubject = regexp.MustCompile(`(^|[:;,] |help |then |and )(\d{1,2}) (may
 // are numbers, are named "minor 6"; raw action types become words ("6
 // cannot dividend now" is "minor 6 cannot pay a dividend now").
 func humanRefusal(msg string) string {
-	return minorSubject.ReplaceAllString(verbRefusal(msg), "${1}minor $2 $3")
+	msg = minorSubject.ReplaceAllString(verbRefusal(msg), "${1}minor $2 $3")
+	return minorObject.ReplaceAllString(msg, "$1 minor $2$3")
 }
+
+// minorObject matches a minor's bare number as what a company cannot
+// acquire or merge with ("… cannot merge with 4").
+var minorObject = regexp.MustCompile(`(cannot acquire|cannot merge with) (\d{1,2})( now|$|[.;,])`)
 
 // verbRefusal words the engine's "X cannot <type> now" refusals.
 func verbRefusal(msg string) string {
