@@ -3,6 +3,8 @@
 // files in a folder. It plays in one channel of the local platform, so a
 // game started in the console can be continued in the playground.
 //
+// Every button and menu option of a reply is printed as a numbered line
+// with the command it sends; typing the number alone sends that command.
 // Lines beginning with "/" talk to the console itself: "/as NAME" changes
 // who you are, "/channel NAME" changes channel, "/quit" ends. "import PATH"
 // imports the 18xx.games log in that file, as an attachment would.
