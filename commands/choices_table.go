@@ -78,7 +78,7 @@ func (t *Table) narrow(seat *Seat, cmd *Command) Reply {
 	if !ok {
 		return Reply{Text: text}
 	}
-	rep := Reply{OK: true, Text: text}
+	rep := Reply{OK: true, Text: t.withTopBid(cmd, text)}
 	if cmd.Verb == Lay {
 		if img, err := t.tileChoices(seat.Player, layVia(cmd), cmd.Target); err == nil {
 			rep.Image = img

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -106,4 +107,35 @@ func companyExamples(g *engine.Game) string {
 		out = append(out, "a private ("+private+")")
 	}
 	return joinOr(out)
+}
+
+// withTopBid adds to the amounts `bid X` offers who leads X and with how
+// much, a $0 bid included: "Bid on P8 from $5 to $500 in steps of $5;
+// Player 1 leads with $0. Choose an amount, …".
+func (t *Table) withTopBid(cmd *Command, text string) string {
+	if cmd.Verb != Bid {
+		return text
+	}
+	c := findCompany(t.Game, cmd.Target)
+	if c == nil {
+		return text
+	}
+	bids := t.Game.Bids(c)
+	if len(bids) == 0 {
+		return text
+	}
+	top := bids[0]
+	for _, b := range bids[1:] {
+		if b.Price > top.Price {
+			top = b
+		}
+	}
+	if top.Player == nil {
+		return text
+	}
+	lead := fmt.Sprintf("; %s leads with %s. Choose an amount", top.Player.Name, engine.Money(top.Price))
+	if strings.Contains(text, ". Choose an amount") {
+		return strings.Replace(text, ". Choose an amount", lead, 1)
+	}
+	return text + strings.TrimSuffix(lead, " Choose an amount")
 }

@@ -81,3 +81,15 @@ func TestZeroBidIsATopBid(t *testing.T) {
 		t.Fatalf("no bid on P8 offered: %+v", o.Menus)
 	}
 }
+
+// TestZeroBidIsSaidWhenBidding: `bid P8` after Player 1's $0 bid says who
+// leads with it beside the amounts offered.
+func TestZeroBidIsSaidWhenBidding(t *testing.T) {
+	fixtures(t)
+	tb := tableAt(t, pnw586, upTo(t, pnw586, 4))
+	rep := tb.Exec(Request{User: "u1", Text: "bid P8"})
+	want := "Bid on P8 from $5 to $500 in steps of $5; Player 1 leads with $0. Choose an amount, or type `bid P8 <amount>`."
+	if !rep.OK || rep.Text != want {
+		t.Errorf("bid P8: %q, want %q", rep.Text, want)
+	}
+}
