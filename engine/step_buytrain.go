@@ -42,10 +42,24 @@ func (g *Game) mustBuyTrain(c *Corp) bool {
 // one an emergency purchase must take (a 5P at the 5's price is another kind).
 func (g *Game) isMinDepotTrain(t *Train) bool { return t.Name == g.minDepotTrainName() }
 
-// minDepotTrainName names the cheapest kind of train for sale: a type or
-// one of its variants (an L, not the 2 it may be bought as), by the prices
-// the title gives them, not by what a train being bought was just set to.
+// minDepotTrainName names the cheapest kind of train for sale.
 func (g *Game) minDepotTrainName() string {
+	var best *Train
+	for _, x := range g.depotTrains() {
+		if best == nil || x.Def.Price < best.Def.Price {
+			best = x
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return best.Name
+}
+
+// cheapestForSale names, for a refusal, the cheapest train for sale by the
+// prices the title gives its types and variants (an L at $60, not the 2 a
+// train being tried was just set to): what minDepotPrice costs.
+func (g *Game) cheapestForSale() string {
 	name, best := "", -1
 	for _, x := range g.depotTrains() {
 		if p := x.Def.Price; best < 0 || p < best {
@@ -272,7 +286,7 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 		}
 		if g.validating() && (!g.isMinDepotTrain(t) || price != g.minDepotPrice()) {
 			return ruleErr("with the president's help %s may only buy the cheapest train for sale, %s for $%d (5.14)",
-				c.ID, trainWithArticle(g.minDepotTrainName()), g.minDepotPrice())
+				c.ID, trainWithArticle(g.cheapestForSale()), g.minDepotPrice())
 		}
 		if need > p.Cash {
 			if g.validating() && g.emergencySellable(p, c, sold, need-p.Cash) {
