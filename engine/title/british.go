@@ -270,6 +270,7 @@ func britishMinors(table []britishMinor) []Corporation {
 		if c.ID == britishRondel {
 			c.Tokens = []int{20}
 			c.HomeChoose = true
+			c.HomeSlotStays = true
 			c.Labels = []string{"Home token in a London city of its choice; costs $20"}
 		}
 		out = append(out, c)

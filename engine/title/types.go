@@ -102,6 +102,10 @@ type Corporation struct {
 	// HomeChoose: the owner picks which city of Home gets the home token when
 	// placing it (CA minor 13 in Toronto); HomeCity is then only a default.
 	HomeChoose bool
+	// HomeSlotStays: the slot its chosen home token brings stays with that
+	// city through upgrades, even once the token is gone (1822 M14 in
+	// London, as 18xx.games keeps it by the city's exit).
+	HomeSlotStays bool
 	// FreeTokenHexes: once, a token of the company's goes in one of these
 	// hexes for nothing (1822 SECR in the English Channel); while it may,
 	// its token step waits for a pass.
