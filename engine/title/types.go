@@ -225,6 +225,9 @@ type Title struct {
 	// option is set; the first set option of Options wins over StartSets
 	// (1822MRS starter and advanced).
 	OptionStartSets map[string][]string
+	// OptionCorps lists, by option, corporations in play only with that
+	// option (the 1822+ expansion's minors 25-30).
+	OptionCorps map[string][]string
 	// Deck says how the shuffled company deck is arranged at setup.
 	Deck DeckSetup
 	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
