@@ -387,6 +387,9 @@ func (g *Game) isCityAndTownHex(id string) bool {
 func (lc *layCheck) stopsProblem() string {
 	h, def := lc.h, lc.def
 	id := h.Def.ID
+	if why, ok := lc.townDropStops(); ok {
+		return why
+	}
 	if lc.cityAndTownHex() && h.Tile.Color == board.White {
 		if !slices.Contains([]string{"5", "6", "57"}, def.Name) {
 			return id + " takes a yellow city tile 5, 6 or 57 first"
@@ -485,6 +488,9 @@ func (lc *layCheck) fits(rot int) string {
 		return ""
 	case layPort, layPortage, layBoomTown, layCoal:
 		return lc.specialFits(rot)
+	}
+	if why, ok := lc.townDropFits(rot); ok {
+		return why
 	}
 	if why := lc.caRotation(rot); why != "" {
 		return why
