@@ -50,6 +50,7 @@ var layAbilities = map[string]bool{
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true,
 	"coal_mine": true, "remove_town": true, "advanced_tile": true, "extra_tile": true,
 	"builder_cubes": true, "free_city_upgrade": true, "pass_tile": true, "tile_grant": true,
+	"hill_discount": true, "estuary_discount": true,
 }
 
 // layVia picks, among a private laying track and the privates combined with
@@ -146,6 +147,9 @@ func (g *Game) newLayCheck(c *Corp, h *HexState, def *board.Tile, via *Company) 
 			return nil, ruleErr("%s has no track-laying ability", via.ID)
 		}
 		lc.mode = modeByAbility[via.Def.Ability]
+		if err := g.discountLayRefusal(via, h); err != nil {
+			return nil, err
+		}
 	}
 	if g.isCubeTile(def) {
 		lc.mode = layCube
