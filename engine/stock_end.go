@@ -90,7 +90,7 @@ func (g *Game) finishStockRound() {
 			held += c.PercentOf(p)
 		}
 		if held == 100 {
-			g.moveRight(c, 1)
+			g.moveUp(c, 1)
 		}
 	}
 	g.round.done = true

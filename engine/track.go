@@ -160,6 +160,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		// Seattle and Portland: $20 per step up their own tile sequence.
 		base = 20 * (g.tokenCityIndex(def.Name) - g.tokenCityIndex(tileName(h.TileID)))
 	}
+	base = max(base-g.terrainDiscount(spender, h), 0)
 	cost := base + g.borderCost(h, def, rot, spender)
 	if g.hasCubes() {
 		if slices.Contains(g.T.SpecialTiles.Free, tileName(tileID)) {
@@ -457,4 +458,24 @@ func (h *HexState) dropBorder(edge int) {
 			return
 		}
 	}
+}
+
+// terrainDiscount is what the privates spender owns take off the terrain
+// cost of a lay on h: each private's TerrainDiscount when h's terrain is
+// that one kind alone (1822 P8 mountains, P10 rivers).
+func (g *Game) terrainDiscount(spender *Corp, h *HexState) int {
+	if h.laid || len(h.Def.Terrain) == 0 {
+		return 0
+	}
+	off := 0
+	for _, comp := range spender.Privates {
+		d := comp.Def
+		if d.DiscountAmount == 0 || comp.Closed || g.powerChoice(comp) == powerToken {
+			continue
+		}
+		if !slices.ContainsFunc(h.Def.Terrain, func(t board.Terrain) bool { return t != d.DiscountTerrain }) {
+			off += d.DiscountAmount
+		}
+	}
+	return off
 }
