@@ -70,7 +70,9 @@ func reorderDevanagari(rs []rune) []rune {
 	return out
 }
 
-func isDevaConsonant(r rune) bool { return (r >= 0x0915 && r <= 0x0939) || (r >= 0x0958 && r <= 0x095F) }
+func isDevaConsonant(r rune) bool {
+	return (r >= 0x0915 && r <= 0x0939) || (r >= 0x0958 && r <= 0x095F)
+}
 
 // arabicForms gives, for a letter, its isolated presentation form and
 // whether it joins on both sides (dual) or only to the letter before it.
