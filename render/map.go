@@ -71,6 +71,11 @@ type mapDrawing struct {
 	cells []cell
 	// strips are the names and revenue bands placed so far.
 	strips rects
+	// record asks the drawing to list what it places (elems) and the texts
+	// fitted into tokens (fits), for the layout check.
+	record bool
+	elems  []elem
+	fits   []textFit
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
 	// w and h are the size of the picture.

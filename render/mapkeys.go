@@ -99,6 +99,8 @@ type hexInputs struct {
 	corps   map[string]*engine.Corp
 	// stable makes the digests the same in every process.
 	stable bool
+	// board gives the water-crossing costs around a hex.
+	board *engine.BoardState
 	// scratch
 	keys []string
 	ints []int
@@ -231,6 +233,9 @@ func (in *hexInputs) hexKey(c *cell) uint64 {
 		d.str(corp.ID)
 	}
 	d.strs(in.rondels[c.def.ID])
+	for _, cost := range edgeCosts(in.board, c.def.ID) {
+		d.int(cost)
+	}
 	for _, n := range hs.Tile.Nodes {
 		if len(n.Revenue.ByColor) > 0 {
 			d.int(int(in.phase))

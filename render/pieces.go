@@ -218,6 +218,10 @@ func (md *mapDrawing) borderPieces() []piece {
 			}
 			placed = append(placed, mid)
 			txt := "$" + strconv.Itoa(b.Cost)
+			if md.record {
+				w, h := md.p.measure(txt, 12, true)+4*s, 12*s+4*s
+				md.elems = append(md.elems, elem{kind: elBorderCost, hex: c.def.ID, b: rect{mid.X - w/2, mid.Y - h/2, w, h}, text: txt})
+			}
 			var dl digest
 			dl.int(int(layerBorders) + 100)
 			dl.pt(mid)

@@ -174,7 +174,7 @@ func (hc *hexCtx) placeBeside(c pt, reach, w, h float64) pt {
 			q := c.add(u.mul(reach + ext + (2+float64(j)*6)*p.scale))
 			box := rect{q.X - w/2, q.Y - h/2, w, h}
 			hc.consult(box)
-			s := hc.overlapRect(box.x, box.y, w, h) + 3*hc.md.strips.overlap(box)
+			s := hc.overlapRect(box.x, box.y, w, h) + 3*hc.md.strips.overlap(box) + hc.clash(q, w, h)
 			for _, dx := range []float64{-w / 2, w / 2} {
 				for _, dy := range []float64{-h / 2, h / 2} {
 					s += 0.5 * hc.outside(pt{q.X + dx, q.Y + dy})
@@ -187,6 +187,7 @@ func (hc *hexCtx) placeBeside(c pt, reach, w, h float64) pt {
 		}
 	}
 	hc.occupyRect(best.X-w/2, best.Y-h/2, w, h)
+	hc.recordRect(elRondel, best, w, h, "")
 	hc.md.strips = append(hc.md.strips, rect{best.X - w/2, best.Y - h/2, w, h})
 	return best
 }

@@ -245,6 +245,20 @@ func (p *painter) fitSize(s string, width, max, min float64, bold bool) float64 
 	return size
 }
 
+// squeezeWidth is the width and size squeezed draws s at within width.
+func (p *painter) squeezeWidth(s string, width, size float64, bold bool) (float64, float64) {
+	w := p.measure(s, size, bold)
+	if w <= width {
+		return w, size
+	}
+	k := width / w
+	if k < 0.75 {
+		size = p.fitSize(s, width/0.75, size, 7, bold)
+		k = math.Min(1, width/p.measure(s, size, bold))
+	}
+	return k * p.measure(s, size, bold), size
+}
+
 // squeezed draws s centred at (x, y) within width: at full size, condensed
 // horizontally down to 75% if needed, and only then at a smaller size.
 func (p *painter) squeezed(s string, x, y, width, size float64, bold bool, c color.Color) {
