@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"pbc/engine"
@@ -59,6 +60,14 @@ type textFit struct {
 func (hc *hexCtx) record(e elem) {
 	if e.kind != elSlot {
 		hc.placed = append(hc.placed, e)
+		if hc.md != nil && e.kind != elName && e.kind != elBand && e.kind != elRondel && e.kind != elBorderCost {
+			// Later hexes' names and rondels keep clear of it too.
+			b := e.b
+			if e.circle {
+				b = rect{e.c.X - e.r, e.c.Y - e.r, 2 * e.r, 2 * e.r}
+			}
+			hc.md.strips = append(hc.md.strips, b)
+		}
 	}
 	if hc.md == nil || !hc.md.record || hc.def == nil {
 		return
@@ -187,14 +196,25 @@ func (p *painter) borderCostBox(txt string, mid pt) rect {
 	return rect{mid.X - w/2, mid.Y - h/2, w, h}
 }
 
-// addBorderCosts marks where the hex's water-crossing costs may sit.
+// addBorderCosts marks where the hex's water-crossing costs may sit, and
+// the lines of its borders (water, impassable), drawn over the hexes.
 func (hc *hexCtx) addBorderCosts() {
+	lines := borderEdges(hc.md.g.Board, hc.def.ID)
 	for e, cost := range edgeCosts(hc.md.g.Board, hc.def.ID) {
+		if lines[e] {
+			a, b := hc.gm.edgeEnds(hc.c, e)
+			r := 3 * hc.p.scale
+			for t := 0.0; t <= 1.0001; t += 0.125 {
+				hc.placed = append(hc.placed, elem{kind: elBorderCost, circle: true, c: a.lerp(b, t), r: r})
+			}
+		}
 		if cost == 0 {
 			continue
 		}
 		a, b := hc.gm.edgeEnds(hc.c, e)
-		hc.placed = append(hc.placed, elem{kind: elBorderCost, b: hc.p.borderCostBox("$"+strconv.Itoa(cost), a.lerp(b, 0.5))})
+		txt := "$" + strconv.Itoa(cost)
+		slots := append(slices.Clone(hc.md.slotsOf(hc.def.ID)), hc.md.slotsOf(board.Neighbor(hc.gm.layout, hc.def.ID, e))...)
+		hc.placed = append(hc.placed, elem{kind: elBorderCost, b: hc.p.borderCostBox(txt, hc.md.costSpot(txt, a, b, slots))})
 	}
 }
 
@@ -218,10 +238,128 @@ func (hc *hexCtx) placedHit(q pt, w, h float64) float64 {
 }
 
 // placedPenalty weighs a clash with a placed element.
-const placedPenalty = 12
+const placedPenalty = 25
 
 // clash is the weighed clash of a w×h box at q with slots and placed
 // elements.
 func (hc *hexCtx) clash(q pt, w, h float64) float64 {
 	return slotPenalty*hc.slotHit(q, w, h) + placedPenalty*hc.placedHit(q, w, h)
+}
+
+// cellSlots are the token slot discs of a drawn cell.
+func (md *mapDrawing) cellSlots(c cell) []disc {
+	hc := md.hexCtx(c, md.p)
+	lay := layoutTile(hc)
+	var out []disc
+	for i, n := range hc.tile.Nodes {
+		if !(n.Kind == board.City || (n.Kind == board.Offboard && n.Slots > 0)) || (n.Slots == 0 && hc.tile.Color == board.Blue) {
+			continue
+		}
+		centres, _ := hc.slotCentres(lay.nodes[i].pos, n.Slots, lay.slotR)
+		for _, q := range centres {
+			out = append(out, disc{q, lay.slotR})
+		}
+	}
+	return out
+}
+
+// costSpot is where a water-crossing cost label goes on the edge a–e: its
+// middle, or the nearest point along it clear of the slots of the hexes
+// either side.
+func (md *mapDrawing) costSpot(txt string, a, e pt, slots []disc) pt {
+	// The same spot seen from either side: the edge taken one way.
+	ra, re := pt{math.Round(a.X), math.Round(a.Y)}, pt{math.Round(e.X), math.Round(e.Y)}
+	if re.X < ra.X || (re.X == ra.X && re.Y < ra.Y) {
+		a, e = e, a
+	}
+	d := e.sub(a)
+	n := pt{-d.Y, d.X}.mul(md.p.scale / d.len())
+	for _, off := range []float64{0, 8, -8, 14, -14} {
+		for _, t := range []float64{0.5, 0.38, 0.62, 0.26, 0.74} {
+			if q, ok := md.clearOf(txt, a.lerp(e, t).add(n.mul(off)), slots); ok {
+				return q
+			}
+		}
+	}
+	return a.lerp(e, 0.5)
+}
+
+// clearOf reports whether a cost label at q is clear of the slots.
+func (md *mapDrawing) clearOf(txt string, q pt, slots []disc) (pt, bool) {
+	b := md.p.borderCostBox(txt, q)
+	for _, d := range slots {
+		if depthDiscRect(d.c, d.r, b) > 0 {
+			return q, false
+		}
+	}
+	return q, true
+}
+
+// edgeSlots are the slots of cell c and of the drawn cell across its edge.
+func (md *mapDrawing) edgeSlots(c cell, edge int) []disc {
+	out := md.cellSlots(c)
+	id := board.Neighbor(md.g.Board.Map.Layout, c.def.ID, edge)
+	for _, o := range md.cells {
+		if o.def.ID == id {
+			out = append(out, md.cellSlots(o)...)
+		}
+	}
+	return out
+}
+
+// slotsOf are the token slots of the drawn hex id (none if not drawn),
+// worked out once per drawing.
+func (md *mapDrawing) slotsOf(id string) []disc {
+	if md.slotMemo == nil {
+		md.slotMemo = map[string][]disc{}
+		for _, c := range md.cells {
+			md.slotMemo[c.def.ID] = nil
+		}
+	}
+	s, ok := md.slotMemo[id]
+	if !ok || s != nil {
+		return s
+	}
+	for _, c := range md.cells {
+		if c.def.ID == id {
+			s = md.cellSlots(c)
+			if s == nil {
+				s = []disc{}
+			}
+			md.slotMemo[id] = s
+		}
+	}
+	return s
+}
+
+// addNeighbourSlots adds the slots of the hexes around to those the hex's
+// placements keep clear of: a name or a rondel may overhang its hex.
+func (hc *hexCtx) addNeighbourSlots() {
+	for _, id := range board.Neighbors(hc.gm.layout, hc.def.ID) {
+		if id != "" {
+			hc.slots = append(hc.slots, hc.md.slotsOf(id)...)
+		}
+	}
+}
+
+// borderEdges tells which edges of hex id have a border line drawn (from
+// its own borders or its neighbour's).
+func borderEdges(b *engine.BoardState, id string) (out [6]bool) {
+	if b == nil || b.Map == nil {
+		return out
+	}
+	nb := board.Neighbors(b.Map.Layout, id)
+	for e := range 6 {
+		if hs := b.Hexes[id]; hs != nil {
+			for _, bd := range hs.Borders {
+				out[e] = out[e] || bd.Edge == e
+			}
+		}
+		if hs := b.Hexes[nb[e]]; hs != nil {
+			for _, bd := range hs.Borders {
+				out[e] = out[e] || bd.Edge == (e+3)%6
+			}
+		}
+	}
+	return out
 }

@@ -19,6 +19,8 @@ import (
 // covered or cut by the picture's edge.
 func layoutFaults(md *mapDrawing) []string {
 	const tol = 1.0 // px: antialiasing and outlines
+	// Boxes other than slots carry 2 px of padding around their text.
+	const boxTol = 2.0
 	var out []string
 	el := md.elems
 	for i, s := range el {
@@ -40,14 +42,14 @@ func layoutFaults(md *mapDrawing) []string {
 		}
 	}
 	for i, l := range el {
-		if l.kind != elLabel && l.kind != elName {
+		if l.kind == elSlot || l.circle {
 			continue
 		}
-		if l.b.x < -tol || l.b.y < -tol || l.b.x+l.b.w > float64(md.w)+tol || l.b.y+l.b.h > float64(md.h)+tol {
+		if (l.kind == elLabel || l.kind == elName) && l.b.x < -tol || l.b.y < -tol || l.b.x+l.b.w > float64(md.w)+tol || l.b.y+l.b.h > float64(md.h)+tol {
 			out = append(out, fmt.Sprintf("%s: %s %q cut by the picture's edge", l.hex, l.kind, l.text))
 		}
 		for j, e := range el {
-			if i == j || e.kind == elSlot {
+			if i == j || e.kind == elSlot || (!e.circle && j < i) {
 				continue
 			}
 			var d float64
@@ -58,7 +60,7 @@ func layoutFaults(md *mapDrawing) []string {
 				dy := math.Min(l.b.y+l.b.h, e.b.y+e.b.h) - math.Max(l.b.y, e.b.y)
 				d = math.Min(dx, dy)
 			}
-			if d > tol {
+			if d > boxTol {
 				out = append(out, fmt.Sprintf("%s: %s %q covered by %s %q of %s (%.1f px)", l.hex, l.kind, l.text, e.kind, e.text, e.hex, d))
 			}
 		}

@@ -76,6 +76,8 @@ type mapDrawing struct {
 	record bool
 	elems  []elem
 	fits   []textFit
+	// slotMemo holds the token slots by hex, worked out when first asked.
+	slotMemo map[string][]disc
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
 	// w and h are the size of the picture.

@@ -236,6 +236,18 @@ func (in *hexInputs) hexKey(c *cell) uint64 {
 	for _, cost := range edgeCosts(in.board, c.def.ID) {
 		d.int(cost)
 	}
+	for _, on := range borderEdges(in.board, c.def.ID) {
+		d.bool(on)
+	}
+	// The slots around, which the hex's placements keep clear of.
+	if in.board != nil {
+		for _, id := range board.Neighbors(in.board.Map.Layout, c.def.ID) {
+			if n := in.board.Hexes[id]; n != nil {
+				d.str(n.TileID)
+				d.int(n.Rotation)
+			}
+		}
+	}
 	for _, n := range hs.Tile.Nodes {
 		if len(n.Revenue.ByColor) > 0 {
 			d.int(int(in.phase))

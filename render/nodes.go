@@ -317,12 +317,13 @@ func (hc *hexCtx) revenueBand() bool {
 	w := bw * float64(len(cols))
 	// Above or below the station, wherever the track leaves more room, but
 	// inside the hex: a band hanging over the next hex reads as its own.
-	y := hc.stripYInside(w, bh, false)
-	hc.md.strips = append(hc.md.strips, rect{hc.c.X - w/2, y - bh/2, w, bh})
-	hc.occupyRect(hc.c.X-w/2, y-bh/2, w, bh)
-	hc.recordRect(elBand, pt{hc.c.X, y}, w, bh, "")
+	at := hc.stripYInside(w, bh, false)
+	x, y := at.X, at.Y
+	hc.md.strips = append(hc.md.strips, rect{x - w/2, y - bh/2, w, bh})
+	hc.occupyRect(x-w/2, y-bh/2, w, bh)
+	hc.recordRect(elBand, pt{x, y}, w, bh, "")
 	hc.defer_(func() {
-		x0 := hc.c.X - w/2
+		x0 := x - w/2
 		for i, c := range cols {
 			x := x0 + float64(i)*bw
 			p.SetColor(tileColor(c))
