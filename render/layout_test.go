@@ -191,3 +191,61 @@ func TestTokensNeverHidden(t *testing.T) {
 		})
 	}
 }
+
+// TestLegendSamplesAreTheTitles checks that the legend's sample token and
+// reservation are companies of the game's own title.
+func TestLegendSamplesAreTheTitles(t *testing.T) {
+	for _, name := range []string{"1822PNW", "1822CA"} {
+		tl, err := engine.TitleByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.New(tl, []engine.Seat{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]bool{}
+		for _, c := range g.Corps {
+			ids[c.ID] = true
+		}
+		t0, h0 := legendSamples(g)
+		tok, home := t0.ID, h0.ID
+		if !ids[tok] || !ids[home] {
+			t.Errorf("%s: legend samples %q and %q are not companies of the title", name, tok, home)
+		}
+		if name == "1822CA" && (tok == "SWW" || home == "NP") {
+			t.Errorf("1822CA legend shows 1822PNW's %s/%s", tok, home)
+		}
+	}
+}
+
+// TestTrainTableListsVariants checks that the trains picture lists the
+// trains bought as another (an L as a 2 for $120, rusted by the 4).
+func TestTrainTableListsVariants(t *testing.T) {
+	tl, err := engine.TitleByName("1822PNW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(tl, []engine.Seat{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := trainSection(g)
+	var got []string
+	for _, r := range sec.rows {
+		got = append(got, r[0].text+" "+r[1].text+" "+r[2].text+" "+r[3].text)
+	}
+	want := "2 as L $120 4-train"
+	if !slicesContains(got, want) {
+		t.Errorf("train rows %q: no %q", got, want)
+	}
+}
+
+func slicesContains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

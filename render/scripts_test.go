@@ -150,3 +150,21 @@ func BenchmarkTableLatin(b *testing.B) {
 	}
 	benchDraw(b, func(buf *bytes.Buffer) error { return Table(buf, g, TableOptions{}) })
 }
+
+// TestNamesTableGolden draws the table of a new 1822PNW game of players
+// named in Han, Arabic, Cyrillic and Devanagari.
+func TestNamesTableGolden(t *testing.T) {
+	tl, err := engine.TitleByName("1822PNW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(tl, []engine.Seat{{ID: 1, Name: "李雷"}, {ID: 2, Name: "محمد علي"}, {ID: 3, Name: "Дмитрий"}, {ID: 4, Name: "अमित शर्मा"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Table(&b, g, TableOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "names_table.png", b.Bytes())
+}

@@ -408,6 +408,21 @@ func trainSection(g *engine.Game) section {
 		}
 		sec.rows = append(sec.rows, []tcell{{text: gr.t.Name, bold: true}, {text: left}, {text: engine.Money(gr.t.Price)},
 			{text: rust}, {text: phaseOn[gr.t.Name]}})
+		// The same cards bought as another train (an L as a 2, a 7 as
+		// an E): a row of their own, counted with the train above.
+		if gr.t.Def != nil {
+			for _, v := range gr.t.Def.Variants {
+				if v.Name == gr.t.Name {
+					continue
+				}
+				vr := v.RustsOn
+				if vr != "" {
+					vr += "-train"
+				}
+				sec.rows = append(sec.rows, []tcell{{text: v.Name, bold: true}, {text: "as " + gr.t.Def.Name}, {text: engine.Money(v.Price)},
+					{text: vr}, {text: phaseOn[v.Name]}})
+			}
+		}
 	}
 	if len(g.Depot.Discarded) > 0 {
 		var names []string
