@@ -428,7 +428,22 @@ func (hc *hexCtx) drawName() {
 	var size, w, h, lh float64
 	var at pt
 	bestS := math.Inf(1)
+	if hc.md != nil && hc.md.namesAbove {
+		size, lh = 12, 14*p.scale
+		for _, l := range lines {
+			w = math.Max(w, p.measure(l, size, false))
+		}
+		h = lh * float64(len(lines))
+		top := hc.gm.R // pointy: the top corner
+		if hc.gm.layout == board.Flat {
+			top = hc.gm.apothem()
+		}
+		at, bestS = pt{hc.c.X, hc.c.Y - top - 2*p.scale - h/2}, 0
+	}
 	for _, sz := range []float64{12, 10.5, 9} {
+		if bestS == 0 {
+			break
+		}
 		sw := 0.0
 		for _, l := range lines {
 			sw = math.Max(sw, p.measure(l, sz, false))

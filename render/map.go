@@ -76,6 +76,9 @@ type mapDrawing struct {
 	record bool
 	elems  []elem
 	fits   []textFit
+	// namesAbove puts each hex's name above it, off its track (the tile
+	// picture, which leaves room there).
+	namesAbove bool
 	// slotMemo holds the token slots by hex, worked out when first asked.
 	slotMemo map[string][]disc
 	// bounds of the drawn grid in pixels
