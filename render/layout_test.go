@@ -155,7 +155,7 @@ func TestTokensNeverHidden(t *testing.T) {
 		})
 	}
 	// Real games: the laid tiles, tokens and reservations of every fixture,
-	// every 100 actions and at the end.
+	// every 200 actions and at the end.
 	var files []string
 	for _, dir := range []string{"../../shared/fixtures", "../../shared/fixtures-next"} {
 		m, _ := filepath.Glob(filepath.Join(dir, "1822PNW", "*.json"))
@@ -180,7 +180,7 @@ func TestTokensNeverHidden(t *testing.T) {
 			k := 0
 			g, _ := engine.Replay(log, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 				k++
-				if k%100 == 0 {
+				if k%200 == 0 {
 					report(t, fmt.Sprintf("action %d", k), layoutFaults(drawRecorded(t, g, MapOptions{}, nil)))
 				}
 				return true

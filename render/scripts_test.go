@@ -168,3 +168,14 @@ func TestNamesTableGolden(t *testing.T) {
 	}
 	golden(t, "names_table.png", b.Bytes())
 }
+
+// BenchmarkFallbackFontLoad measures what the first name in Han, kana or
+// Hangul costs a process once: decompressing and parsing the CJK font.
+func BenchmarkFallbackFontLoad(b *testing.B) {
+	for b.Loop() {
+		ff := &fallbackFont{file: fallbacks[fbCJK].file}
+		if ff.font() == nil {
+			b.Fatal(ff.err)
+		}
+	}
+}
