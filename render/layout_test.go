@@ -1,7 +1,9 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -248,4 +250,28 @@ func slicesContains(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// TestTableNarrowForPhone checks that the table picture is as wide as its
+// tables, not its status line, and that long cells wrap: at most 600 px for
+// the fixtures' busiest tables (it was 669 and 687), so that a phone 390 px
+// wide shows its text at two thirds of its size or more.
+func TestTableNarrowForPhone(t *testing.T) {
+	for _, tc := range []struct {
+		fixture string
+		n       int
+	}{{fixturePNW, 150}, {fixturePNWLate, 0}} {
+		g := replayN(t, tc.fixture, tc.n)
+		var b bytes.Buffer
+		if err := Table(&b, g, TableOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Width > 600 {
+			t.Errorf("%s at %d: table %d px wide, want at most 600", filepath.Base(tc.fixture), tc.n, cfg.Width)
+		}
+	}
 }
