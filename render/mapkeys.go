@@ -144,6 +144,7 @@ func tileDigest(d *digest, t *board.Tile) {
 		d.bool(n.Hidden)
 		d.str(n.Group)
 		d.int(n.VisitCost)
+		d.bool(n.FreeVisit)
 	}
 	d.int(len(t.Paths))
 	for _, p := range t.Paths {
@@ -159,6 +160,7 @@ func tileDigest(d *digest, t *board.Tile) {
 		d.int(p.Width[0])
 		d.int(p.Width[1])
 		d.bool(p.Thin)
+		d.bool(p.Ignored)
 	}
 }
 
