@@ -169,12 +169,8 @@ func (t *Table) confirmation(a action.Action) (string, bool) {
 		cp.AutoActions = nil
 		cp.Type, cp.ID = action.TypeName(&cp), t.nextID()
 		if err := c.Apply(&cp); err == nil && c.Finished() {
-			rule := "7.1.2" // 1822PNW; 1822CA numbers it 8.1.2
-			if strings.HasPrefix(t.Log.Title, "1822CA") {
-				rule = "8.1.2"
-			}
 			return fmt.Sprintf("Passing now ends the game: the first stock round would end with nothing bought (rule %s). "+
-				"Send `%s confirm` to end it.", rule, passWord(actor)), true
+				"Send `%s confirm` to end it.", t.Game.T.EmptyFirstSRRule, passWord(actor)), true
 		}
 	}
 	return "", false

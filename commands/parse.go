@@ -235,7 +235,8 @@ func parseArgs(cmd *Command, args []string, text string) error {
 		return nil
 	case New:
 		if len(args) == 0 {
-			return parseErr("say which game, e.g. `new 1822PNW` or `new 1822CA wrs`")
+			ex := NewExamples()
+			return parseErr("say which game, e.g. `%s` or `%s`", ex[0], ex[3])
 		}
 		cmd.Target = args[0]
 		cmd.Items = args[1:]

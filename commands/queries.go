@@ -56,7 +56,7 @@ func (t *Table) query(cmd *Command) Reply {
 	case Moves:
 		text = movesText(t, cmd.Target == "all")
 	case Help:
-		text = helpText(cmd.Text)
+		text = helpTextFor(cmd.Text, t.Game.T)
 	case Bids:
 		text = t.bidsText()
 	case TableView:

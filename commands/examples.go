@@ -1,0 +1,48 @@
+package commands
+
+import (
+	"strings"
+
+	"pbc/engine/title"
+)
+
+// NewExamples are four ways to open a game, read off the title registry for
+// the texts that teach `new`: the first base title, it with its first
+// scenario word, the last base title, and it with its last scenario word
+// ("new 1822PNW", "new 1822PNW short", "new 1822CA", "new 1822CA wrs").
+func NewExamples() [4]string {
+	bases := title.Bases()
+	first, last := bases[0], bases[len(bases)-1]
+	with := func(base string, pick func([]string) string) string {
+		if ws := title.ScenarioWords(base); len(ws) > 0 {
+			return "new " + base + " " + pick(ws)
+		}
+		return "new " + base
+	}
+	return [4]string{"new " + first, with(first, func(ws []string) string { return ws[0] }),
+		"new " + last, with(last, func(ws []string) string { return ws[len(ws)-1] })}
+}
+
+// newSyntax is how `help game` spells `new`: each base title with its
+// scenario words and its options ("`new 1822PNW [short|srs] [packet|…]`").
+func newSyntax() string {
+	var forms []string
+	for _, b := range title.Bases() {
+		f := "`new " + b
+		if ws := title.ScenarioWords(b); len(ws) > 0 {
+			f += " [" + strings.Join(ws, "|") + "]"
+		}
+		if t, err := title.ByName(b); err == nil && len(t.Options) > 0 {
+			var os []string
+			for _, o := range t.Options {
+				os = append(os, t.OptionWord(o))
+			}
+			f += " [" + strings.Join(os, "|") + "]"
+		}
+		forms = append(forms, f+"`")
+	}
+	if len(forms) < 2 {
+		return strings.Join(forms, "")
+	}
+	return strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
