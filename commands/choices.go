@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"pbc/engine/action"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,7 +104,7 @@ func decision(m *engine.Moves, g *engine.Game) Offer {
 	// a private's own lay or token), in one menu after the decision's.
 	var more []Option
 	for _, a := range m.Actors[1:] {
-		if a.Player != 0 && a.Player == m.Actors[0].Player && a.EntityType == "company" {
+		if a.Player != 0 && a.Player == m.Actors[0].Player && a.EntityType == action.EntityCompany {
 			more = append(more, privateOptions(a, g)...)
 		}
 	}
@@ -119,25 +120,25 @@ func privateOptions(a *engine.Actor, g *engine.Game) []Option {
 	prefix := a.Name + ": "
 	for _, t := range a.Types {
 		switch t {
-		case "lay_tile":
+		case action.TypeLayTile:
 			for _, o := range layTargets(a.Name, a.Tiles) {
 				o.Label = a.Name + ": " + o.Label
 				out = append(out, o)
 			}
-		case "place_token":
+		case action.TypePlaceToken:
 			for _, o := range tokenOptions(a.Name, a.Tokens, g) {
 				o.Label = a.Name + ": " + o.Label
 				out = append(out, o)
 			}
-		case "choose":
+		case action.TypeChoose:
 			for _, c := range a.Choices {
 				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: prefix + "choose " + c.Choice})
 			}
-		case "choose_ability":
+		case action.TypeChooseAbility:
 			for _, c := range a.Abilities {
 				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
 			}
-		case "assign":
+		case action.TypeAssign:
 			for _, h := range a.Assigns {
 				out = append(out, Option{Label: a.Name + ": assign " + h, Command: "assign " + h + " with " + a.Name})
 			}
@@ -150,80 +151,80 @@ func privateOptions(a *engine.Actor, g *engine.Game) []Option {
 func actorOffer(a *engine.Actor, g *engine.Game) Offer {
 	var o Offer
 	prefix := ""
-	if a.EntityType == "company" {
+	if a.EntityType == action.EntityCompany {
 		prefix = a.Name + ": "
 	}
 	for _, t := range a.Types {
 		switch t {
-		case "dividend":
+		case action.TypeDividend:
 			for _, d := range a.Dividends {
 				word := dividendWords[d.Kind]
 				if word != "" {
 					o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("%s ($%d/share)", word, d.PerShare), Command: word})
 				}
 			}
-		case "choose":
+		case action.TypeChoose:
 			var opts []Option
 			for _, c := range a.Choices {
 				opts = append(opts, Option{Label: choiceLabel(c), Command: prefix + "choose " + c.Choice})
 			}
 			o.add("Choose…", opts)
-		case "choose_ability":
+		case action.TypeChooseAbility:
 			var opts []Option
 			for _, c := range a.Abilities {
 				opts = append(opts, Option{Label: choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
 			}
 			o.add("Use "+a.Name+"…", opts)
-		case "bid":
+		case action.TypeBid:
 			o.menu("Bid on…", bidTargets(a.Bids))
-		case "par":
+		case action.TypePar:
 			o.menu("Par…", parTargets(a.Pars))
-		case "buy_shares":
+		case action.TypeBuyShares:
 			o.add("Buy…", shareOptions(a, a.Buys, true))
-		case "sell_shares":
+		case action.TypeSellShares:
 			o.add("Sell…", shareOptions(a, a.Sells, false))
-		case "lay_tile":
+		case action.TypeLayTile:
 			o.menu("Lay track on…", layTargets(companyOf(a), a.Tiles))
-		case "place_token":
+		case action.TypePlaceToken:
 			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens, g))
-		case "hex_token":
+		case action.TypeHexToken:
 			var opts []Option
 			for _, h := range a.HexTokens {
 				opts = append(opts, Option{Label: "destination " + h, Command: "destination " + h})
 			}
 			o.add("Destination token in…", opts)
-		case "buy_train":
+		case action.TypeBuyTrain:
 			o.add("Buy a train…", trainOptions(a.Trains))
-		case "discard_train":
+		case action.TypeDiscardTrain:
 			var opts []Option
 			for _, id := range a.Discards {
 				opts = append(opts, Option{Label: "discard " + id, Command: "discard " + id})
 			}
 			o.add("Discard…", opts)
-		case "acquire_company":
+		case action.TypeAcquireCompany:
 			var opts []Option
 			for _, id := range a.Privates {
 				opts = append(opts, Option{Label: "acquire " + id, Command: "acquire " + id})
 			}
 			o.add("Acquire…", opts)
-		case "merge":
+		case action.TypeMerge:
 			var opts []Option
 			for _, mm := range a.Merges {
 				opts = append(opts, Option{Label: "merge " + CorpLabel(mm.Corp), Command: "merge " + mm.Corp,
 					Description: mergeNote(mm)})
 			}
 			o.add("Merge with…", opts)
-		case "assign":
+		case action.TypeAssign:
 			var opts []Option
 			for _, h := range a.Assigns {
 				opts = append(opts, Option{Label: "assign " + h, Command: "assign " + h + " with " + a.Name})
 			}
 			o.add("Assign "+a.Name+" to…", opts)
-		case "run_routes":
+		case action.TypeRunRoutes:
 			if a.Routes != nil && len(a.Routes.Trains) > 0 {
 				o.Buttons = append(o.Buttons, Option{Label: "run auto", Command: prefix + "run auto"})
 			}
-		case "payoff_player_debt", "payoff_player_debt_partial":
+		case action.TypePayoffPlayerDebt, action.TypePayoffPlayerDebtPartial:
 			if a.Debt != nil && !hasCommand(o.Buttons, "payoff") {
 				o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("pay off $%d", a.Debt.Max), Command: "payoff"})
 			}
@@ -325,9 +326,9 @@ func shareOptions(a *engine.Actor, list []engine.ShareMove, buy bool) []Option {
 	for _, s := range list {
 		var o Option
 		switch {
-		case a.EntityType == "corporation" && buy:
+		case a.EntityType == action.EntityCorporation && buy:
 			o = Option{Label: fmt.Sprintf("redeem %d ($%d)", s.Percent/10, s.Price), Command: fmt.Sprintf("redeem %d", s.Percent/10)}
-		case a.EntityType == "corporation":
+		case a.EntityType == action.EntityCorporation:
 			o = Option{Label: fmt.Sprintf("issue %d ($%d)", s.Percent/10, s.Price), Command: fmt.Sprintf("issue %d", s.Percent/10)}
 		case buy && s.From == "market":
 			o = Option{Label: fmt.Sprintf("buy %s from the pool ($%d)", s.Corp, s.Price), Command: "buy " + s.Corp + " pool"}
@@ -348,7 +349,7 @@ func shareOptions(a *engine.Actor, list []engine.ShareMove, buy bool) []Option {
 // companyOf is the private an actor is ("" for players and companies):
 // its lays and tokens are commands "with" it.
 func companyOf(a *engine.Actor) string {
-	if a.EntityType == "company" {
+	if a.EntityType == action.EntityCompany {
 		return a.Name
 	}
 	return ""

@@ -111,7 +111,7 @@ func (t *Table) tileChoices(player int, as, hex string) (*Image, error) {
 // copy of the game; nil if the copy refuses it.
 func previewLay(g *engine.Game, a *engine.Actor, l engine.TileMove) *engine.HexState {
 	c := g.Clone()
-	act := &action.LayTile{Envelope: action.Envelope{Type: "lay_tile", Entity: a.Entity, EntityType: a.EntityType},
+	act := &action.LayTile{Envelope: action.Envelope{Type: action.TypeLayTile, Entity: a.Entity, EntityType: a.EntityType},
 		Hex: l.Hex, Tile: l.Tile, Rotation: l.Rotation, ComboEntities: l.Combo}
 	if err := c.Apply(act); err != nil {
 		return nil
@@ -190,13 +190,13 @@ func passWord(a *engine.Actor) string {
 // that is due), so these are the passes that cost something.
 func skipsForced(a *engine.Actor) string {
 	switch {
-	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, "lay_tile"):
+	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, action.TypeLayTile):
 		// A private that lays twice (PNW P11) waits for its second lay;
 		// passing closes it.
 		return "gives up " + a.Name + "'s second tile lay, and " + a.Name + " closes"
 	case a.MustBuy && len(a.Trains) > 0:
 		return "skips the train " + CorpLabel(a.Name) + " must buy"
-	case len(a.Types) > 0 && a.Types[0] == "run_routes" && a.Routes != nil && len(a.Routes.Trains) > 0:
+	case len(a.Types) > 0 && a.Types[0] == action.TypeRunRoutes && a.Routes != nil && len(a.Routes.Trains) > 0:
 		return "runs no trains: " + CorpLabel(a.Name) + " earns nothing this turn (`run auto` finds the best routes)"
 	}
 	return ""

@@ -94,7 +94,7 @@ func tileRotations(t *Table, e any, hex, tile string) []int {
 // include choice now (the split of a 2P or LP train's revenue, say).
 func asksChoice(t *Table, e any, choice string) bool {
 	a := actorOf(t.moves(), e)
-	if a == nil || len(a.Types) == 0 || a.Types[0] != "choose" {
+	if a == nil || len(a.Types) == 0 || a.Types[0] != action.TypeChoose {
 		return false
 	}
 	for _, c := range a.Choices {
@@ -155,22 +155,22 @@ func actorCommands(a *engine.Actor, all bool) []string {
 	// A private's lays and tokens are said "with" it; its other choices
 	// start with its name.
 	prefix, with := "", withWord(companyOf(a))
-	if a.EntityType == "company" {
+	if a.EntityType == action.EntityCompany {
 		prefix = a.Name + ": "
 	}
 	for _, t := range a.Types {
 		switch t {
-		case "bid":
+		case action.TypeBid:
 			var items []string
 			for _, b := range a.Bids {
 				items = append(items, fmt.Sprintf("%s (from $%d)", b.Company, b.Min))
 			}
 			out = append(out, "`bid <company> <amount>` on "+listSome(items))
-		case "buy_shares":
+		case action.TypeBuyShares:
 			out = append(out, shareCommands(a, a.Buys, true, listSome)...)
-		case "sell_shares":
+		case action.TypeSellShares:
 			out = append(out, shareCommands(a, a.Sells, false, listSome)...)
-		case "par":
+		case action.TypePar:
 			byCorp := map[string][]string{}
 			var corps []string
 			for _, p := range a.Pars {
@@ -182,54 +182,54 @@ func actorCommands(a *engine.Actor, all bool) []string {
 			for _, c := range corps {
 				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
 			}
-		case "lay_tile":
+		case action.TypeLayTile:
 			out = append(out, tileCommands(with, a.Tiles, listSome)...)
-		case "place_token":
+		case action.TypePlaceToken:
 			var items []string
 			for _, tk := range a.Tokens {
 				items = append(items, fmt.Sprintf("`token %s%s` ($%d)", tk.Hex, with, tk.Cost))
 			}
 			out = append(out, listSome(dedupe(items)))
-		case "hex_token":
+		case action.TypeHexToken:
 			for _, h := range a.HexTokens {
 				out = append(out, "`destination "+h+"`")
 			}
-		case "buy_train":
+		case action.TypeBuyTrain:
 			var items []string
 			for _, tr := range a.Trains {
 				items = append(items, trainCommand(tr))
 			}
 			out = append(out, listSome(dedupe(items)))
-		case "discard_train":
+		case action.TypeDiscardTrain:
 			for _, id := range a.Discards {
 				out = append(out, "`discard "+id+"`")
 			}
-		case "acquire_company":
+		case action.TypeAcquireCompany:
 			for _, id := range a.Privates {
 				out = append(out, "`acquire "+id+"`")
 			}
-		case "merge":
+		case action.TypeMerge:
 			for _, m := range a.Merges {
 				out = append(out, "`merge "+m.Corp+"`")
 			}
-		case "choose":
+		case action.TypeChoose:
 			for _, c := range a.Choices {
 				out = append(out, "`"+prefix+"choose "+c.Choice+"`"+label(c.Label))
 			}
-		case "choose_ability":
+		case action.TypeChooseAbility:
 			for _, c := range a.Abilities {
 				out = append(out, "`use "+a.Name+" "+c.Choice+"`"+label(c.Label))
 			}
-		case "assign":
+		case action.TypeAssign:
 			out = append(out, "`assign <hex> with "+a.Name+"` on "+listSome(a.Assigns))
-		case "dividend":
+		case action.TypeDividend:
 			for _, d := range a.Dividends {
 				word := map[string]string{"payout": "pay", "half": "half", "withhold": "withhold"}[d.Kind]
 				out = append(out, fmt.Sprintf("`%s` ($%d a share)", word, d.PerShare))
 			}
-		case "run_routes":
+		case action.TypeRunRoutes:
 			out = append(out, "`run <train> <stops>` with "+joinAnd(a.Routes.Trains))
-		case "payoff_player_debt", "payoff_player_debt_partial":
+		case action.TypePayoffPlayerDebt, action.TypePayoffPlayerDebtPartial:
 			if a.Debt != nil && !strings.Contains(strings.Join(out, ""), "payoff") {
 				out = append(out, fmt.Sprintf("`payoff` or `payoff <amount>` (debt $%d)", a.Debt.Debt))
 			}
@@ -254,9 +254,9 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool, listSome 
 	var items []string
 	for _, s := range list {
 		switch {
-		case a.EntityType == "corporation" && buy:
+		case a.EntityType == action.EntityCorporation && buy:
 			items = append(items, fmt.Sprintf("`redeem %d`", s.Percent/10))
-		case a.EntityType == "corporation":
+		case a.EntityType == action.EntityCorporation:
 			items = append(items, fmt.Sprintf("`issue %d`", s.Percent/10))
 		case buy && s.From == "market":
 			items = append(items, fmt.Sprintf("`buy %s pool` ($%d)", s.Corp, s.Price))

@@ -28,18 +28,18 @@ func (t *Table) said(a action.Action) string {
 // actionWords are the engine's action types as a refusal says them, for
 // the types the engine leaves raw.
 var actionWords = map[string]string{
-	"dividend":                   "pay a dividend",
-	"choose_ability":             "use an ability",
-	"hex_token":                  "place a destination token",
-	"payoff_player_debt":         "pay off debt",
-	"payoff_player_debt_partial": "pay off debt",
-	"par":                        "par a major",
-	"merge":                      "merge",
-	"assign":                     "assign",
-	"choose":                     "choose",
-	"program_share_pass":         "set auto-pass",
-	"program_buy_shares":         "set auto-buy",
-	"program_disable":            "stop automatic play",
+	action.TypeDividend:                "pay a dividend",
+	action.TypeChooseAbility:           "use an ability",
+	action.TypeHexToken:                "place a destination token",
+	action.TypePayoffPlayerDebt:        "pay off debt",
+	action.TypePayoffPlayerDebtPartial: "pay off debt",
+	action.TypePar:                     "par a major",
+	action.TypeMerge:                   "merge",
+	action.TypeAssign:                  "assign",
+	action.TypeChoose:                  "choose",
+	action.TypeProgramSharePass:        "set auto-pass",
+	action.TypeProgramBuyShares:        "set auto-buy",
+	action.TypeProgramDisable:          "stop automatic play",
 }
 
 // cannotNow matches the engine's "X cannot <type> now" refusals.
@@ -71,13 +71,13 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 		return nil
 	}
 	for _, typ := range a.Types {
-		if typ == "dividend" {
+		if typ == action.TypeDividend {
 			return nil
 		}
 	}
 	why := ""
 	for _, typ := range a.Types {
-		if typ == "run_routes" {
+		if typ == action.TypeRunRoutes {
 			why = " (it pays out after it runs its trains)"
 		}
 	}

@@ -34,7 +34,7 @@ func (s *specialTokenStep) actions(e any) []string {
 	if !ok || owner != s.r.current() || owner.Exchange <= 0 {
 		return nil
 	}
-	return []string{"place_token"}
+	return []string{action.TypePlaceToken}
 }
 
 func (s *specialTokenStep) process(a action.Action, e any) error {

@@ -38,12 +38,12 @@ func (s *tokenStep) actions(e any) []string {
 	if t := g.nextToken(c); t != nil {
 		// A token private (CA P10) keeps the step open even without a reachable city.
 		if g.ownsAbility(c, "winnipeg_token") || (t.Price <= c.Cash && g.canToken(c)) {
-			return []string{"place_token", "pass"}
+			return []string{action.TypePlaceToken, action.TypePass}
 		}
 	}
 	// CA P28 keeps the step open for its swap while exchange tokens remain.
 	if g.ownsAbility(c, "token_swap") && c.Exchange > 0 {
-		return []string{"choose_ability", "pass"}
+		return []string{action.TypeChooseAbility, action.TypePass}
 	}
 	return nil
 }
