@@ -244,14 +244,14 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 // helpFor is the command layer's help on a topic, for channels without a
 // running game.
 func helpFor(topic string) string {
-	t, err := commands.NewTable(title.Names()[0], nil, 1, []commands.Seat{{Player: 1, Name: "a"}, {Player: 2, Name: "b"}, {Player: 3, Name: "c"}}, "")
+	t, err := commands.NewTable(title.Names()[0], nil, 1, []commands.Seat{{Player: 1, Name: "p1"}, {Player: 2, Name: "p2"}, {Player: 3, Name: "p3"}}, "")
 	ex := commands.NewExamples()
 	lobby := fmt.Sprintf("To play here: `%s` (or `%s`, `%s`…), then everyone `join`s, then `start`. ", ex[0], ex[1], ex[3]) +
 		"`remind every 12h` and `quiet 22:00-07:00 Europe/Paris` set reminders; `catchup` sums up what you missed."
 	if err != nil {
 		return lobby
 	}
-	rep := t.Exec(commands.Request{Text: strings.TrimSpace("help " + topic)})
+	rep := t.Exec(commands.Request{Text: strings.TrimSpace(string(commands.Help) + " " + topic)})
 	if topic != "" {
 		return rep.Text
 	}

@@ -40,7 +40,7 @@ var helpTopics = map[string]string{
 	"private": "`acquire P7` buys a player's private for the operating company. `assign D11` places P15/P17/P13 (`with P15` to choose). " +
 		"`use P21 M5 top`, `use P28 exchange`, `use P11 {major} ipo` use a private's choice. `merge 8` acquires minor 8.",
 	"choose": "`choose <answer>` answers the game's question: `choose 4` (shares), `choose 70` or `par 70` (merger par), " +
-		"`money`/`one share`/`two shares` (paying for a minor), `replace`/`exchange`/`remove` (its token), `open`/`closed` (sawmill), " +
+		"`money`/`one share`/`two shares` (paying for a minor), `choose replace`/`exchange`/`remove` (its token), `open`/`closed` (sawmill), " +
 		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`; " +
 		"`pay`, `half` or `withhold` also answer how to pay out a 2P or LP train's own revenue.",
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
@@ -57,18 +57,6 @@ var helpTopics = map[string]string{
 		"`notify` shows your settings. For the channel, the game's creator or an admin sets `remind every 12h` or `remind off` and `quiet 22:00-07:00 Europe/Paris`. " +
 		"A stalled game is reminded less and less often, then an admin is asked to step in.",
 	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
-}
-
-// helpAliases maps other words to topics.
-var helpAliases = map[string]string{
-	"bid": "stock", "buy": "stock", "sell": "stock", "par": "stock", "sr": "stock", "shares": "stock",
-	"lay": "track", "tile": "track", "cube": "track", "tiles": "track",
-	"tokens": "token", "routes": "run", "route": "run", "trains": "train", "upgrade": "train",
-	"privates": "private", "assign": "private", "use": "private", "merge": "private", "acquire": "private",
-	"away": "notify", "back": "notify", "dm": "notify", "notifications": "notify", "remind": "notify", "reminders": "notify",
-	"quiet": "notify", "settings": "notify",
-	"redo": "undo", "new": "game", "join": "game", "start": "game", "end": "game", "import": "game",
-	"leave": "game", "kick": "game", "replace": "game", "agree": "undo", "refuse": "undo",
 }
 
 // helpText returns the help for a topic in a game of the registry's first
