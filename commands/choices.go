@@ -117,31 +117,9 @@ func decision(m *engine.Moves, g *engine.Game) Offer {
 // privateOptions are what a private that is not waited for may do now.
 func privateOptions(a *engine.Actor, g *engine.Game) []Option {
 	var out []Option
-	prefix := a.Name + ": "
 	for _, t := range a.Types {
-		switch t {
-		case action.TypeLayTile:
-			for _, o := range layTargets(a.Name, a.Tiles) {
-				o.Label = a.Name + ": " + o.Label
-				out = append(out, o)
-			}
-		case action.TypePlaceToken:
-			for _, o := range tokenOptions(a.Name, a.Tokens, g) {
-				o.Label = a.Name + ": " + o.Label
-				out = append(out, o)
-			}
-		case action.TypeChoose:
-			for _, c := range a.Choices {
-				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: prefix + "choose " + c.Choice})
-			}
-		case action.TypeChooseAbility:
-			for _, c := range a.Abilities {
-				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
-			}
-		case action.TypeAssign:
-			for _, h := range a.Assigns {
-				out = append(out, Option{Label: a.Name + ": assign " + h, Command: "assign " + h + " with " + a.Name})
-			}
+		if d := actionTypes[t]; d != nil && d.private != nil {
+			out = append(out, d.private(a, g)...)
 		}
 	}
 	return out
@@ -155,79 +133,8 @@ func actorOffer(a *engine.Actor, g *engine.Game) Offer {
 		prefix = a.Name + ": "
 	}
 	for _, t := range a.Types {
-		switch t {
-		case action.TypeDividend:
-			for _, d := range a.Dividends {
-				word := dividendWords[d.Kind]
-				if word != "" {
-					o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("%s ($%d/share)", word, d.PerShare), Command: word})
-				}
-			}
-		case action.TypeChoose:
-			var opts []Option
-			for _, c := range a.Choices {
-				opts = append(opts, Option{Label: choiceLabel(c), Command: prefix + "choose " + c.Choice})
-			}
-			o.add("Choose…", opts)
-		case action.TypeChooseAbility:
-			var opts []Option
-			for _, c := range a.Abilities {
-				opts = append(opts, Option{Label: choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
-			}
-			o.add("Use "+a.Name+"…", opts)
-		case action.TypeBid:
-			o.menu("Bid on…", bidTargets(a.Bids))
-		case action.TypePar:
-			o.menu("Par…", parTargets(a.Pars))
-		case action.TypeBuyShares:
-			o.add("Buy…", shareOptions(a, a.Buys, true))
-		case action.TypeSellShares:
-			o.add("Sell…", shareOptions(a, a.Sells, false))
-		case action.TypeLayTile:
-			o.menu("Lay track on…", layTargets(companyOf(a), a.Tiles))
-		case action.TypePlaceToken:
-			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens, g))
-		case action.TypeHexToken:
-			var opts []Option
-			for _, h := range a.HexTokens {
-				opts = append(opts, Option{Label: "destination " + h, Command: "destination " + h})
-			}
-			o.add("Destination token in…", opts)
-		case action.TypeBuyTrain:
-			o.add("Buy a train…", trainOptions(a.Trains))
-		case action.TypeDiscardTrain:
-			var opts []Option
-			for _, id := range a.Discards {
-				opts = append(opts, Option{Label: "discard " + id, Command: "discard " + id})
-			}
-			o.add("Discard…", opts)
-		case action.TypeAcquireCompany:
-			var opts []Option
-			for _, id := range a.Privates {
-				opts = append(opts, Option{Label: "acquire " + id, Command: "acquire " + id})
-			}
-			o.add("Acquire…", opts)
-		case action.TypeMerge:
-			var opts []Option
-			for _, mm := range a.Merges {
-				opts = append(opts, Option{Label: "merge " + CorpLabel(mm.Corp), Command: "merge " + mm.Corp,
-					Description: mergeNote(mm)})
-			}
-			o.add("Merge with…", opts)
-		case action.TypeAssign:
-			var opts []Option
-			for _, h := range a.Assigns {
-				opts = append(opts, Option{Label: "assign " + h, Command: "assign " + h + " with " + a.Name})
-			}
-			o.add("Assign "+a.Name+" to…", opts)
-		case action.TypeRunRoutes:
-			if a.Routes != nil && len(a.Routes.Trains) > 0 {
-				o.Buttons = append(o.Buttons, Option{Label: "run auto", Command: prefix + "run auto"})
-			}
-		case action.TypePayoffPlayerDebt, action.TypePayoffPlayerDebtPartial:
-			if a.Debt != nil && !hasCommand(o.Buttons, "payoff") {
-				o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("pay off $%d", a.Debt.Max), Command: "payoff"})
-			}
+		if d := actionTypes[t]; d != nil && d.offer != nil {
+			d.offer(&o, a, g, prefix)
 		}
 	}
 	if a.CanPass {
@@ -371,7 +278,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 	var hexes []string
 	cubes := map[string]bool{}
 	for _, m := range tiles {
-		if m.Name == "BC" {
+		if m.Cube {
 			cubes[m.Hex] = true
 			continue
 		}
@@ -385,7 +292,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 			Description: fmt.Sprintf("%d %s", count[h], plural(count[h], "way", "ways"))})
 	}
 	for _, m := range tiles {
-		if m.Name == "BC" && cubes[m.Hex] {
+		if m.Cube && cubes[m.Hex] {
 			delete(cubes, m.Hex)
 			out = append(out, Option{Label: "cube " + m.Hex, Command: "cube " + m.Hex + withWord(via),
 				Description: "a builder cube"})

@@ -46,3 +46,21 @@ func newSyntax() string {
 	}
 	return strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
 }
+
+// helpExamples fills the blanks of the help texts from title t's data: its
+// ways to open a game, a major of its own, and that major's home city by
+// name and by hex, so that help never cites another title's companies or
+// places.
+func helpExamples(t *title.Title) *strings.Replacer {
+	major := t.ExampleMajor()
+	hex, city := "", ""
+	if c := t.Corp(major); c != nil && t.Map != nil {
+		hex = c.Home
+		for _, h := range t.Map.Hexes {
+			if h.ID == hex {
+				city = h.Name
+			}
+		}
+	}
+	return strings.NewReplacer("{new}", newSyntax(), "{major}", major, "{hex}", hex, "{city}", city)
+}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"pbc/engine"
 	"pbc/engine/title"
 )
 
@@ -13,7 +14,7 @@ var helpTopics = map[string]string{
 		"stock round: `bid M5 100`, `buy {major}`, `buy {major} pool`, `sell {major} 2`, `par {major} 70`, `payoff`, `pass`. " +
 		"operating round: `lay 57 D23 r1`, `cube D23`, `token H11`, `run 3-1 H11 F9 E8`, `pay`/`half`/`withhold`, " +
 		"`train 3`, `upgrade L-4`, `acquire P7`, `merge 8`, `issue 2`, `redeem 1`, `discard 3-1`, `pass`. " +
-		"Anytime: `undo`, `redo`, `status`, `moves` (`moves all` for every choice), `bids`, `table`, `map` (`map Toronto` or `map AH8` for a region), `market`, `company {major}`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
+		"Anytime: `undo`, `redo`, `status`, `moves` (`moves all` for every choice), `bids`, `table`, `map` (`map {city}` or `map {hex}` for a region), `market`, `company {major}`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
 		"Yours: `notify dm`, `notify quiet 22-7`, `away 3d`, `back`. " +
 		"Topics: stock, track, token, run, train, private, choose, undo, game, notify.",
 	"stock": "`bid M5 100` bids on a bid-box company (privates from $0: `bid P7 0`). " +
@@ -62,14 +63,14 @@ var helpTopics = map[string]string{
 // helpText returns the help for a topic in a game of the registry's first
 // title.
 func helpText(topic string) string {
-	t, _ := title.ByName(title.Names()[0])
+	t, _ := engine.TitleByName(title.Names()[0])
 	return helpTextFor(topic, t)
 }
 
 // helpTextFor returns the help for a topic in a game of title t, its
 // examples taken from t's data.
 func helpTextFor(topic string, t *title.Title) string {
-	return strings.NewReplacer("{new}", newSyntax(), "{major}", t.ExampleMajor()).Replace(helpTopic(topic))
+	return helpExamples(t).Replace(helpTopic(topic))
 }
 
 // helpTopic returns the help for a topic, its examples still to fill in.

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"pbc/engine"
 	"pbc/engine/title"
+	"pbc/render"
 )
 
 // TestHelpCitesTheGamesOwnCompanies: help in a game names majors of that
@@ -64,5 +66,33 @@ func TestNewSyntaxNamesEveryTitle(t *testing.T) {
 		if err != nil || cmd.Verb != New {
 			t.Errorf("example %q does not parse as new: %v", ex, err)
 		}
+	}
+}
+
+// TestHelpMapExamplesAreTheTitlesPlaces: the regions help shows for `map`
+// are places of the game's own board.
+func TestHelpMapExamplesAreTheTitlesPlaces(t *testing.T) {
+	for _, name := range title.Names() {
+		t.Run(name, func(t *testing.T) {
+			ti, err := engine.TitleByName(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts := strings.Split(helpTextFor("", ti), "`")
+			n := 0
+			for i := 1; i < len(parts); i += 2 {
+				place, ok := strings.CutPrefix(parts[i], "map ")
+				if !ok {
+					continue
+				}
+				n++
+				if _, err := render.Place(ti.Map, place); err != nil || place == "" {
+					t.Errorf("help shows `map %s`, not a place of %s: %v", place, name, err)
+				}
+			}
+			if n != 2 {
+				t.Errorf("help shows %d `map` regions, want 2", n)
+			}
+		})
 	}
 }

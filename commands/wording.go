@@ -25,23 +25,6 @@ func (t *Table) said(a action.Action) string {
 	return t.confirm(a)
 }
 
-// actionWords are the engine's action types as a refusal says them, for
-// the types the engine leaves raw.
-var actionWords = map[string]string{
-	action.TypeDividend:                "pay a dividend",
-	action.TypeChooseAbility:           "use an ability",
-	action.TypeHexToken:                "place a destination token",
-	action.TypePayoffPlayerDebt:        "pay off debt",
-	action.TypePayoffPlayerDebtPartial: "pay off debt",
-	action.TypePar:                     "par a major",
-	action.TypeMerge:                   "merge",
-	action.TypeAssign:                  "assign",
-	action.TypeChoose:                  "choose",
-	action.TypeProgramSharePass:        "set auto-pass",
-	action.TypeProgramBuyShares:        "set auto-buy",
-	action.TypeProgramDisable:          "stop automatic play",
-}
-
 // cannotNow matches the engine's "X cannot <type> now" refusals.
 var cannotNow = regexp.MustCompile(`^(\S+) cannot ([a-z_]+) now`)
 
@@ -54,8 +37,8 @@ func humanRefusal(msg string) string {
 		return msg
 	}
 	who, typ := msg[m[2]:m[3]], msg[m[4]:m[5]]
-	if w, ok := actionWords[typ]; ok {
-		typ = w
+	if d := actionTypes[typ]; d != nil && d.words != "" {
+		typ = d.words
 	}
 	return CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
 }

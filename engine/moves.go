@@ -116,6 +116,9 @@ type TileMove struct {
 	Rotation int
 	Cost     int
 	Upgrade  bool
+	// Cube says it is a builder cube (the title's SpecialTiles.Cube), not
+	// track.
+	Cube bool
 	// Company is the private whose ability lays it ("" for the company's own
 	// lay); Combo lists privates used together with it (PNW P11 with P7).
 	Company string

@@ -1,5 +1,7 @@
 package action
 
+import "slices"
+
 // Action types as written in "type". Every layer names an action type by
 // these constants, never by the string.
 const (
@@ -32,3 +34,13 @@ const (
 	TypeProgramDisable          = "program_disable"
 	TypeProgramMergerPass       = "program_merger_pass"
 )
+
+// Types lists the modelled action types, sorted.
+func Types() []string {
+	out := make([]string, 0, len(constructors))
+	for t := range constructors {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
+}
