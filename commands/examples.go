@@ -8,11 +8,17 @@ import (
 
 // NewExamples are four ways to open a game, read off the title registry for
 // the texts that teach `new`: the first base title, it with its first
-// scenario word, the last base title, and it with its last scenario word
-// ("new 1822PNW", "new 1822PNW short", "new 1822CA", "new 1822CA wrs").
+// scenario word, the last other base title that has scenarios, and it with
+// its last scenario word ("new 1822PNW", "new 1822PNW short", "new 1822CA",
+// "new 1822CA wrs").
 func NewExamples() [4]string {
 	bases := title.Bases()
-	first, last := bases[0], bases[len(bases)-1]
+	first, other := bases[0], bases[len(bases)-1]
+	for _, b := range bases[1:] {
+		if len(title.ScenarioWords(b)) > 0 {
+			other = b
+		}
+	}
 	with := func(base string, pick func([]string) string) string {
 		if ws := title.ScenarioWords(base); len(ws) > 0 {
 			return "new " + base + " " + pick(ws)
@@ -20,7 +26,7 @@ func NewExamples() [4]string {
 		return "new " + base
 	}
 	return [4]string{"new " + first, with(first, func(ws []string) string { return ws[0] }),
-		"new " + last, with(last, func(ws []string) string { return ws[len(ws)-1] })}
+		"new " + other, with(other, func(ws []string) string { return ws[len(ws)-1] })}
 }
 
 // newSyntax is how `help game` spells `new`: each base title with its

@@ -64,7 +64,7 @@ func (p *policy) program(m *engine.Moves) action.Action {
 			return nil
 		}
 		return withPlayer(&action.ProgramMergerPass{}, action.TypeProgramMergerPass, pl,
-			map[string]any{"corporations_by_round": map[string][]string{"MR": minors}})
+			map[string]any{"corporations_by_round": map[string][]string{action.MergerRoundKey: minors}})
 	}
 	return nil
 }
