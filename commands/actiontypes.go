@@ -69,7 +69,7 @@ var payoffList = func(a *engine.Actor, _ lister, out []string) []string {
 // actionTypes are the action types the chat layer knows, by "type".
 var actionTypes = map[string]*actionType{
 	action.TypeBid: {
-		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) { o.menu("Bid on…", bidTargets(a.Bids)) },
+		offer: func(o *Offer, a *engine.Actor, g *engine.Game, _ string) { o.menu("Bid on…", bidTargets(a.Bids, g)) },
 		list: func(a *engine.Actor, l lister, out []string) []string {
 			var items []string
 			for _, b := range a.Bids {
