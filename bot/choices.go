@@ -121,12 +121,12 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	for _, a := range actors {
 		switch field {
 		case "hex":
-			if command != "token" {
+			if commands.VerbOf(command) != commands.Token {
 				for _, t := range a.Tiles {
 					add(t.Hex)
 				}
 			}
-			if command != "lay" {
+			if commands.VerbOf(command) != commands.Lay {
 				for _, t := range a.Tokens {
 					add(t.Hex)
 				}
@@ -139,24 +139,24 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 				add(t.Name)
 			}
 		case "company":
-			switch command {
-			case "bid":
+			switch commands.VerbOf(command) {
+			case commands.Bid:
 				for _, b := range a.Bids {
 					add(b.Company)
 				}
-			case "buy":
+			case commands.Buy:
 				for _, b := range a.Buys {
 					add(b.Corp)
 				}
-			case "sell":
+			case commands.Sell:
 				for _, b := range a.Sells {
 					add(b.Corp)
 				}
-			case "par":
+			case commands.Par:
 				for _, b := range a.Pars {
 					add(b.Corp)
 				}
-			case "train":
+			case commands.Train:
 				for _, t := range a.Trains {
 					if t.From != "depot" && t.From != "discard" {
 						add(t.From)
@@ -187,5 +187,5 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 // twice or starting too early is refused with a reason. Only the `new`
 // message carries them, so that each join does not retire and repost them.
 func lobbyButtons() []Button {
-	return []Button{{Label: "Join", Command: "join"}, {Label: "Start", Command: "start"}}
+	return []Button{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}
 }

@@ -174,7 +174,7 @@ func (d *Dispatcher) games(ctx context.Context, r Request) (Result, error) {
 		lines = append(lines, line)
 	}
 	if len(lines) == 0 {
-		return Result{Text: "You are not playing any game here. Start one with `new 1822PNW`, or `join` one being set up."}, nil
+		return Result{Text: "You are not playing any game here. Start one with `" + commands.NewExamples()[0] + "`, or `join` one being set up."}, nil
 	}
 	return Result{Text: "Your games:\n" + strings.Join(lines, "\n")}, nil
 }

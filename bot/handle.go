@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"pbc/commands"
 	"pbc/storage"
 )
 
@@ -38,14 +39,14 @@ func (c *Core) handle(ctx context.Context, m Message) {
 			c.internal(ctx, m, log, fmt.Errorf("panic: %v\n%s", r, debug.Stack()))
 		}
 	}()
-	verb, args, _ := strings.Cut(text, " ")
+	word, args, _ := strings.Cut(text, " ")
 	var err error
-	switch strings.ToLower(verb) {
-	case "catchup", "catch-up":
+	switch verb := commands.VerbOf(word); verb {
+	case commands.Catchup:
 		err = c.explicitCatchup(ctx, m)
-	case "remind", "reminders", "quiet":
-		err = c.settings(ctx, m, strings.ToLower(verb), strings.TrimSpace(args))
-	case "notify", "notifications", "away", "back":
+	case commands.Remind, commands.QuietHours:
+		err = c.settings(ctx, m, verb, strings.ToLower(word), strings.TrimSpace(args))
+	case commands.Notifications, commands.Away, commands.Back:
 		err = c.notifySettings(ctx, m)
 	default:
 		outcome, err = c.command(ctx, m, log)

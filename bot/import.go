@@ -30,7 +30,7 @@ func isImportText(text string) (rest string, ok bool) {
 	if i := strings.IndexAny(word, "\r\n"); i >= 0 {
 		word, rest = word[:i], t[i:]
 	}
-	if !strings.EqualFold(strings.TrimLeft(word, "!/"), "import") {
+	if commands.VerbOf(strings.TrimLeft(word, "!/")) != commands.Import {
 		return "", false
 	}
 	return strings.TrimSpace(rest), true
@@ -158,7 +158,7 @@ func (d *Dispatcher) joinByName(ctx context.Context, r Request, sg storage.Game,
 		if s.UserID == "" && sameName(s.DisplayName, r.User.Name) {
 			c := *cmd
 			c.Text = s.DisplayName
-			r.Text = "join " + s.DisplayName
+			r.Text = string(commands.Join) + " " + s.DisplayName
 			return r, &c
 		}
 	}

@@ -56,8 +56,9 @@ func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Comman
 	case commands.Help:
 		return Result{Text: helpFor(cmd.Text)}, nil
 	}
-	return Result{Refused: true, Text: "There is no game in this channel. Start one with `new 1822PNW` " +
-		"(or `new 1822PNW short`, `new 1822CA`, `new 1822CA wrs`…), or `import` an 18xx.games log."}, nil
+	ex := commands.NewExamples()
+	return Result{Refused: true, Text: fmt.Sprintf("There is no game in this channel. Start one with `%s` "+
+		"(or `%s`, `%s`, `%s`…), or `import` an 18xx.games log.", ex[0], ex[1], ex[2], ex[3])}, nil
 }
 
 // forming runs a command at a game being set up.
@@ -198,10 +199,11 @@ func (d *Dispatcher) overview(ctx context.Context, r Request, sg storage.Game, l
 }
 
 // resolveTitle turns "new 1822PNW short packet" into a title name and
-// optional rules, or a problem to report.
+// optional rules, or a problem to report. The words come from the title
+// registry: a base title, its scenario words, its options.
 func resolveTitle(target string, items []string) (string, []string, string) {
 	base := ""
-	for _, n := range title.Names() {
+	for _, n := range title.Bases() {
 		if strings.EqualFold(n, target) {
 			base = n
 		}
@@ -213,30 +215,31 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 	var opts []string
 	for _, it := range items {
 		w := strings.ToLower(strings.Trim(it, "-_,"))
-		switch {
-		case w == "" || w == "scenario":
-		case w == "short" && base == "1822PNW":
-			name = "1822PNW Short Scenario"
-		case (w == "srs" && base == "1822PNW") || ((w == "ers" || w == "wrs") && base == "1822CA"):
-			name = base + " " + strings.ToUpper(w)
-		default:
-			o := strings.ReplaceAll(w, "-", "_")
-			if o == "packet" {
-				o = "starting_packet"
-			}
-			t, _ := title.ByName(name)
-			if t == nil || !slices.Contains(t.Options, o) {
-				var known []string
-				if t != nil {
-					known = t.Options
-				}
-				if len(known) == 0 {
-					return "", nil, fmt.Sprintf("%s has no option %q.", name, it)
-				}
-				return "", nil, fmt.Sprintf("%s has no option %q; it has %s.", name, it, strings.Join(known, ", "))
-			}
-			opts = append(opts, o)
+		if w == "" || w == "scenario" {
+			continue
 		}
+		if s, ok := title.Scenario(base, w); ok {
+			name = s
+			continue
+		}
+		t, _ := title.ByName(name)
+		o, ok := "", false
+		if t != nil {
+			o, ok = t.Option(w)
+		}
+		if !ok {
+			var known []string
+			if t != nil {
+				for _, o := range t.Options {
+					known = append(known, t.OptionWord(o))
+				}
+			}
+			if len(known) == 0 {
+				return "", nil, fmt.Sprintf("%s has no option %q.", name, it)
+			}
+			return "", nil, fmt.Sprintf("%s has no option %q; it has %s.", name, it, strings.Join(known, ", "))
+		}
+		opts = append(opts, o)
 	}
 	return name, opts, ""
 }
@@ -244,13 +247,14 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 // helpFor is the command layer's help on a topic, for channels without a
 // running game.
 func helpFor(topic string) string {
-	t, err := commands.NewTable("1822PNW", nil, 1, []commands.Seat{{Player: 1, Name: "a"}, {Player: 2, Name: "b"}, {Player: 3, Name: "c"}}, "")
-	lobby := "To play here: `new 1822PNW` (or `new 1822PNW short`, `new 1822CA wrs`…), then everyone `join`s, then `start`. " +
+	t, err := commands.NewTable(title.Names()[0], nil, 1, []commands.Seat{{Player: 1, Name: "p1"}, {Player: 2, Name: "p2"}, {Player: 3, Name: "p3"}}, "")
+	ex := commands.NewExamples()
+	lobby := fmt.Sprintf("To play here: `%s` (or `%s`, `%s`…), then everyone `join`s, then `start`. ", ex[0], ex[1], ex[3]) +
 		"`remind every 12h` and `quiet 22:00-07:00 Europe/Paris` set reminders; `catchup` sums up what you missed."
 	if err != nil {
 		return lobby
 	}
-	rep := t.Exec(commands.Request{Text: strings.TrimSpace("help " + topic)})
+	rep := t.Exec(commands.Request{Text: strings.TrimSpace(string(commands.Help) + " " + topic)})
 	if topic != "" {
 		return rep.Text
 	}

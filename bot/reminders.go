@@ -215,7 +215,7 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 		actors = v.Actors()
 		snap = g.Snapshot(false)
 		if len(actors) > 0 {
-			if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: "status"}); st.OK {
+			if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: string(commands.Status)}); st.OK {
 				status = st.Text
 			}
 		}
@@ -331,9 +331,9 @@ func roundLabel(r engine.RoundInfo) string {
 	return r.Name
 }
 
-// settings runs "remind ..." and "quiet ..." in a channel: anyone may see
-// them, an admin or the game's creator change them.
-func (c *Core) settings(ctx context.Context, m Message, verb, args string) error {
+// settings runs "remind ..." and "quiet ..." in a channel (verb, typed as
+// word): anyone may see them, an admin or the game's creator change them.
+func (c *Core) settings(ctx context.Context, m Message, verb commands.Verb, word, args string) error {
 	set, err := c.store.ChannelSettings(ctx, m.Channel)
 	if err != nil {
 		return err
@@ -347,7 +347,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 		}
 		if !may {
 			return m.Respond.Respond(ctx, Reply{Ephemeral: true, Text: "Only an admin or the creator of this channel's game may change its " +
-				"reminders; `" + verb + "` alone shows them. For your own, see `help notify`."})
+				"reminders; `" + word + "` alone shows them. For your own, see `help notify`."})
 		}
 	}
 	changed := true
@@ -355,7 +355,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 	switch {
 	case len(words) == 0:
 		changed = false
-	case verb == "quiet":
+	case verb == commands.QuietHours:
 		problem = setQuiet(&set, strings.Fields(args))
 	case words[0] == "off" || words[0] == "none" || words[0] == "never":
 		set.ReminderEvery = RemindersOff

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"pbc/commands"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
@@ -58,7 +59,7 @@ func (c *Core) Suggest(ctx context.Context, q Query) []Choice {
 func candidates(g *engine.Game, seats []storage.Seat, field, prefix string) []string {
 	var out []string
 	switch field {
-	case "player", "user":
+	case string(commands.ArgUser):
 		for _, s := range seats {
 			out = append(out, s.DisplayName)
 		}
@@ -83,7 +84,7 @@ func candidates(g *engine.Game, seats []storage.Seat, field, prefix string) []st
 				out = append(out, t.Name)
 			}
 		}
-	case "company", "corp", "minor", "private", "target":
+	case string(commands.ArgCompany), "target":
 		for _, co := range g.Corps {
 			if !co.Closed {
 				out = append(out, co.ID)

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"pbc/engine/action"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,7 +104,7 @@ func decision(m *engine.Moves, g *engine.Game) Offer {
 	// a private's own lay or token), in one menu after the decision's.
 	var more []Option
 	for _, a := range m.Actors[1:] {
-		if a.Player != 0 && a.Player == m.Actors[0].Player && a.EntityType == "company" {
+		if a.Player != 0 && a.Player == m.Actors[0].Player && a.EntityType == action.EntityCompany {
 			more = append(more, privateOptions(a, g)...)
 		}
 	}
@@ -116,31 +117,9 @@ func decision(m *engine.Moves, g *engine.Game) Offer {
 // privateOptions are what a private that is not waited for may do now.
 func privateOptions(a *engine.Actor, g *engine.Game) []Option {
 	var out []Option
-	prefix := a.Name + ": "
 	for _, t := range a.Types {
-		switch t {
-		case "lay_tile":
-			for _, o := range layTargets(a.Name, a.Tiles) {
-				o.Label = a.Name + ": " + o.Label
-				out = append(out, o)
-			}
-		case "place_token":
-			for _, o := range tokenOptions(a.Name, a.Tokens, g) {
-				o.Label = a.Name + ": " + o.Label
-				out = append(out, o)
-			}
-		case "choose":
-			for _, c := range a.Choices {
-				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: prefix + "choose " + c.Choice})
-			}
-		case "choose_ability":
-			for _, c := range a.Abilities {
-				out = append(out, Option{Label: a.Name + ": " + choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
-			}
-		case "assign":
-			for _, h := range a.Assigns {
-				out = append(out, Option{Label: a.Name + ": assign " + h, Command: "assign " + h + " with " + a.Name})
-			}
+		if d := actionTypes[t]; d != nil && d.private != nil {
+			out = append(out, d.private(a, g)...)
 		}
 	}
 	return out
@@ -150,83 +129,12 @@ func privateOptions(a *engine.Actor, g *engine.Game) []Option {
 func actorOffer(a *engine.Actor, g *engine.Game) Offer {
 	var o Offer
 	prefix := ""
-	if a.EntityType == "company" {
+	if a.EntityType == action.EntityCompany {
 		prefix = a.Name + ": "
 	}
 	for _, t := range a.Types {
-		switch t {
-		case "dividend":
-			for _, d := range a.Dividends {
-				word := dividendWords[d.Kind]
-				if word != "" {
-					o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("%s ($%d/share)", word, d.PerShare), Command: word})
-				}
-			}
-		case "choose":
-			var opts []Option
-			for _, c := range a.Choices {
-				opts = append(opts, Option{Label: choiceLabel(c), Command: prefix + "choose " + c.Choice})
-			}
-			o.add("Choose…", opts)
-		case "choose_ability":
-			var opts []Option
-			for _, c := range a.Abilities {
-				opts = append(opts, Option{Label: choiceLabel(c), Command: "use " + a.Name + " " + c.Choice})
-			}
-			o.add("Use "+a.Name+"…", opts)
-		case "bid":
-			o.menu("Bid on…", bidTargets(a.Bids, g))
-		case "par":
-			o.menu("Par…", parTargets(a.Pars))
-		case "buy_shares":
-			o.add("Buy…", shareOptions(a, a.Buys, true))
-		case "sell_shares":
-			o.add("Sell…", shareOptions(a, a.Sells, false))
-		case "lay_tile":
-			o.menu("Lay track on…", layTargets(companyOf(a), a.Tiles))
-		case "place_token":
-			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens, g))
-		case "hex_token":
-			var opts []Option
-			for _, h := range a.HexTokens {
-				opts = append(opts, Option{Label: "destination " + h, Command: "destination " + h})
-			}
-			o.add("Destination token in…", opts)
-		case "buy_train":
-			o.add("Buy a train…", trainOptions(a.Trains))
-		case "discard_train":
-			var opts []Option
-			for _, id := range a.Discards {
-				opts = append(opts, Option{Label: "discard " + id, Command: "discard " + id})
-			}
-			o.add("Discard…", opts)
-		case "acquire_company":
-			var opts []Option
-			for _, id := range a.Privates {
-				opts = append(opts, Option{Label: "acquire " + id, Command: "acquire " + id})
-			}
-			o.add("Acquire…", opts)
-		case "merge":
-			var opts []Option
-			for _, mm := range a.Merges {
-				opts = append(opts, Option{Label: "merge " + CorpLabel(mm.Corp), Command: "merge " + mm.Corp,
-					Description: mergeNote(mm)})
-			}
-			o.add("Merge with…", opts)
-		case "assign":
-			var opts []Option
-			for _, h := range a.Assigns {
-				opts = append(opts, Option{Label: "assign " + h, Command: "assign " + h + " with " + a.Name})
-			}
-			o.add("Assign "+a.Name+" to…", opts)
-		case "run_routes":
-			if a.Routes != nil && len(a.Routes.Trains) > 0 {
-				o.Buttons = append(o.Buttons, Option{Label: "run auto", Command: prefix + "run auto"})
-			}
-		case "payoff_player_debt", "payoff_player_debt_partial":
-			if a.Debt != nil && !hasCommand(o.Buttons, "payoff") {
-				o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("pay off $%d", a.Debt.Max), Command: "payoff"})
-			}
+		if d := actionTypes[t]; d != nil && d.offer != nil {
+			d.offer(&o, a, g, prefix)
 		}
 	}
 	if a.CanPass {
@@ -326,9 +234,9 @@ func shareOptions(a *engine.Actor, list []engine.ShareMove, buy bool) []Option {
 	for _, s := range list {
 		var o Option
 		switch {
-		case a.EntityType == "corporation" && buy:
+		case a.EntityType == action.EntityCorporation && buy:
 			o = Option{Label: fmt.Sprintf("redeem %d ($%d)", s.Percent/10, s.Price), Command: fmt.Sprintf("redeem %d", s.Percent/10)}
-		case a.EntityType == "corporation":
+		case a.EntityType == action.EntityCorporation:
 			o = Option{Label: fmt.Sprintf("issue %d ($%d)", s.Percent/10, s.Price), Command: fmt.Sprintf("issue %d", s.Percent/10)}
 		case buy && s.From == "market":
 			o = Option{Label: fmt.Sprintf("buy %s from the pool ($%d)", s.Corp, s.Price), Command: "buy " + s.Corp + " pool"}
@@ -349,7 +257,7 @@ func shareOptions(a *engine.Actor, list []engine.ShareMove, buy bool) []Option {
 // companyOf is the private an actor is ("" for players and companies):
 // its lays and tokens are commands "with" it.
 func companyOf(a *engine.Actor) string {
-	if a.EntityType == "company" {
+	if a.EntityType == action.EntityCompany {
 		return a.Name
 	}
 	return ""
@@ -371,7 +279,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 	var hexes []string
 	cubes := map[string]bool{}
 	for _, m := range distinctLays(tiles) {
-		if m.Name == "BC" {
+		if m.Cube {
 			cubes[m.Hex] = true
 			continue
 		}
@@ -385,7 +293,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 			Description: fmt.Sprintf("%d %s", count[h], plural(count[h], "way", "ways"))})
 	}
 	for _, m := range tiles {
-		if m.Name == "BC" && cubes[m.Hex] {
+		if m.Cube && cubes[m.Hex] {
 			delete(cubes, m.Hex)
 			out = append(out, Option{Label: "cube " + m.Hex, Command: "cube " + m.Hex + withWord(via),
 				Description: "a builder cube"})

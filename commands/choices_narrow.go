@@ -55,14 +55,14 @@ func pick(m *engine.Moves, player int, ok func(a *engine.Actor) bool) *engine.Ac
 func HexLays(m *engine.Moves, player int, as, hex string) (*engine.Actor, []engine.TileMove) {
 	a := pick(m, player, func(a *engine.Actor) bool {
 		return (as == "" || strings.EqualFold(a.Name, as)) &&
-			slices.ContainsFunc(a.Tiles, func(t engine.TileMove) bool { return sameHex(t.Hex, hex) && t.Name != "BC" })
+			slices.ContainsFunc(a.Tiles, func(t engine.TileMove) bool { return sameHex(t.Hex, hex) && !t.Cube })
 	})
 	if a == nil {
 		return nil, nil
 	}
 	var out []engine.TileMove
 	for _, t := range a.Tiles {
-		if sameHex(t.Hex, hex) && t.Name != "BC" {
+		if sameHex(t.Hex, hex) && !t.Cube {
 			out = append(out, t)
 		}
 	}

@@ -111,7 +111,7 @@ func (t *Table) tileChoices(player int, as, hex string) (*Image, error) {
 // copy of the game; nil if the copy refuses it.
 func previewLay(g *engine.Game, a *engine.Actor, l engine.TileMove) *engine.HexState {
 	c := g.Clone()
-	act := &action.LayTile{Envelope: action.Envelope{Type: "lay_tile", Entity: a.Entity, EntityType: a.EntityType},
+	act := &action.LayTile{Envelope: action.Envelope{Type: action.TypeLayTile, Entity: a.Entity, EntityType: a.EntityType},
 		Hex: l.Hex, Tile: l.Tile, Rotation: l.Rotation, ComboEntities: l.Combo}
 	if err := c.Apply(act); err != nil {
 		return nil
@@ -169,12 +169,8 @@ func (t *Table) confirmation(a action.Action) (string, bool) {
 		cp.AutoActions = nil
 		cp.Type, cp.ID = action.TypeName(&cp), t.nextID()
 		if err := c.Apply(&cp); err == nil && c.Finished() {
-			rule := "7.1.2" // 1822PNW; 1822CA numbers it 8.1.2
-			if strings.HasPrefix(t.Log.Title, "1822CA") {
-				rule = "8.1.2"
-			}
 			return fmt.Sprintf("Passing now ends the game: the first stock round would end with nothing bought (rule %s). "+
-				"Send `%s confirm` to end it.", rule, passWord(actor)), true
+				"Send `%s confirm` to end it.", t.Game.T.EmptyFirstSRRule, passWord(actor)), true
 		}
 	}
 	return "", false
@@ -194,17 +190,17 @@ func passWord(a *engine.Actor) string {
 // that is due), so these are the passes that cost something.
 func skipsForced(a *engine.Actor) string {
 	switch {
-	case !slices.Contains(a.Types, "pass"):
+	case !slices.Contains(a.Types, action.TypePass):
 		// A pass the rules refuse (a company that must buy a train and
 		// can) is not confirmed: its refusal says what must be done.
 		return ""
-	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, "lay_tile"):
+	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, action.TypeLayTile):
 		// A private that lays twice (PNW P11) waits for its second lay;
 		// passing closes it.
 		return "gives up " + a.Name + "'s second tile lay, and " + a.Name + " closes"
 	case a.MustBuy && len(a.Trains) > 0:
 		return "skips the train " + CorpLabel(a.Name) + " must buy"
-	case len(a.Types) > 0 && a.Types[0] == "run_routes" && a.Routes != nil && len(a.Routes.Trains) > 0:
+	case len(a.Types) > 0 && a.Types[0] == action.TypeRunRoutes && a.Routes != nil && len(a.Routes.Trains) > 0:
 		return "runs no trains: " + CorpLabel(a.Name) + " earns nothing this turn (`run auto` finds the best routes)"
 	}
 	return ""

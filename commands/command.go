@@ -5,7 +5,8 @@
 // The package has four parts, kept apart:
 //
 //   - the grammar (Parse): text to a typed Command, case-insensitive, with
-//     aliases, never panicking on any input;
+//     aliases, never panicking on any input; every word, its aliases, help
+//     topic and form are one table, the notation (notation.go);
 //   - the dispatcher (Table.Exec): a Command from a user to an engine action
 //     for the right entity (the player, or a company the player controls),
 //     applied with engine.Game.Apply, with a reply naming who acts next; any
@@ -14,6 +15,10 @@
 //   - the translator (Translate): an 18xx.games action to the text a player
 //     would type, used by ReplayChat and `pbc replay --chat` to play whole
 //     recorded games through the command layer.
+//
+// What the layer knows of each action type (its buttons and menus, its
+// commands in `moves`, its wording, its translation and comparison) is one
+// entry of actionTypes (actiontypes.go).
 package commands
 
 // Verb is what a command does; its value is the canonical command word.

@@ -7,7 +7,6 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
-	"pbc/engine/board"
 )
 
 // Phrase returns the first of Translate's wordings that the dispatcher,
@@ -93,63 +92,8 @@ func sameAction(g *engine.Game, got, want action.Action) error {
 	if _, end := want.(*action.EndGame); !end && (ge.Entity.String() != we.Entity.String() || ge.EntityType != we.EntityType) {
 		return fmt.Errorf("entity %s %s, want %s %s", ge.EntityType, ge.Entity, we.EntityType, we.Entity)
 	}
-	diff := func(what string, a, b any) error {
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			return fmt.Errorf("%s %v, want %v", what, a, b)
-		}
-		return nil
-	}
-	switch w := want.(type) {
-	case *action.Bid:
-		v := got.(*action.Bid)
-		return diff("bid", [2]any{v.Company, v.Price}, [2]any{w.Company, w.Price})
-	case *action.BuyShares:
-		v := got.(*action.BuyShares)
-		return diff("shares", [3]any{sorted(v.Shares), v.Percent, v.SharePrice}, [3]any{sorted(w.Shares), w.Percent, w.SharePrice})
-	case *action.SellShares:
-		v := got.(*action.SellShares)
-		return diff("shares", [3]any{sorted(v.Shares), v.Percent, v.SharePrice}, [3]any{sorted(w.Shares), w.Percent, w.SharePrice})
-	case *action.Par:
-		v := got.(*action.Par)
-		return diff("par", [2]any{v.Corporation, v.SharePrice}, [2]any{w.Corporation, w.SharePrice})
-	case *action.LayTile:
-		v := got.(*action.LayTile)
-		rot, wrot := v.Rotation, w.Rotation
-		if board.TileName(w.Tile) == "BC" {
-			rot, wrot = 0, 0
-		}
-		return diff("lay", [4]any{v.Hex, v.Tile, rot, v.ComboEntities}, [4]any{w.Hex, w.Tile, wrot, w.ComboEntities})
-	case *action.PlaceToken:
-		v := got.(*action.PlaceToken)
-		return diff("token", tokenKey(g, v), tokenKey(g, w))
-	case *action.HexToken:
-		return diff("hex", got.(*action.HexToken).Hex, w.Hex)
-	case *action.RunRoutes:
-		return sameRoutes(got.(*action.RunRoutes).Routes, w.Routes)
-	case *action.Dividend:
-		return diff("dividend", got.(*action.Dividend).Kind, w.Kind)
-	case *action.BuyTrain:
-		v := got.(*action.BuyTrain)
-		if firstTurnL(g, v, w) {
-			return nil
-		}
-		return diff("train", trainKey(g, v), trainKey(g, w))
-	case *action.AcquireCompany:
-		return diff("company", got.(*action.AcquireCompany).Company, w.Company)
-	case *action.Merge:
-		return diff("corporation", got.(*action.Merge).Corporation, w.Corporation)
-	case *action.Choose:
-		return diff("choice", got.(*action.Choose).Choice, w.Choice)
-	case *action.ChooseAbility:
-		return diff("choice", got.(*action.ChooseAbility).Choice, w.Choice)
-	case *action.Assign:
-		return diff("target", got.(*action.Assign).Target, w.Target)
-	case *action.DiscardTrain:
-		return diff("train", got.(*action.DiscardTrain).Train, w.Train)
-	case *action.PayoffPlayerDebtPartial:
-		return diff("amount", got.(*action.PayoffPlayerDebtPartial).Amount, w.Amount)
-	case *action.Log:
-		return diff("message", got.(*action.Log).Message, w.Message)
+	if d := typeOf(want); d != nil && d.same != nil {
+		return d.same(g, got, want)
 	}
 	return nil
 }

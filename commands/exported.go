@@ -6,11 +6,8 @@ func Sentence(s string) string { return sentence(s) }
 // IsQuery reports whether a verb only reads the game (anyone may send it,
 // at any time, and it never changes anything).
 func IsQuery(v Verb) bool {
-	switch v {
-	case Status, MapView, Market, Company, Player, Trains, Tiles, LogView, Moves, Games, Help, TableView, Bids:
-		return true
-	}
-	return false
+	i, ok := byVerb[v]
+	return ok && notation[i].Query
 }
 
 // CorpLabel names a company for players: minors, whose ids are numbers, as

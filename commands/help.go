@@ -3,26 +3,29 @@ package commands
 import (
 	"sort"
 	"strings"
+
+	"pbc/engine"
+	"pbc/engine/title"
 )
 
 // helpTopics are the texts of `help <topic>`.
 var helpTopics = map[string]string{
 	"": "Commands (case does not matter; `help <topic>` for more): " +
-		"stock round: `bid M5 100`, `buy SWW`, `buy SWW pool`, `sell SWW 2`, `par SWW 70`, `payoff`, `pass`. " +
+		"stock round: `bid M5 100`, `buy {major}`, `buy {major} pool`, `sell {major} 2`, `par {major} 70`, `payoff`, `pass`. " +
 		"operating round: `lay 57 D23 r1`, `cube D23`, `token H11`, `run 3-1 H11 F9 E8`, `pay`/`half`/`withhold`, " +
 		"`train 3`, `upgrade L-4`, `acquire P7`, `merge 8`, `issue 2`, `redeem 1`, `discard 3-1`, `pass`. " +
-		"Anytime: `undo`, `redo`, `status`, `moves` (`moves all` for every choice), `bids`, `table`, `map` (`map Toronto` or `map AH8` for a region), `market`, `company SWW`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
+		"Anytime: `undo`, `redo`, `status`, `moves` (`moves all` for every choice), `bids`, `table`, `map` (`map {city}` or `map {hex}` for a region), `market`, `company {major}`, `player @name`, `trains`, `tiles`, `log 10`, `games`, `export` (the log as an 18xx.games file). " +
 		"Yours: `notify dm`, `notify quiet 22-7`, `away 3d`, `back`. " +
 		"Topics: stock, track, token, run, train, private, choose, undo, game, notify.",
 	"stock": "`bid M5 100` bids on a bid-box company (privates from $0: `bid P7 0`). " +
-		"`buy SWW` buys a treasury share, `buy SWW pool` a market share, `buy SWW_3` that certificate. " +
-		"`sell SWW 2` sells two shares (the president's certificate counts two); `sell GT_0 GT_1 GT_2 GT_3 40%` names the certificates and the percent sold (as when the presidency passes). " +
-		"`par SWW 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
+		"`buy {major}` buys a treasury share, `buy {major} pool` a market share, `buy {major}_3` that certificate. " +
+		"`sell {major} 2` sells two shares (the president's certificate counts two); `sell {major}_0 {major}_1 {major}_2 {major}_3 40%` names the certificates and the percent sold (as when the presidency passes). " +
+		"`par {major} 70` starts a major (a CA concession or a PNW minor conversion is used automatically; then `choose 4` for the shares). " +
 		"`payoff` or `payoff 100` repays a loan. `pass` ends your turn. " +
 		"Automatic play acts on your turns until something changes (you are outbid, shares are sold, a major starts…) or the round ends: " +
 		"`autopass` (`autopass always` whatever happens, `autopass indefinitely` past this round), " +
-		"`autobuy GWR 3` (or `autobuy GWR float`, `… then pass`), `autopass merger` (PNW merger rounds), `auto off`. " +
-		"`bid M5` or `par SWW` alone lists the amounts or prices to choose from. " +
+		"`autobuy {major} 3` (or `autobuy {major} float`, `… then pass`), `autopass merger` (PNW merger rounds), `auto off`. " +
+		"`bid M5` or `par {major}` alone lists the amounts or prices to choose from. " +
 		"A pass that would end the game or give something up asks first; `pass confirm` does it.",
 	"track": "`lay 57 D23 r1` lays tile 57 on D23 at rotation 1 (0-5; leave it out when only one fits). " +
 		"`lay 57-2 D23 r1` names the copy. `cube D23` places a builder cube. " +
@@ -34,18 +37,18 @@ var helpTopics = map[string]string{
 		"`H11>G10>F9` spells out the hexes passed (a plain-track hex typed among the stops is passed too). `H19.2` is the second stop in a hex with two. " +
 		"Separate trains with commas: `run 3 H11 F9, L D23`. `run none` runs nothing. `=120` after a route states its revenue (checked).",
 	"train": "`train 3` buys the next 3 from the depot, `train 2` an L bought as a 2, `train E` a 7 as an E, " +
-		"`train 3 pool` a discarded one, `train L-4 from SWW 150` from another company at an agreed price; `upgrade L-4` turns an L into a 2.",
+		"`train 3 pool` a discarded one, `train L-4 from {major} 150` from another company at an agreed price; `upgrade L-4` turns an L into a 2.",
 	"private": "`acquire P7` buys a player's private for the operating company. `assign D11` places P15/P17/P13 (`with P15` to choose). " +
-		"`use P21 M5 top`, `use P28 exchange`, `use P11 GWR ipo` use a private's choice. `merge 8` acquires minor 8.",
+		"`use P21 M5 top`, `use P28 exchange`, `use P11 {major} ipo` use a private's choice. `merge 8` acquires minor 8.",
 	"choose": "`choose <answer>` answers the game's question: `choose 4` (shares), `choose 70` or `par 70` (merger par), " +
-		"`money`/`one share`/`two shares` (paying for a minor), `replace`/`exchange`/`remove` (its token), `open`/`closed` (sawmill), " +
+		"`money`/`one share`/`two shares` (paying for a minor), `choose replace`/`exchange`/`remove` (its token), `open`/`closed` (sawmill), " +
 		"`double` (CA P7), `choose 0` (attach the Pullman or grain car to your first train), `choose None`; " +
 		"`pay`, `half` or `withhold` also answer how to pay out a 2P or LP train's own revenue.",
 	"undo": "`undo` takes back your own last move; undoing someone else's asks them first (`agree`/`refuse`), or an admin may. " +
 		"`refuse` also sets aside the votes to `end` the game. " +
 		"`redo` restores what the last undo took back. " +
 		"A move that ended the game may be undone by its mover within 10 minutes; later, or by anyone else, the other players must agree.",
-	"game": "`new 1822PNW [short|srs] [packet|remove2|remove3]` or `new 1822CA [ers|wrs]` opens a game; `join` and `leave` take and give up seats; " +
+	"game": "{new} opens a game; `join` and `leave` take and give up seats; " +
 		"`start` shuffles the seats and begins. `kick @user` frees a seat and `replace @old @new` hands it to another user (the game's creator or an admin); " +
 		"the creator asks the player first (`agree`/`refuse`) unless the seat is their own, an admin needs no consent. " +
 		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
@@ -57,20 +60,21 @@ var helpTopics = map[string]string{
 	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
 }
 
-// helpAliases maps other words to topics.
-var helpAliases = map[string]string{
-	"bid": "stock", "buy": "stock", "sell": "stock", "par": "stock", "sr": "stock", "shares": "stock",
-	"lay": "track", "tile": "track", "cube": "track", "tiles": "track",
-	"tokens": "token", "routes": "run", "route": "run", "trains": "train", "upgrade": "train",
-	"privates": "private", "assign": "private", "use": "private", "merge": "private", "acquire": "private",
-	"away": "notify", "back": "notify", "dm": "notify", "notifications": "notify", "remind": "notify", "reminders": "notify",
-	"quiet": "notify", "settings": "notify",
-	"redo": "undo", "new": "game", "join": "game", "start": "game", "end": "game", "import": "game",
-	"leave": "game", "kick": "game", "replace": "game", "agree": "undo", "refuse": "undo",
+// helpText returns the help for a topic in a game of the registry's first
+// title.
+func helpText(topic string) string {
+	t, _ := engine.TitleByName(title.Names()[0])
+	return helpTextFor(topic, t)
 }
 
-// helpText returns the help for a topic.
-func helpText(topic string) string {
+// helpTextFor returns the help for a topic in a game of title t, its
+// examples taken from t's data.
+func helpTextFor(topic string, t *title.Title) string {
+	return helpExamples(t).Replace(helpTopic(topic))
+}
+
+// helpTopic returns the help for a topic, its examples still to fill in.
+func helpTopic(topic string) string {
 	topic = strings.ToLower(strings.TrimSpace(topic))
 	if a, ok := helpAliases[topic]; ok {
 		topic = a

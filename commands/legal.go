@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"pbc/engine"
@@ -94,7 +93,7 @@ func tileRotations(t *Table, e any, hex, tile string) []int {
 // include choice now (the split of a 2P or LP train's revenue, say).
 func asksChoice(t *Table, e any, choice string) bool {
 	a := actorOf(t.moves(), e)
-	if a == nil || len(a.Types) == 0 || a.Types[0] != "choose" {
+	if a == nil || len(a.Types) == 0 || a.Types[0] != action.TypeChoose {
 		return false
 	}
 	for _, c := range a.Choices {
@@ -155,84 +154,13 @@ func actorCommands(a *engine.Actor, all bool) []string {
 	// A private's lays and tokens are said "with" it; its other choices
 	// start with its name.
 	prefix, with := "", withWord(companyOf(a))
-	if a.EntityType == "company" {
+	if a.EntityType == action.EntityCompany {
 		prefix = a.Name + ": "
 	}
+	l := lister{prefix: prefix, with: with, listSome: listSome}
 	for _, t := range a.Types {
-		switch t {
-		case "bid":
-			var items []string
-			for _, b := range a.Bids {
-				items = append(items, fmt.Sprintf("%s (from $%d)", b.Company, b.Min))
-			}
-			out = append(out, "`bid <company> <amount>` on "+listSome(items))
-		case "buy_shares":
-			out = append(out, shareCommands(a, a.Buys, true, listSome)...)
-		case "sell_shares":
-			out = append(out, shareCommands(a, a.Sells, false, listSome)...)
-		case "par":
-			byCorp := map[string][]string{}
-			var corps []string
-			for _, p := range a.Pars {
-				if _, ok := byCorp[p.Corp]; !ok {
-					corps = append(corps, p.Corp)
-				}
-				byCorp[p.Corp] = append(byCorp[p.Corp], "$"+strconv.Itoa(p.Price))
-			}
-			for _, c := range corps {
-				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
-			}
-		case "lay_tile":
-			out = append(out, tileCommands(with, a.Tiles, listSome)...)
-		case "place_token":
-			var items []string
-			for _, tk := range a.Tokens {
-				items = append(items, fmt.Sprintf("`token %s%s` ($%d)", tk.Hex, with, tk.Cost))
-			}
-			out = append(out, listSome(dedupe(items)))
-		case "hex_token":
-			for _, h := range a.HexTokens {
-				out = append(out, "`destination "+h+"`")
-			}
-		case "buy_train":
-			var items []string
-			for _, tr := range a.Trains {
-				items = append(items, trainCommand(tr))
-			}
-			out = append(out, listSome(dedupe(items)))
-		case "discard_train":
-			for _, id := range a.Discards {
-				out = append(out, "`discard "+id+"`")
-			}
-		case "acquire_company":
-			for _, id := range a.Privates {
-				out = append(out, "`acquire "+id+"`")
-			}
-		case "merge":
-			for _, m := range a.Merges {
-				out = append(out, "`merge "+m.Corp+"`")
-			}
-		case "choose":
-			for _, c := range a.Choices {
-				out = append(out, "`"+prefix+"choose "+c.Choice+"`"+label(c.Label))
-			}
-		case "choose_ability":
-			for _, c := range a.Abilities {
-				out = append(out, "`use "+a.Name+" "+c.Choice+"`"+label(c.Label))
-			}
-		case "assign":
-			out = append(out, "`assign <hex> with "+a.Name+"` on "+listSome(a.Assigns))
-		case "dividend":
-			for _, d := range a.Dividends {
-				word := map[string]string{"payout": "pay", "half": "half", "withhold": "withhold"}[d.Kind]
-				out = append(out, fmt.Sprintf("`%s` ($%d a share)", word, d.PerShare))
-			}
-		case "run_routes":
-			out = append(out, "`run <train> <stops>` with "+joinAnd(a.Routes.Trains))
-		case "payoff_player_debt", "payoff_player_debt_partial":
-			if a.Debt != nil && !strings.Contains(strings.Join(out, ""), "payoff") {
-				out = append(out, fmt.Sprintf("`payoff` or `payoff <amount>` (debt $%d)", a.Debt.Debt))
-			}
+		if d := actionTypes[t]; d != nil && d.list != nil {
+			out = d.list(a, l, out)
 		}
 	}
 	if a.CanPass {
@@ -254,9 +182,9 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool, listSome 
 	var items []string
 	for _, s := range list {
 		switch {
-		case a.EntityType == "corporation" && buy:
+		case a.EntityType == action.EntityCorporation && buy:
 			items = append(items, fmt.Sprintf("`redeem %d`", s.Percent/10))
-		case a.EntityType == "corporation":
+		case a.EntityType == action.EntityCorporation:
 			items = append(items, fmt.Sprintf("`issue %d`", s.Percent/10))
 		case buy && s.From == "market":
 			items = append(items, fmt.Sprintf("`buy %s pool` ($%d)", s.Corp, s.Price))
@@ -274,11 +202,14 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool, listSome 
 
 // tileCommands words tile lays, one per hex and tile.
 func tileCommands(with string, list []engine.TileMove, listSome func([]string) string) []string {
-	type key struct{ hex, name string }
+	type key struct {
+		hex, name string
+		cube      bool
+	}
 	rots := map[key][]int{}
 	var keys []key
 	for _, m := range list {
-		k := key{m.Hex, m.Name}
+		k := key{m.Hex, m.Name, m.Cube}
 		if _, ok := rots[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -287,7 +218,7 @@ func tileCommands(with string, list []engine.TileMove, listSome func([]string) s
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i].hex < keys[j].hex })
 	var items []string
 	for _, k := range keys {
-		if k.name == "BC" {
+		if k.cube {
 			items = append(items, "`cube "+k.hex+with+"`")
 			continue
 		}

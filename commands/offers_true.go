@@ -27,7 +27,7 @@ func (t *Table) forcedBuyRefusal(a action.Action) string {
 		if x.Entity != env.Entity || x.EntityType != env.EntityType {
 			continue
 		}
-		if !x.MustBuy || slices.Contains(x.Types, "pass") || len(x.Trains) == 0 {
+		if !x.MustBuy || slices.Contains(x.Types, action.TypePass) || len(x.Trains) == 0 {
 			return ""
 		}
 		name := x.Name

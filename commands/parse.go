@@ -19,60 +19,6 @@ func parseErr(format string, args ...any) error {
 // maxInput bounds the text Parse reads; chat messages are far shorter.
 const maxInput = 4000
 
-// aliases maps every accepted command word to its verb.
-var aliases = map[string]Verb{
-	"bid": Bid, "b": Bid,
-	"buy":  Buy,
-	"sell": Sell,
-	"par":  Par, "ipo": Par,
-	"lay": Lay, "tile": Lay, "build": Lay, "upgradetile": Lay,
-	"cube": Cube, "bc": Cube, "cubes": Cube,
-	"token": Token, "tok": Token, "station": Token,
-	"destination": DestToken, "dest": DestToken,
-	"run": Run, "routes": Run, "route": Run,
-	"pay": Payout, "payout": Payout, "full": Payout,
-	"half":     Half,
-	"withhold": Withhold, "keep": Withhold, "hold": Withhold,
-	"train": Train, "buytrain": Train, "bt": Train,
-	"upgrade": Upgrade,
-	"acquire": Acquire, "acq": Acquire, "take": Acquire,
-	"merge":  Merge,
-	"choose": Choose, "choice": Choose, "pick": Choose,
-	"use": Use, "ability": Use,
-	"assign": Assign,
-	"issue":  Issue,
-	"redeem": Redeem,
-	"payoff": Payoff, "repay": Payoff,
-	"discard": Discard, "drop": Discard,
-	"pass": Pass, "p": Pass, "done": Pass, "skip": Pass,
-	"undo": Undo, "redo": Redo,
-	"note":     Note,
-	"autopass": AutoPass, "autobuy": AutoBuy, "autooff": AutoOff,
-	"status": Status, "st": Status, "where": Status,
-	"map": MapView, "board": MapView,
-	"market": Market, "stock": Market, "prices": Market,
-	"company": Company, "corp": Company, "info": Company, "private": Company, "minor": Company,
-	"player": Player, "whois": Player,
-	"trains": Trains, "depot": Trains,
-	"tiles": Tiles,
-	"log":   LogView, "history": LogView,
-	"moves": Moves, "options": Moves, "what": Moves,
-	"table": TableView, "players": TableView,
-	"bids": Bids, "auction": Bids,
-	"games": Games, "mygames": Games,
-	"help": Help, "?": Help, "commands": Help,
-	"new": New, "create": New,
-	"join": Join, "sit": Join,
-	"leave": Leave,
-	"start": Start, "begin": Start,
-	"kick":    Kick,
-	"replace": Replace,
-	"end":     End,
-	"import":  Import,
-	"agree":   Agree, "yes": Agree, "ok": Agree, "accept": Agree,
-	"refuse": Refuse, "no": Refuse, "deny": Refuse,
-}
-
 // chooseWords are choices that may be typed on their own ("double", "money").
 var chooseWords = map[string]string{
 	"double": "double", "open": "open", "closed": "closed",
@@ -235,7 +181,8 @@ func parseArgs(cmd *Command, args []string, text string) error {
 		return nil
 	case New:
 		if len(args) == 0 {
-			return parseErr("say which game, e.g. `new 1822PNW` or `new 1822CA wrs`")
+			ex := NewExamples()
+			return parseErr("say which game, e.g. `%s` or `%s`", ex[0], ex[3])
 		}
 		cmd.Target = args[0]
 		cmd.Items = args[1:]
@@ -253,7 +200,7 @@ func parseArgs(cmd *Command, args []string, text string) error {
 			cmd.Target = ""
 		}
 		return nil
-	case Note, Help, Join:
+	case Note, Help, Join, Remind, QuietHours, Notifications, Away:
 		cmd.Text = strings.Join(args, " ")
 		return nil
 	case Import:

@@ -42,31 +42,31 @@ type Notify struct {
 	For time.Duration
 }
 
-// notifyVerbs are the words that start a personal notification command.
-var notifyVerbs = map[string]bool{"notify": true, "notifications": true, "away": true, "back": true}
+// isNotifyVerb reports whether v starts a personal notification command.
+func isNotifyVerb(v Verb) bool { return v == Notifications || v == Away || v == Back }
 
 // IsNotify reports whether text is a personal notification command (well
 // formed or not).
 func IsNotify(text string) bool {
 	w, _, _ := strings.Cut(strings.TrimSpace(text), " ")
-	return notifyVerbs[strings.ToLower(w)]
+	return isNotifyVerb(VerbOf(w))
 }
 
 // ParseNotify reads a personal notification command; the error says what
 // would be understood.
 func ParseNotify(text string) (Notify, error) {
 	words := strings.Fields(text)
-	if len(words) == 0 || !notifyVerbs[strings.ToLower(words[0])] {
+	if len(words) == 0 || !isNotifyVerb(VerbOf(words[0])) {
 		return Notify{}, parseErr("%q is not a notification setting; try `notify dm`, `away 3d` or `back`", clip(text))
 	}
-	verb, args := strings.ToLower(words[0]), words[1:]
+	verb, args := VerbOf(words[0]), words[1:]
 	switch verb {
-	case "back":
+	case Back:
 		if len(args) > 0 {
 			return Notify{}, parseErr("`back` takes nothing after it")
 		}
 		return Notify{Kind: NotifyBack}, nil
-	case "away":
+	case Away:
 		if len(args) == 0 {
 			return Notify{}, parseErr("say for how long: `away 3d`, `away 12h` or `away 2w`; `back` when you are")
 		}

@@ -23,7 +23,7 @@ func (b *builder) mergerProgram() (action.Action, error) {
 	if len(ids) == 0 {
 		return nil, refuse("%s has no such minor to pass for in merger rounds", b.me.Name)
 	}
-	by, _ := json.Marshal(map[string][]string{"MR": ids})
+	by, _ := json.Marshal(map[string][]string{action.MergerRoundKey: ids})
 	a := &action.ProgramMergerPass{}
 	a.Extra = map[string]json.RawMessage{"corporations_by_round": by}
 	return setEntity(a, b.me), nil
@@ -100,5 +100,5 @@ func autoPassWording(v *action.ProgramSharePass) string {
 func mergerPassWording(v *action.ProgramMergerPass) string {
 	var by map[string][]string
 	_ = json.Unmarshal(v.Extra["corporations_by_round"], &by)
-	return strings.TrimSpace("autopass merger " + strings.Join(by["MR"], " "))
+	return strings.TrimSpace("autopass merger " + strings.Join(by[action.MergerRoundKey], " "))
 }

@@ -56,7 +56,7 @@ func (t *Table) query(cmd *Command) Reply {
 	case Moves:
 		text = movesText(t, cmd.Target == "all")
 	case Help:
-		text = titleHelp(t.Game, helpText(cmd.Text))
+		text = titleHelp(t.Game, helpTextFor(cmd.Text, t.Game.T))
 	case Bids:
 		text = t.bidsText()
 	case TableView:

@@ -30,7 +30,7 @@ func (b *builder) notYours(e any) error {
 // the sender cannot make.
 func (b *builder) ownTurnHint(cur any) string {
 	for _, a := range b.t.moves().Actors {
-		if a.Player != b.me.ID || len(a.Types) == 0 || !slices.Contains(a.Types, "pass") {
+		if a.Player != b.me.ID || len(a.Types) == 0 || !slices.Contains(a.Types, action.TypePass) {
 			continue
 		}
 		e := b.named(a.Name)
@@ -61,12 +61,12 @@ func (t *Table) preRefusal(a action.Action) string {
 	types := t.typesOf(env)
 	switch v := a.(type) {
 	case *action.PlaceToken:
-		if c.IsMinor() && !slices.Contains(types, "place_token") {
+		if c.IsMinor() && !slices.Contains(types, action.TypePlaceToken) {
 			// 5.10.1 (1822PNW), 5.9.1 (1822CA): checked before any step.
 			return "Minors never place station tokens: a minor has only its home station; majors place tokens."
 		}
 	case *action.AcquireCompany:
-		return t.acquireRefusal(c, v.Company, slices.Contains(types, "acquire_company"))
+		return t.acquireRefusal(c, v.Company, slices.Contains(types, action.TypeAcquireCompany))
 	}
 	return ""
 }

@@ -223,6 +223,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 			rep.Text = sentence(rep.Text)
 		}
 	}()
+	if Runs(cmd.Verb) != RunTable {
+		return Reply{Text: fmt.Sprintf("`%s` is answered by the bot, not by the game's table", cmd.Verb)}
+	}
 	if IsQuery(cmd.Verb) && cmd.Verb != Games {
 		return t.query(cmd)
 	}

@@ -20,68 +20,10 @@ import (
 // explicit, for the game as it is just before a is applied. Actions without
 // a command (chat messages) give "".
 func Translate(g *engine.Game, a action.Action) []string {
-	var out []string
-	add := func(s ...string) { out = append(out, s...) }
-	switch v := a.(type) {
-	case *action.Bid:
-		add(fmt.Sprintf("bid %s %d", v.Company, v.Price))
-	case *action.BuyShares:
-		add(shareWordings(g, v.Entity, v.Shares, v.Percent, v.SharePrice, true)...)
-	case *action.SellShares:
-		add(shareWordings(g, v.Entity, v.Shares, v.Percent, v.SharePrice, false)...)
-	case *action.Par:
-		price, _, _ := strings.Cut(v.SharePrice, ",")
-		add("par "+v.Corporation+" "+price, "par "+v.Corporation+" "+v.SharePrice)
-	case *action.LayTile:
-		add(layWordings(v)...)
-	case *action.PlaceToken:
-		add(tokenWordings(g, v)...)
-	case *action.HexToken:
-		add("destination " + v.Hex)
-	case *action.RunRoutes:
-		add(runWordings(g, v)...)
-	case *action.Dividend:
-		add(map[string]string{"payout": "pay", "half": "half", "withhold": "withhold"}[v.Kind])
-	case *action.BuyTrain:
-		add(trainWordings(g, v)...)
-	case *action.AcquireCompany:
-		add("acquire " + v.Company)
-	case *action.Merge:
-		add("merge " + v.Corporation)
-	case *action.Choose:
-		add("choose " + v.Choice)
-	case *action.ChooseAbility:
-		add("use " + v.Entity.String() + " " + v.Choice)
-	case *action.Assign:
-		add("assign "+v.Target, "assign "+v.Target+" with "+v.Entity.String())
-	case *action.DiscardTrain:
-		add("discard " + v.Train)
-	case *action.PayoffPlayerDebt:
-		add("payoff")
-	case *action.PayoffPlayerDebtPartial:
-		add("payoff " + strconv.Itoa(v.Amount))
-	case *action.Pass:
-		add("pass")
-	case *action.Log:
-		add("note " + v.Message)
-	case *action.EndGame:
-		add("end")
-	case *action.Undo:
-		add("undo")
-	case *action.Redo:
-		add("redo")
-	case *action.ProgramSharePass:
-		add(autoPassWording(v))
-	case *action.ProgramMergerPass:
-		add(mergerPassWording(v))
-	case *action.ProgramBuyShares:
-		add(autoBuyWording(v))
-	case *action.ProgramDisable:
-		add("auto off")
-	default:
-		add("")
+	if d := typeOf(a); d != nil && d.translate != nil {
+		return slices.Clone(d.translate(g, a))
 	}
-	return out
+	return []string{""}
 }
 
 // shareWordings words share buys, sells, issues and redemptions.
@@ -138,12 +80,12 @@ func certPercent(g *engine.Game, ids []string) int {
 }
 
 // layWordings words a tile lay or builder cube.
-func layWordings(v *action.LayTile) []string {
+func layWordings(g *engine.Game, v *action.LayTile) []string {
 	with := ""
 	if v.EntityType == action.EntityCompany {
 		with = " with " + strings.Join(append([]string{v.Entity.String()}, v.ComboEntities...), " ")
 	}
-	if board.TileName(v.Tile) == "BC" {
+	if isCube(g, v) {
 		return []string{"cube " + v.Hex + with}
 	}
 	name := board.TileName(v.Tile)

@@ -25,23 +25,6 @@ func (t *Table) said(a action.Action) string {
 	return t.confirm(a)
 }
 
-// actionWords are the engine's action types as a refusal says them, for
-// the types the engine leaves raw.
-var actionWords = map[string]string{
-	"dividend":                   "pay a dividend",
-	"choose_ability":             "use an ability",
-	"hex_token":                  "place a destination token",
-	"payoff_player_debt":         "pay off debt",
-	"payoff_player_debt_partial": "pay off debt",
-	"par":                        "par a major",
-	"merge":                      "merge",
-	"assign":                     "assign",
-	"choose":                     "choose",
-	"program_share_pass":         "set auto-pass",
-	"program_buy_shares":         "set auto-buy",
-	"program_disable":            "stop automatic play",
-}
-
 // cannotNow matches the engine's "X cannot <type> now" refusals.
 var cannotNow = regexp.MustCompile(`^(\S+) cannot ([a-z_]+) now`)
 
@@ -69,8 +52,8 @@ func verbRefusal(msg string) string {
 		return msg
 	}
 	who, typ := msg[m[2]:m[3]], msg[m[4]:m[5]]
-	if w, ok := actionWords[typ]; ok {
-		typ = w
+	if d := actionTypes[typ]; d != nil && d.words != "" {
+		typ = d.words
 	}
 	return CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
 }
@@ -86,13 +69,13 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 		return nil
 	}
 	for _, typ := range a.Types {
-		if typ == "dividend" {
+		if typ == action.TypeDividend {
 			return nil
 		}
 	}
 	why := ""
 	for _, typ := range a.Types {
-		if typ == "run_routes" {
+		if typ == action.TypeRunRoutes {
 			why = " (it pays out after it runs its trains)"
 		}
 	}

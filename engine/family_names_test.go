@@ -28,17 +28,25 @@ var titleCheck = regexp.MustCompile(`^is(PNW|CA)`)
 
 // familyNames counts, over the non-test Go files of this directory (the
 // family rule code; title folders are subdirectories), the title checks,
-// the comparisons of the title's name, the "1822..." literals and the hex, tile, company and corporation names
+// the comparisons of the title's name, the "1822..." literals, the texts
+// that mention a title ("Play 1822PNW and ...") and the hex, tile, company and corporation names
 // of any title. Each finding is listed as "file:line what" so a failure says
 // where the new one is.
 func familyNames(t *testing.T) map[string][]string {
 	t.Helper()
-	names := titleNames(t)
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatalf("listing the family files: %v", err)
 	}
-	found := map[string][]string{"title_checks": nil, "title_names": nil, "name_literals": nil}
+	return namesIn(t, files)
+}
+
+// namesIn counts, over the non-test Go files among files, what familyNames
+// counts.
+func namesIn(t *testing.T, files []string) map[string][]string {
+	t.Helper()
+	names := titleNames(t)
+	found := map[string][]string{"title_checks": nil, "title_names": nil, "title_mentions": nil, "name_literals": nil}
 	fset := token.NewFileSet()
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
@@ -73,6 +81,8 @@ func familyNames(t *testing.T) map[string][]string {
 				case err != nil:
 				case strings.HasPrefix(s, "1822"):
 					found["title_names"] = append(found["title_names"], at(n, n.Value))
+				case strings.Contains(s, "1822"):
+					found["title_mentions"] = append(found["title_mentions"], at(n, n.Value))
 				case names[s]:
 					found["name_literals"] = append(found["name_literals"], at(n, n.Value))
 				}
@@ -154,7 +164,7 @@ func titleNames(t *testing.T) map[string]bool {
 }
 
 // readFamilyPins reads the pinned counts: "kind count" per line.
-func readFamilyPins(t *testing.T) map[string]int {
+func readFamilyPins(t *testing.T, familyNamesFile string) map[string]int {
 	t.Helper()
 	f, err := os.Open(familyNamesFile)
 	if err != nil {
@@ -185,7 +195,11 @@ func readFamilyPins(t *testing.T) map[string]int {
 // a count above its pin fails and lists the findings; a count below it fails
 // too, asking for the pin to be lowered, so removed title checks stay removed.
 func TestFamilyNamesRatchet(t *testing.T) {
-	found, pins := familyNames(t), readFamilyPins(t)
+	checkNamePins(t, familyNames(t), readFamilyPins(t, familyNamesFile), "the family rule files", familyNamesFile)
+}
+
+// checkNamePins compares the findings with their pins, kind by kind.
+func checkNamePins(t *testing.T, found map[string][]string, pins map[string]int, where, pinFile string) {
 	kinds := make([]string, 0, len(found))
 	for k := range found {
 		kinds = append(kinds, k)
@@ -197,12 +211,13 @@ func TestFamilyNamesRatchet(t *testing.T) {
 			pin, ok := pins[kind]
 			switch {
 			case !ok:
-				t.Fatalf("%s has no pin for %s (now %d)", familyNamesFile, kind, got)
+				t.Fatalf("%s has no pin for %s (now %d)", pinFile, kind, got)
 			case got > pin:
-				t.Errorf("%d %s in the family rule files, pinned at %d: move the new ones into the title's data or overrides\n%s",
-					got, kind, pin, strings.Join(found[kind], "\n"))
+				t.Errorf("%d %s in %s, pinned at %d: move the new ones into the title's data or overrides\n%s",
+					got, kind, where, pin, strings.Join(found[kind], "\n"))
 			case got < pin:
-				t.Errorf("%d %s in the family rule files, fewer than the pin %d: lower the pin in engine/%s", got, kind, pin, familyNamesFile)
+				t.Errorf("%d %s in %s, fewer than the pin %d: lower the pin in engine/%s\n%s", got, kind, where, pin, pinFile,
+					strings.Join(found[kind], "\n"))
 			}
 		})
 	}

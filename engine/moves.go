@@ -116,6 +116,9 @@ type TileMove struct {
 	Rotation int
 	Cost     int
 	Upgrade  bool
+	// Cube says it is a builder cube (the title's SpecialTiles.Cube), not
+	// track.
+	Cube bool
 	// Company is the private whose ability lays it ("" for the company's own
 	// lay); Combo lists privates used together with it (PNW P11 with P7).
 	Company string
@@ -303,22 +306,22 @@ func (g *Game) actorFor(e any) *Actor {
 // reports whether there is any.
 func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 	switch t {
-	case "pass":
+	case action.TypePass:
 		a.CanPass = true
 		if pc, ok := s.(passChecker); ok {
 			a.CanPass = pc.canPass(e)
 		}
 		return a.CanPass
-	case "bid":
+	case action.TypeBid:
 		a.Bids = g.bidMoves(e.(*Player))
 		return len(a.Bids) > 0
-	case "par":
+	case action.TypePar:
 		a.Pars = g.parMoves(e.(*Player))
 		return len(a.Pars) > 0
-	case "buy_shares":
+	case action.TypeBuyShares:
 		a.Buys = ask(s, func(l buyLister) []ShareMove { return l.buyMoves(e) })
 		return len(a.Buys) > 0
-	case "sell_shares":
+	case action.TypeSellShares:
 		var forTrain bool
 		if l, ok := s.(saleLister); ok {
 			a.Sells, forTrain = l.saleMoves(e)
@@ -327,57 +330,57 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 			a.MustBuy, a.Emergency = true, true // the president raises money for a train
 		}
 		return len(a.Sells) > 0
-	case "payoff_player_debt", "payoff_player_debt_partial":
+	case action.TypePayoffPlayerDebt, action.TypePayoffPlayerDebtPartial:
 		p := e.(*Player)
 		if p.Debt <= 0 || p.Cash <= 0 {
 			return false
 		}
 		a.Debt = &DebtMove{Debt: p.Debt, Cash: p.Cash, Max: min(p.Debt, p.Cash)}
 		return true
-	case "choose":
+	case action.TypeChoose:
 		a.Choices = ask(s, func(l choiceLister) []ChoiceMove { return l.choiceMoves(e) })
 		return len(a.Choices) > 0
-	case "choose_ability":
+	case action.TypeChooseAbility:
 		a.Abilities = g.abilityMoves(e, s)
 		return len(a.Abilities) > 0
-	case "lay_tile":
+	case action.TypeLayTile:
 		a.Tiles = ask(s, func(l layLister) []TileMove { return l.tileMoves(e) })
 		return len(a.Tiles) > 0
-	case "place_token":
+	case action.TypePlaceToken:
 		a.Tokens = ask(s, func(l tokenLister) []TokenMove { return l.tokenMoves(e) })
 		return len(a.Tokens) > 0
-	case "hex_token":
+	case action.TypeHexToken:
 		a.HexTokens = ask(s, func(l hexTokenLister) []string { return l.hexTokenMoves(e) })
 		return len(a.HexTokens) > 0
-	case "buy_train":
+	case action.TypeBuyTrain:
 		if l, ok := s.(trainLister); ok {
 			a.Trains, a.MustBuy, a.Emergency = l.trainMoves(e)
 		}
 		return len(a.Trains) > 0
-	case "discard_train":
+	case action.TypeDiscardTrain:
 		if c, ok := e.(*Corp); ok {
 			for _, t := range g.discardable(c) {
 				a.Discards = append(a.Discards, t.ID)
 			}
 		}
 		return len(a.Discards) > 0
-	case "acquire_company":
+	case action.TypeAcquireCompany:
 		if c, ok := e.(*Corp); ok {
 			for _, p := range g.purchasable(c) {
 				a.Privates = append(a.Privates, p.ID)
 			}
 		}
 		return len(a.Privates) > 0
-	case "merge":
+	case action.TypeMerge:
 		a.Merges = ask(s, func(l mergeLister) []MergeMove { return l.mergeMoves(e) })
 		return len(a.Merges) > 0
-	case "assign":
+	case action.TypeAssign:
 		a.Assigns = g.assignMoves(e)
 		return len(a.Assigns) > 0
-	case "dividend":
+	case action.TypeDividend:
 		a.Dividends = g.dividendMoves(e)
 		return len(a.Dividends) > 0
-	case "run_routes":
+	case action.TypeRunRoutes:
 		if c, ok := e.(*Corp); ok {
 			rm := &RouteMove{}
 			for _, t := range g.routeTrains(c) {
@@ -411,23 +414,23 @@ func (a *Actor) Actions() []action.Action {
 	}
 	for _, t := range a.Types {
 		switch t {
-		case "pass":
+		case action.TypePass:
 			out = append(out, &action.Pass{Envelope: env(t)})
-		case "bid":
+		case action.TypeBid:
 			for _, b := range a.Bids {
 				for _, p := range bidAmounts(b) {
 					out = append(out, &action.Bid{Envelope: env(t), Company: b.Company, Price: p})
 				}
 			}
-		case "par":
+		case action.TypePar:
 			for _, p := range a.Pars {
 				out = append(out, &action.Par{Envelope: env(t), Corporation: p.Corp, SharePrice: p.Cell})
 			}
-		case "buy_shares":
+		case action.TypeBuyShares:
 			for _, s := range a.Buys {
 				out = append(out, &action.BuyShares{Envelope: env(t), Shares: s.Shares, Percent: s.Percent})
 			}
-		case "sell_shares":
+		case action.TypeSellShares:
 			for _, s := range a.Sells {
 				act := &action.SellShares{Envelope: env(t), Shares: s.Shares, Percent: s.Percent}
 				switch {
@@ -440,24 +443,24 @@ func (a *Actor) Actions() []action.Action {
 				}
 				out = append(out, act)
 			}
-		case "payoff_player_debt":
+		case action.TypePayoffPlayerDebt:
 			out = append(out, &action.PayoffPlayerDebt{Envelope: env(t)})
-		case "payoff_player_debt_partial":
+		case action.TypePayoffPlayerDebtPartial:
 			out = append(out, &action.PayoffPlayerDebtPartial{Envelope: env(t), Amount: a.Debt.Max})
-		case "choose":
+		case action.TypeChoose:
 			for _, c := range a.Choices {
 				out = append(out, &action.Choose{Envelope: env(t), Choice: c.Choice})
 			}
-		case "choose_ability":
+		case action.TypeChooseAbility:
 			for _, c := range a.Abilities {
 				out = append(out, &action.ChooseAbility{Envelope: env(t), Choice: c.Choice})
 			}
-		case "lay_tile":
+		case action.TypeLayTile:
 			for _, l := range a.Tiles {
 				out = append(out, &action.LayTile{Envelope: env(t), Hex: l.Hex, Tile: l.Tile, Rotation: l.Rotation,
 					ComboEntities: l.Combo})
 			}
-		case "place_token":
+		case action.TypePlaceToken:
 			for _, k := range a.Tokens {
 				slot := k.Slot
 				act := &action.PlaceToken{Envelope: env(t), City: k.City, Slot: &slot}
@@ -472,38 +475,38 @@ func (a *Actor) Actions() []action.Action {
 				}
 				out = append(out, act)
 			}
-		case "hex_token":
+		case action.TypeHexToken:
 			for _, h := range a.HexTokens {
 				out = append(out, &action.HexToken{Envelope: env(t), Hex: h, TokenType: "destination"})
 			}
-		case "buy_train":
+		case action.TypeBuyTrain:
 			for _, tm := range a.Trains {
 				for _, p := range trainPrices(tm) {
 					out = append(out, &action.BuyTrain{Envelope: env(t), Train: tm.Train, Price: p,
 						Variant: tm.Variant, Exchange: tm.Exchange})
 				}
 			}
-		case "discard_train":
+		case action.TypeDiscardTrain:
 			for _, id := range a.Discards {
 				out = append(out, &action.DiscardTrain{Envelope: env(t), Train: id})
 			}
-		case "acquire_company":
+		case action.TypeAcquireCompany:
 			for _, id := range a.Privates {
 				out = append(out, &action.AcquireCompany{Envelope: env(t), Company: id})
 			}
-		case "merge":
+		case action.TypeMerge:
 			for _, mm := range a.Merges {
 				out = append(out, &action.Merge{Envelope: env(t), Corporation: mm.Corp})
 			}
-		case "assign":
+		case action.TypeAssign:
 			for _, h := range a.Assigns {
 				out = append(out, &action.Assign{Envelope: env(t), Target: h, TargetType: "hex"})
 			}
-		case "dividend":
+		case action.TypeDividend:
 			for _, d := range a.Dividends {
 				out = append(out, &action.Dividend{Envelope: env(t), Kind: d.Kind})
 			}
-		case "run_routes":
+		case action.TypeRunRoutes:
 			out = append(out, &action.RunRoutes{Envelope: env(t), Routes: []action.Route{}})
 		}
 	}

@@ -132,7 +132,7 @@ func (g *Game) cubeMoves(c *Corp, via *Company, net *graph.Result) []TileMove {
 		if len(g.rotationsWith(net, c, h, def, via)) == 0 {
 			continue
 		}
-		tm := TileMove{Hex: id, Tile: cube + "-0", Name: cube}
+		tm := TileMove{Hex: id, Tile: cube + "-0", Name: cube, Cube: true}
 		if via != nil {
 			tm.Company = via.ID
 		}

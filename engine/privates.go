@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"pbc/engine/action"
 	"slices"
 	"strings"
 )
@@ -14,7 +15,7 @@ import (
 // and what it lists are one list.
 func offerAbility(choices []string) []string {
 	if len(choices) > 0 {
-		return []string{"choose_ability"}
+		return []string{action.TypeChooseAbility}
 	}
 	return nil
 }

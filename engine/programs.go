@@ -19,9 +19,9 @@ import (
 
 // Program kinds, as the action types name them.
 const (
-	ProgramSharePass  = "program_share_pass"
-	ProgramBuyShares  = "program_buy_shares"
-	ProgramMergerPass = "program_merger_pass"
+	ProgramSharePass  = action.TypeProgramSharePass
+	ProgramBuyShares  = action.TypeProgramBuyShares
+	ProgramMergerPass = action.TypeProgramMergerPass
 )
 
 // Program is a player's automatic play.
@@ -291,11 +291,11 @@ func disable(p *Player, reason string) action.Action {
 	a := &action.ProgramDisable{}
 	raw, _ := json.Marshal(reason)
 	a.Extra = map[string]json.RawMessage{"reason": raw}
-	return playerAction(a, "program_disable", p)
+	return playerAction(a, action.TypeProgramDisable, p)
 }
 
 func (g *Game) sharePassActions(s *shareStep, p *Player, prog Program) []action.Action {
-	if !contains(s.actions(p), "pass") {
+	if !contains(s.actions(p), action.TypePass) {
 		return nil
 	}
 	if !prog.Unconditional {
@@ -303,7 +303,7 @@ func (g *Game) sharePassActions(s *shareStep, p *Player, prog Program) []action.
 			return []action.Action{disable(p, why)}
 		}
 	}
-	return []action.Action{playerAction(&action.Pass{}, "pass", p)}
+	return []action.Action{playerAction(&action.Pass{}, action.TypePass, p)}
 }
 
 func (g *Game) buySharesActions(s *shareStep, p *Player, prog Program) []action.Action {
@@ -329,7 +329,7 @@ func (g *Game) buySharesActions(s *shareStep, p *Player, prog Program) []action.
 	}
 	types := s.actions(p)
 	buys := s.buyMoves(p)
-	if !contains(types, "buy_shares") || len(buys) == 0 {
+	if !contains(types, action.TypeBuyShares) || len(buys) == 0 {
 		return nil // nothing to buy this turn (bids made, a loan): the player decides
 	}
 	from, src := "treasury", "Treasury"
@@ -349,7 +349,7 @@ func (g *Game) buySharesActions(s *shareStep, p *Player, prog Program) []action.
 	if why := g.programStop(p, prog, c); why != "" {
 		return []action.Action{disable(p, why)}
 	}
-	return []action.Action{playerAction(&action.BuyShares{Shares: pick.Shares, Percent: pick.Percent}, "buy_shares", p)}
+	return []action.Action{playerAction(&action.BuyShares{Shares: pick.Shares, Percent: pick.Percent}, action.TypeBuyShares, p)}
 }
 
 // programStop is why p's program must stop before acting, or "": p must
@@ -398,25 +398,25 @@ func (g *Game) programStop(p *Player, prog Program, buying *Corp) string {
 // stopFor is why one action of another player stops p's program, or "".
 func (g *Game) stopFor(p, other *Player, ev srEvent, buying *Corp, sr *srState) string {
 	switch ev.kind {
-	case "bid":
+	case action.TypeBid:
 		if hasString(sr.winning[p.ID], ev.target) {
 			return "No longer winning bid on " + ev.target
 		}
-	case "par":
+	case action.TypePar:
 		// A buy program stops only if p could sell the new major's shares,
 		// which no major just started allows.
 		if buying == nil {
 			return "Corporation " + ev.target + " parred"
 		}
-	case "buy_shares":
+	case action.TypeBuyShares:
 		c := g.Corp(ev.target)
 		if c == nil || c.President() != p || c.PercentOf(p) >= 50 || c == buying {
 			return "" // the bought major's president-to-be check finds no larger share in 1822
 		}
 		return other.Name + " bought on corporation " + c.ID + " and is unsecure"
-	case "sell_shares":
+	case action.TypeSellShares:
 		return "Shares were sold"
-	case "choose":
+	case action.TypeChoose:
 		return "Unknown action choose disabling for safety"
 	}
 	return ""

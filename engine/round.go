@@ -231,21 +231,21 @@ func (r *round) resetSteps() {
 
 func humanType(t string) string {
 	switch t {
-	case "lay_tile":
+	case action.TypeLayTile:
 		return "lay a tile"
-	case "place_token":
+	case action.TypePlaceToken:
 		return "place a token"
-	case "buy_train":
+	case action.TypeBuyTrain:
 		return "buy a train"
-	case "run_routes":
+	case action.TypeRunRoutes:
 		return "run routes"
-	case "buy_shares":
+	case action.TypeBuyShares:
 		return "buy shares"
-	case "sell_shares":
+	case action.TypeSellShares:
 		return "sell shares"
-	case "acquire_company":
+	case action.TypeAcquireCompany:
 		return "acquire a private"
-	case "discard_train":
+	case action.TypeDiscardTrain:
 		return "discard a train"
 	}
 	return t

@@ -39,12 +39,12 @@ func (s *minorAcquisitionStep) actions(e any) []string {
 		return nil
 	}
 	if s.state != "" {
-		return []string{"choose"}
+		return []string{action.TypeChoose}
 	}
 	if !c.IsMajor() || c.Operated < 2 || len(s.g.acquirableMinors(c)) == 0 {
 		return nil
 	}
-	return []string{"merge", "pass"}
+	return []string{action.TypeMerge, action.TypePass}
 }
 
 // acquirableMinors are the minors c could acquire in principle (connection not checked).
@@ -341,5 +341,5 @@ func (s *minorAcquisitionStep) autoAction() action.Action {
 			return nil
 		}
 	}
-	return corpAction(&action.Pass{}, "pass", c)
+	return corpAction(&action.Pass{}, action.TypePass, c)
 }

@@ -57,7 +57,7 @@ func (g *Game) purchasable(c *Corp) []*Company {
 func (s *acquireCompanyStep) actions(e any) []string {
 	if s.p20From != nil {
 		if e == any(s.p20From) {
-			return []string{"choose"}
+			return []string{action.TypeChoose}
 		}
 		return nil
 	}
@@ -65,7 +65,7 @@ func (s *acquireCompanyStep) actions(e any) []string {
 	if !ok || e != s.r.current() || len(s.g.purchasable(c)) == 0 {
 		return nil
 	}
-	return []string{"acquire_company", "pass"}
+	return []string{action.TypeAcquireCompany, action.TypePass}
 }
 
 func (s *acquireCompanyStep) process(a action.Action, e any) error {

@@ -29,7 +29,7 @@ func (s *acquisitionTrackStep) actions(e any) []string {
 	if !ok || e != s.r.current() || s.r.op.acquirer != c {
 		return nil
 	}
-	return []string{"lay_tile", "pass"}
+	return []string{action.TypeLayTile, action.TypePass}
 }
 
 func (s *acquisitionTrackStep) process(a action.Action, e any) error {

@@ -43,7 +43,7 @@ func (s *assignStep) activeEntity() any {
 
 func (s *assignStep) actions(e any) []string {
 	if s.blocks() {
-		return []string{"choose"}
+		return []string{action.TypeChoose}
 	}
 	comp, ok := e.(*Company)
 	if !ok || comp.Closed {
@@ -61,7 +61,7 @@ func (s *assignStep) actions(e any) []string {
 	if s.g.validating() && owner != s.r.current() {
 		return nil
 	}
-	return []string{"assign"}
+	return []string{action.TypeAssign}
 }
 
 func (s *assignStep) process(a action.Action, e any) error {

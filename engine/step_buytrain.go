@@ -142,7 +142,7 @@ func (s *buyTrainStep) actions(e any) []string {
 	}
 	if p, isP := e.(*Player); isP {
 		if p == cur.President() && g.mustBuyTrain(cur) && cur.Cash < g.minDepotPrice() && g.canSellAny(p) {
-			return []string{"sell_shares"}
+			return []string{action.TypeSellShares}
 		}
 		return nil
 	}
@@ -150,10 +150,10 @@ func (s *buyTrainStep) actions(e any) []string {
 		return nil
 	}
 	if g.mustBuyTrain(cur) {
-		return []string{"sell_shares", "buy_train"}
+		return []string{action.TypeSellShares, action.TypeBuyTrain}
 	}
 	if g.canBuyTrain(cur) {
-		return []string{"buy_train", "pass"}
+		return []string{action.TypeBuyTrain, action.TypePass}
 	}
 	return nil
 }

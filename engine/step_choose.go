@@ -29,7 +29,7 @@ func (s *chooseStep) actions(e any) []string {
 	if !ok || e != any(p) || e != s.r.current() {
 		return nil
 	}
-	return []string{"choose", "pass"}
+	return []string{action.TypeChoose, action.TypePass}
 }
 
 func (s *chooseStep) process(a action.Action, e any) error {

@@ -38,9 +38,9 @@ func (s *destinationStep) actions(e any) []string {
 		if t.Kind == DestinationToken && !t.Used {
 			if s.g.T.DestinationByCity {
 				// A destination with several cities is chosen by city.
-				return []string{"hex_token", "place_token", "pass"}
+				return []string{action.TypeHexToken, action.TypePlaceToken, action.TypePass}
 			}
-			return []string{"hex_token", "pass"}
+			return []string{action.TypeHexToken, action.TypePass}
 		}
 	}
 	return nil
@@ -254,11 +254,11 @@ func (s *destinationStep) autoAction() action.Action {
 	reached := g.reachedDestinationCities(c)
 	switch {
 	case len(reached) == 0:
-		return corpAction(&action.Pass{}, "pass", c)
+		return corpAction(&action.Pass{}, action.TypePass, c)
 	case len(reached) > 1:
 		return nil // the president picks the city (CA ICR in a split Québec)
 	case len(g.destinationCities(c, h)) == 1:
-		return corpAction(&action.HexToken{Hex: c.Dest, TokenType: "destination"}, "hex_token", c)
+		return corpAction(&action.HexToken{Hex: c.Dest, TokenType: "destination"}, action.TypeHexToken, c)
 	}
 	// Several cities would do but the home station reaches one: it is
 	// tokened by city, since a hex token could not say which.
@@ -266,5 +266,5 @@ func (s *destinationStep) autoAction() action.Action {
 	if slot := h.openSlot(reached[0]); slot >= 0 {
 		a.Slot = &slot
 	}
-	return corpAction(a, "place_token", c)
+	return corpAction(a, action.TypePlaceToken, c)
 }

@@ -61,7 +61,7 @@ func (s *discardStep) actions(e any) []string {
 	if !ok || c.Closed || len(s.g.discardable(c)) == 0 {
 		return nil
 	}
-	return []string{"discard_train"}
+	return []string{action.TypeDiscardTrain}
 }
 
 func (s *discardStep) process(a action.Action, e any) error {

@@ -43,7 +43,7 @@ func (s *pendingTokenStep) actions(e any) []string {
 	if len(op.pendingTok) == 0 || e != any(op.pendingTok[0].corp) {
 		return nil
 	}
-	return []string{"place_token"}
+	return []string{action.TypePlaceToken}
 }
 
 func (s *pendingTokenStep) process(a action.Action, e any) error {

@@ -37,7 +37,7 @@ func (s *housekeepingStep) actions(e any) []string {
 	if g.countTrains(c) >= g.trainLimit(c) || c.Cash < g.Depot.Upcoming[0].Price {
 		return nil
 	}
-	return []string{"buy_train", "pass"}
+	return []string{action.TypeBuyTrain, action.TypePass}
 }
 
 func (s *housekeepingStep) process(a action.Action, e any) error {

@@ -36,17 +36,17 @@ func (s *issueStep) actions(e any) []string {
 	}
 	var out []string
 	if g.canRedeem(c) {
-		out = append(out, "buy_shares")
+		out = append(out, action.TypeBuyShares)
 	}
 	if g.canIssue(c) {
-		out = append(out, "sell_shares")
+		out = append(out, action.TypeSellShares)
 	}
 	// Owning P21 Credit Mobilier holds the step open for its choice.
 	if len(out) == 0 && g.ownsAbility(c, "credit_mobilier") {
-		out = append(out, "choose_ability")
+		out = append(out, action.TypeChooseAbility)
 	}
 	if len(out) > 0 {
-		out = append(out, "pass")
+		out = append(out, action.TypePass)
 	}
 	return out
 }

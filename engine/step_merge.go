@@ -36,10 +36,10 @@ func (s *mergeStep) programActions() []action.Action {
 	}
 	p := c.President()
 	prog, ok := s.g.programs[p.ID]
-	if !ok || prog.Kind != ProgramMergerPass || !hasString(prog.Minors, c.ID) || !contains(s.r.actionsOf(s, c), "pass") {
+	if !ok || prog.Kind != ProgramMergerPass || !hasString(prog.Minors, c.ID) || !contains(s.r.actionsOf(s, c), action.TypePass) {
 		return nil
 	}
-	return []action.Action{corpAction(&action.Pass{}, "pass", c)}
+	return []action.Action{corpAction(&action.Pass{}, action.TypePass, c)}
 }
 
 func (s *mergeStep) name() string { return "merge minors" }
@@ -54,10 +54,10 @@ func (s *mergeStep) actions(e any) []string {
 		return nil
 	}
 	if s.r.mr.state != "" {
-		return []string{"choose"}
+		return []string{action.TypeChoose}
 	}
 	if len(s.g.mergeable(c)) > 0 {
-		return []string{"merge", "pass"}
+		return []string{action.TypeMerge, action.TypePass}
 	}
 	return nil
 }

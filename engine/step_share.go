@@ -68,7 +68,7 @@ func (s *shareStep) setup() {
 
 func (s *shareStep) bought() bool {
 	for _, a := range s.sr().actions {
-		if a == "buy_shares" || a == "par" {
+		if a == action.TypeBuyShares || a == action.TypePar {
 			return true
 		}
 	}
@@ -79,7 +79,7 @@ func (s *shareStep) actions(e any) []string {
 	if comp, ok := e.(*Company); ok {
 		if p, isP := comp.Owner.(*Player); isP && s.sr().bidActions == 0 && p.Debt == 0 &&
 			len(s.g.taxHavenChoices(comp)) > 0 {
-			return []string{"choose_ability"}
+			return []string{action.TypeChooseAbility}
 		}
 		return nil
 	}
@@ -89,35 +89,35 @@ func (s *shareStep) actions(e any) []string {
 	}
 	sr := s.sr()
 	if sr.converting != nil {
-		return []string{"choose"}
+		return []string{action.TypeChoose}
 	}
 	g := s.g
 	if g.numCerts(p) > g.certLimit() && g.canSellAny(p) {
-		return []string{"sell_shares"}
+		return []string{action.TypeSellShares}
 	}
 	out := make([]string, 0, 6) // room for every choice below: one allocation per turn
 	if sr.bidActions == 0 && p.Debt == 0 && !s.bought() {
-		out = append(out, "buy_shares", "par")
+		out = append(out, action.TypeBuyShares, action.TypePar)
 	}
 	if g.canSellAny(p) {
-		out = append(out, "sell_shares")
+		out = append(out, action.TypeSellShares)
 	}
 	if p.Debt == 0 {
-		out = append(out, "bid")
+		out = append(out, action.TypeBid)
 	}
 	if p.Debt > 0 && p.Cash > 0 {
-		out = append(out, "payoff_player_debt", "payoff_player_debt_partial")
+		out = append(out, action.TypePayoffPlayerDebt, action.TypePayoffPlayerDebtPartial)
 	}
 	if len(out) == 0 {
 		if g.taxHavenLetsDump(p) {
 			// 18xx.games counts the tax haven as a holder who could take the
 			// presidency, so it gives this player a turn (its sale would
 			// fail there); logs record a pass here, so the turn is kept.
-			return []string{"pass"}
+			return []string{action.TypePass}
 		}
 		return nil
 	}
-	return append(out, "pass")
+	return append(out, action.TypePass)
 }
 
 // taxHavenLetsDump reports whether p, with nothing else to do, is president
@@ -183,16 +183,16 @@ func (s *shareStep) process(a action.Action, e any) error {
 		if err := g.buyShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
-		g.trackShares(p, "buy_shares", v.Shares)
-		s.did("buy_shares")
+		g.trackShares(p, action.TypeBuyShares, v.Shares)
+		s.did(action.TypeBuyShares)
 		s.passTurn()
 		return nil
 	case *action.SellShares:
 		if err := g.sellShares(p, v.Shares, v.Percent, s.sr()); err != nil {
 			return err
 		}
-		g.trackShares(p, "sell_shares", v.Shares)
-		s.did("sell_shares")
+		g.trackShares(p, action.TypeSellShares, v.Shares)
+		s.did(action.TypeSellShares)
 		return nil
 	case *action.Par:
 		return s.par(p, v)
@@ -248,8 +248,8 @@ func (s *shareStep) bid(p *Player, v *action.Bid) error {
 		sr.bidOrder = append(sr.bidOrder, c)
 	}
 	sr.bids[c] = append(list, bid{player: p, price: v.Price})
-	g.track(p, "bid", c.ID)
-	s.did("bid")
+	g.track(p, action.TypeBid, c.ID)
+	s.did(action.TypeBid)
 	sr.bidActions++
 	if sr.bidActions >= 3 {
 		s.passTurn()
@@ -289,8 +289,8 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 	sr := s.sr()
 	if conc := g.concessionOf(c); conc != nil && !conc.Closed {
 		g.parByConcession(p, c, conc, cell)
-		g.track(p, "par", c.ID)
-		s.did("par")
+		g.track(p, action.TypePar, c.ID)
+		s.did(action.TypePar)
 		s.passTurn()
 		return nil
 	}
@@ -301,8 +301,8 @@ func (s *shareStep) par(p *Player, v *action.Par) error {
 	g.setPar(c, cell)
 	g.ipoShares(p, []*Share{c.Shares[0]}, sr)
 	g.afterPar(c)
-	g.track(p, "par", c.ID)
-	s.did("par")
+	g.track(p, action.TypePar, c.ID)
+	s.did(action.TypePar)
 	s.passTurn()
 	return nil
 }
@@ -444,8 +444,8 @@ func (s *shareStep) convertChoose(p *Player, choice string) error {
 	g.swapMinorToken(minor, major)
 	g.closeMinor(minor)
 	sr.converting = nil
-	g.track(p, "choose", major.ID)
-	s.did("par")
+	g.track(p, action.TypeChoose, major.ID)
+	s.did(action.TypePar)
 	s.passTurn()
 	return nil
 }

@@ -40,7 +40,7 @@ func (s *specialTokenStep) actions(e any) []string {
 			return nil
 		}
 	}
-	return []string{"place_token"}
+	return []string{action.TypePlaceToken}
 }
 
 func (s *specialTokenStep) process(a action.Action, e any) error {

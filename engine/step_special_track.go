@@ -44,7 +44,7 @@ func (s *specialTrackStep) skip() {}
 func (s *specialTrackStep) actions(e any) []string {
 	if m := s.r.op.mustLay; m != nil {
 		if e == any(m) {
-			return []string{"lay_tile", "pass"}
+			return []string{action.TypeLayTile, action.TypePass}
 		}
 		return nil
 	}
@@ -59,7 +59,7 @@ func (s *specialTrackStep) actions(e any) []string {
 	if s.g.validating() && !s.trackTime() {
 		return nil // as recorded on import (early self-play logs lay later)
 	}
-	return []string{"lay_tile"}
+	return []string{action.TypeLayTile}
 }
 
 // trackTime reports whether the operating company is at its track step:

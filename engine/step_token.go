@@ -40,13 +40,13 @@ func (s *tokenStep) actions(e any) []string {
 		// (1822 SECR in the English Channel) keeps the step open even
 		// without a reachable city, as 18xx.games holds it.
 		if g.ownsAbility(c, "winnipeg_token") || g.freeTokenLeft(c) || (t.Price <= c.Cash && g.canToken(c)) {
-			return []string{"place_token", "pass"}
+			return []string{action.TypePlaceToken, action.TypePass}
 		}
 	}
 	// CA P28 (1822 P18) and 1822 P5 keep the step open for their choice
 	// while exchange tokens remain.
 	if (g.ownsAbility(c, "token_swap") || g.ownsAbility(c, "english_channel")) && c.Exchange > 0 {
-		return []string{"choose_ability", "pass"}
+		return []string{action.TypeChooseAbility, action.TypePass}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"pbc/engine/action"
 	"slices"
 	"sort"
 
@@ -15,11 +16,11 @@ import (
 
 // Constant step answers, shared rather than built for every action.
 var (
-	layOrPass      = []string{"lay_tile", "pass"}
-	runRoutes      = []string{"run_routes"}
-	runOrChoose    = []string{"run_routes", "choose"}
-	dividendOnly   = []string{"dividend"}
-	dividendChoose = []string{"dividend", "choose"}
+	layOrPass      = []string{action.TypeLayTile, action.TypePass}
+	runRoutes      = []string{action.TypeRunRoutes}
+	runOrChoose    = []string{action.TypeRunRoutes, action.TypeChoose}
+	dividendOnly   = []string{action.TypeDividend}
+	dividendChoose = []string{action.TypeDividend, action.TypeChoose}
 )
 
 // layCheckedWithoutNetwork reports the lays whose rotation 18xx.games

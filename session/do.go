@@ -80,7 +80,7 @@ func (s *Session) movedOn(moved string) Outcome {
 	}
 	text := "That choice is no longer current: " + moved + " came in first, so yours was not applied."
 	if s.table != nil {
-		rep := s.table.Exec(commands.Request{Text: "status"})
+		rep := s.table.Exec(commands.Request{Text: string(commands.Status)})
 		out := s.answer(rep)
 		out.Text = text + " Send it again if you still want it.\n" + rep.Text
 		out.Refused, out.Stale = true, true
@@ -93,7 +93,7 @@ func (s *Session) movedOn(moved string) Outcome {
 
 // engineStatus is a status query as user.
 func engineStatus(req Request) commands.Request {
-	return commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: "status"}
+	return commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: string(commands.Status)}
 }
 
 // View is read access to a session's game, valid only inside the function

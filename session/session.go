@@ -211,7 +211,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if s.broken != nil {
 		return s.brokenExec(ctx, req)
 	}
-	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); strings.EqualFold(w, "export") {
+	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); commands.VerbOf(w) == commands.Export {
 		f, err := s.export(ctx)
 		if err != nil {
 			return Outcome{}, err

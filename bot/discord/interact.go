@@ -137,5 +137,5 @@ func isNew(text string) bool {
 		return false
 	}
 	// A `new` without a title is refused before any game exists: no thread.
-	return len(w) > 1 && (w[0] == string(commands.New) || w[0] == "create")
+	return len(w) > 1 && commands.VerbOf(w[0]) == commands.New
 }

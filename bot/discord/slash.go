@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"pbc/commands"
+	"pbc/engine/title"
 )
 
 // CommandName is the application command the bot registers.
@@ -84,7 +85,7 @@ func subcommand(s commands.Spec) *discordgo.ApplicationCommandOption {
 // Commands returns the /pbc application command with its subcommands and
 // groups.
 func Commands() []*discordgo.ApplicationCommand {
-	cmd := &discordgo.ApplicationCommand{Name: CommandName, Description: "Play 1822PNW and 1822CA in this channel"}
+	cmd := &discordgo.ApplicationCommand{Name: CommandName, Description: "Play " + titleList() + " in this channel"}
 	groups := map[string]*discordgo.ApplicationCommandOption{}
 	var order []string
 	for _, s := range commands.Specs() {
@@ -204,4 +205,14 @@ func focused(d discordgo.ApplicationCommandInteractionData) (commands.Spec, comm
 		}
 	}
 	return commands.Spec{}, commands.Arg{}, "", false
+}
+
+// titleList names the base titles the bot plays, from the title registry:
+// "1822PNW and 1822CA".
+func titleList() string {
+	bs := title.Bases()
+	if len(bs) < 2 {
+		return strings.Join(bs, "")
+	}
+	return strings.Join(bs[:len(bs)-1], ", ") + " and " + bs[len(bs)-1]
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"pbc/commands"
 )
 
 // maxThreadName is Discord's limit on a channel's (a thread's) name.
@@ -56,5 +58,5 @@ func (a *Adapter) renameStarted(ctx context.Context, channelID, text string) {
 // isStart reports whether a command starts a game.
 func isStart(text string) bool {
 	w := strings.Fields(strings.ToLower(text))
-	return len(w) > 0 && (w[0] == "start" || w[0] == "begin")
+	return len(w) > 0 && commands.VerbOf(w[0]) == commands.Start
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"pbc/bot"
+	"pbc/commands"
 )
 
 // actionPrefix marks the action ids of the bot's components.
@@ -138,16 +139,7 @@ func completion(opts []bot.MenuOption) (prefix, field string) {
 // fieldAfter names the argument that follows words in the commands whose
 // arguments the core completes.
 func fieldAfter(words []string) string {
-	verb := strings.ToLower(words[0])
-	switch {
-	case verb == "lay" && len(words) == 1, verb == "token" && len(words) == 1:
-		return "hex"
-	case verb == "lay" && len(words) == 2:
-		return "tile"
-	case (verb == "buy" || verb == "sell" || verb == "par" || verb == "bid") && len(words) == 1:
-		return "company"
-	}
-	return ""
+	return commands.NarrowField(words)
 }
 
 // retired is a message's blocks without its components, with a note.

@@ -78,7 +78,7 @@ func (d *decider) of(typ string) []action.Action {
 }
 
 func (d *decider) pass() action.Action {
-	if l := d.of("pass"); len(l) > 0 {
+	if l := d.of(action.TypePass); len(l) > 0 {
 		return l[0]
 	}
 	return nil
@@ -96,7 +96,7 @@ func (d *decider) choose() action.Action {
 		}
 	case action.EntityCompany:
 		// A private's own question (an ability's choice): its first answer.
-		for _, typ := range []string{"choose", "assign", "lay_tile", "place_token"} {
+		for _, typ := range []string{action.TypeChoose, action.TypeAssign, action.TypeLayTile, action.TypePlaceToken} {
 			if l := d.of(typ); len(l) > 0 {
 				return l[0]
 			}

@@ -16,44 +16,44 @@ import (
 func (d *decider) companyTurn(c *engine.Corp) action.Action {
 	a := d.actor
 	switch {
-	case d.has("discard_train"):
+	case d.has(action.TypeDiscardTrain):
 		return d.discard(c)
-	case d.has("hex_token"):
-		return d.of("hex_token")[0]
-	case d.has("run_routes"):
+	case d.has(action.TypeHexToken):
+		return d.of(action.TypeHexToken)[0]
+	case d.has(action.TypeRunRoutes):
 		return d.run(c)
-	case d.has("dividend"):
+	case d.has(action.TypeDividend):
 		return d.dividend(c)
-	case d.has("sell_shares") && a.Emergency:
+	case d.has(action.TypeSellShares) && a.Emergency:
 		return d.emergencySale()
-	case d.has("buy_train") && a.MustBuy:
+	case d.has(action.TypeBuyTrain) && a.MustBuy:
 		return d.mustBuyTrain()
 	}
-	if d.has("lay_tile") {
+	if d.has(action.TypeLayTile) {
 		if x := d.lay(c); x != nil {
 			return x
 		}
 	}
-	if d.has("place_token") {
+	if d.has(action.TypePlaceToken) {
 		if x := d.token(c); x != nil {
 			return x
 		}
 	}
-	if d.has("buy_train") {
+	if d.has(action.TypeBuyTrain) {
 		if x := d.buyTrain(c); x != nil {
 			return x
 		}
 	}
-	if d.has("merge") {
+	if d.has(action.TypeMerge) {
 		if x := d.acquire(c); x != nil {
 			return x
 		}
 	}
-	if d.has("choose") {
+	if d.has(action.TypeChoose) {
 		return d.companyChoice(c)
 	}
-	if d.has("assign") {
-		return d.of("assign")[0]
+	if d.has(action.TypeAssign) {
+		return d.of(action.TypeAssign)[0]
 	}
 	return nil
 }
@@ -143,7 +143,7 @@ func (d *decider) lasting(c *engine.Corp) int {
 }
 
 func (d *decider) run(c *engine.Corp) action.Action {
-	empty := d.of("run_routes")[0]
+	empty := d.of(action.TypeRunRoutes)[0]
 	routes, _, err := d.g.AutoRoutes(c)
 	if err != nil || len(routes) == 0 {
 		return empty
@@ -157,7 +157,7 @@ func (d *decider) run(c *engine.Corp) action.Action {
 // for a train; a company without a lasting train withholds what it lacks.
 func (d *decider) dividend(c *engine.Corp) action.Action {
 	need := d.reserve(c)
-	l := d.of("dividend")
+	l := d.of(action.TypeDividend)
 	moves := d.actor.Dividends
 	best := -1
 	for i, dm := range moves {
@@ -180,7 +180,7 @@ func (d *decider) dividend(c *engine.Corp) action.Action {
 
 // discard gives up the cheapest train.
 func (d *decider) discard(c *engine.Corp) action.Action {
-	l := d.of("discard_train")
+	l := d.of(action.TypeDiscardTrain)
 	price := func(id string) int {
 		for _, t := range c.Trains {
 			if t.ID == id {
@@ -199,7 +199,7 @@ func (d *decider) discard(c *engine.Corp) action.Action {
 // may be sold once per purchase, and every dollar raised is a dollar less
 // borrowed.
 func (d *decider) emergencySale() action.Action {
-	l := d.of("sell_shares")
+	l := d.of(action.TypeSellShares)
 	sort.SliceStable(l, func(i, j int) bool {
 		return l[i].(*action.SellShares).Percent > l[j].(*action.SellShares).Percent
 	})
@@ -214,7 +214,7 @@ func (d *decider) trainBuys() ([]action.Action, []engine.TrainMove) {
 	for _, tm := range d.actor.Trains {
 		byKey[tm.Train+"/"+tm.Variant+"/"+tm.Exchange] = tm
 	}
-	for _, x := range d.of("buy_train") {
+	for _, x := range d.of(action.TypeBuyTrain) {
 		v := x.(*action.BuyTrain)
 		tm := byKey[v.Train+"/"+v.Variant+"/"+v.Exchange]
 		if tm.From != "depot" && tm.From != "discard" && tm.Exchange == "" {
@@ -233,7 +233,7 @@ func (d *decider) trainBuys() ([]action.Action, []engine.TrainMove) {
 func (d *decider) mustBuyTrain() action.Action {
 	acts, moves := d.trainBuys()
 	if len(acts) == 0 {
-		l := d.of("buy_train")
+		l := d.of(action.TypeBuyTrain)
 		sort.SliceStable(l, func(i, j int) bool { return l[i].(*action.BuyTrain).Price < l[j].(*action.BuyTrain).Price })
 		return l[0]
 	}
@@ -313,7 +313,7 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 // candidates by what the hex holds are tried on a copy of the game and
 // ranked by the revenue the company's trains earn after them.
 func (d *decider) lay(c *engine.Corp) action.Action {
-	l := d.of("lay_tile")
+	l := d.of(action.TypeLayTile)
 	budget := c.Cash - d.reserve(c)
 	type cand struct {
 		act   action.Action
@@ -379,7 +379,7 @@ func (d *decider) lay(c *engine.Corp) action.Action {
 // token places a station token the company can afford beyond the money it
 // keeps for a train: a destination or home token always, else the cheapest.
 func (d *decider) token(c *engine.Corp) action.Action {
-	l := d.of("place_token")
+	l := d.of(action.TypePlaceToken)
 	best := -1
 	for i, tm := range d.actor.Tokens {
 		if tm.Tokener != "" && tm.Tokener != c.ID {
@@ -420,7 +420,7 @@ func copyOf(a action.Action) action.Action {
 // for), when the major can pay its value, less the minor's own cash, and
 // keep its train money; minors whose trains rust soonest first.
 func (d *decider) acquire(c *engine.Corp) action.Action {
-	l := d.of("merge")
+	l := d.of(action.TypeMerge)
 	if !c.IsMajor() {
 		// A PNW merger round: an associated minor merges with an
 		// unassociated one of its owner to form its major (6.3), the way
@@ -463,7 +463,7 @@ func (d *decider) acquire(c *engine.Corp) action.Action {
 // worth, neither paying much nor receiving much); keeping a station rather
 // than giving it up; anything else its first answer.
 func (d *decider) companyChoice(c *engine.Corp) action.Action {
-	l := d.of("choose")
+	l := d.of(action.TypeChoose)
 	ch := d.actor.Choices
 	for i, x := range ch {
 		if x.Choice == "money" && c.Cash-d.reserve(c) > 0 {

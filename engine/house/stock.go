@@ -14,13 +14,13 @@ func (d *decider) playerTurn() action.Action {
 	a := d.actor
 	if a.Debt != nil {
 		// A debt grows by half every stock round: pay it as soon as possible.
-		if l := d.of("payoff_player_debt"); len(l) > 0 && a.Debt.Cash >= a.Debt.Debt {
+		if l := d.of(action.TypePayoffPlayerDebt); len(l) > 0 && a.Debt.Cash >= a.Debt.Debt {
 			return l[0]
 		}
-		if l := d.of("payoff_player_debt_partial"); len(l) > 0 && a.Debt.Max > 0 {
+		if l := d.of(action.TypePayoffPlayerDebtPartial); len(l) > 0 && a.Debt.Max > 0 {
 			return l[0]
 		}
-		if l := d.of("payoff_player_debt"); len(l) > 0 {
+		if l := d.of(action.TypePayoffPlayerDebt); len(l) > 0 {
 			return l[0]
 		}
 	}
@@ -30,7 +30,7 @@ func (d *decider) playerTurn() action.Action {
 			return x
 		}
 	}
-	if d.has("choose") {
+	if d.has(action.TypeChoose) {
 		return d.playerChoice()
 	}
 	if x := d.par(); x != nil {
@@ -49,7 +49,7 @@ func (d *decider) playerTurn() action.Action {
 		return d.pass()
 	}
 	// A sale the rules demand: the smallest.
-	if l := d.of("sell_shares"); len(l) > 0 {
+	if l := d.of(action.TypeSellShares); len(l) > 0 {
 		sort.SliceStable(l, func(i, j int) bool {
 			return l[i].(*action.SellShares).Percent < l[j].(*action.SellShares).Percent
 		})
@@ -62,7 +62,7 @@ func (d *decider) playerTurn() action.Action {
 // the middle number of shares (about the minor's worth), a par price the
 // highest; anything else its first answer.
 func (d *decider) playerChoice() action.Action {
-	return numericChoice(d.of("choose"), d.actor.Choices)
+	return numericChoice(d.of(action.TypeChoose), d.actor.Choices)
 }
 
 // par starts a major the player may start, at the highest par price that
@@ -92,7 +92,7 @@ func (d *decider) par() action.Action {
 	if best == nil {
 		return nil
 	}
-	for _, x := range d.of("par") {
+	for _, x := range d.of(action.TypePar) {
 		v := x.(*action.Par)
 		if v.Corporation == best.Corp && v.SharePrice == best.Cell {
 			return x
@@ -116,7 +116,7 @@ func (d *decider) floatOwn() action.Action {
 		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) {
 			continue
 		}
-		return d.of("buy_shares")[i]
+		return d.of(action.TypeBuyShares)[i]
 	}
 	return nil
 }
@@ -169,7 +169,7 @@ func (d *decider) bid() action.Action {
 		return nil
 	}
 	want := bids[best]
-	for _, x := range d.of("bid") {
+	for _, x := range d.of(action.TypeBid) {
 		v := x.(*action.Bid)
 		if v.Company == want.Company && v.Price == want.Min {
 			return x
@@ -223,7 +223,7 @@ func (d *decider) buyShare() action.Action {
 	if best < 0 || d.rng.Float64() < 0.25 {
 		return nil
 	}
-	return d.of("buy_shares")[best]
+	return d.of(action.TypeBuyShares)[best]
 }
 
 // budget is what the player may spend in the stock round: his cash less

@@ -54,7 +54,7 @@ func (p *policy) explorePick(actor *engine.Actor, typ string, list []action.Acti
 		return nil
 	}
 	switch typ {
-	case "bid":
+	case action.TypeBid:
 		// A company someone else leads: a raise over the leader.
 		var raises []action.Action
 		for _, a := range list {
@@ -68,7 +68,7 @@ func (p *policy) explorePick(actor *engine.Actor, typ string, list []action.Acti
 		if len(raises) > 0 {
 			return raises[p.rng.IntN(len(raises))]
 		}
-	case "sell_shares":
+	case action.TypeSellShares:
 		if actor.EntityType == action.EntityPlayer {
 			// A partial sale: the fewest shares listed.
 			return lowest(list, func(a action.Action) int { return a.(*action.SellShares).Percent }, p.rng)
@@ -94,19 +94,19 @@ func (p *policy) unlisted(m *engine.Moves) action.Action {
 		return action.Envelope{Type: typ, Entity: a.Entity, EntityType: a.EntityType}
 	}
 	if !first.CanPass {
-		cands = append(cands, &action.Pass{Envelope: env("pass", first)})
+		cands = append(cands, &action.Pass{Envelope: env(action.TypePass, first)})
 	}
 	for _, pl := range p.g.Players {
 		if m.Actor(action.PlayerEntity(pl.ID)) == nil {
-			cands = append(cands, &action.Pass{Envelope: action.Envelope{Type: "pass",
+			cands = append(cands, &action.Pass{Envelope: action.Envelope{Type: action.TypePass,
 				Entity: action.PlayerEntity(pl.ID), EntityType: action.EntityPlayer}})
 			break
 		}
 	}
 	for _, b := range first.Bids {
 		cands = append(cands,
-			&action.Bid{Envelope: env("bid", first), Company: b.Company, Price: b.Min - b.Step},
-			&action.Bid{Envelope: env("bid", first), Company: b.Company, Price: b.Max + b.Step})
+			&action.Bid{Envelope: env(action.TypeBid, first), Company: b.Company, Price: b.Min - b.Step},
+			&action.Bid{Envelope: env(action.TypeBid, first), Company: b.Company, Price: b.Max + b.Step})
 	}
 	if first.EntityType == action.EntityPlayer {
 		// Raising one's own winning bid (4.8.4 allows a raise only once
@@ -123,7 +123,7 @@ func (p *policy) unlisted(m *engine.Moves) action.Action {
 					}
 				}
 				if top.Player != nil && top.Player.ID == first.Player {
-					cands = append(cands, &action.Bid{Envelope: env("bid", first), Company: c.ID, Price: top.Price + 5})
+					cands = append(cands, &action.Bid{Envelope: env(action.TypeBid, first), Company: c.ID, Price: top.Price + 5})
 				}
 			}
 		}
@@ -134,14 +134,14 @@ func (p *policy) unlisted(m *engine.Moves) action.Action {
 				continue // a builder cube has no rotation to get wrong (any is taken, as 18xx.games takes it)
 			}
 			for _, rot := range []int{(l.Rotation + 1) % 6, (l.Rotation + 3) % 6, 6} {
-				cands = append(cands, &action.LayTile{Envelope: env("lay_tile", actor), Hex: l.Hex, Tile: l.Tile,
+				cands = append(cands, &action.LayTile{Envelope: env(action.TypeLayTile, actor), Hex: l.Hex, Tile: l.Tile,
 					Rotation: rot, ComboEntities: l.Combo})
 			}
 		}
 	}
 	if len(first.Dividends) > 0 {
 		for _, k := range []string{"payout", "withhold", "half"} {
-			cands = append(cands, &action.Dividend{Envelope: env("dividend", first), Kind: k})
+			cands = append(cands, &action.Dividend{Envelope: env(action.TypeDividend, first), Kind: k})
 		}
 	}
 	var out []action.Action

@@ -39,7 +39,7 @@ func (fc *figureCounter) after(g *engine.Game, a action.Action) {
 	}
 	bought := 0
 	for _, x := range append([]action.Action{a}, a.Env().AutoActions...) {
-		if x.Env().Type == "buy_train" {
+		if x.Env().Type == action.TypeBuyTrain {
 			bought++
 		}
 	}

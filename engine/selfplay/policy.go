@@ -30,11 +30,11 @@ type policy struct {
 // typeWeight is how much the policy likes each action type; pass is weighed
 // by passWeight.
 var typeWeight = map[string]float64{
-	"bid": 2, "buy_shares": 3, "sell_shares": 0.4, "par": 3,
-	"payoff_player_debt": 6, "payoff_player_debt_partial": 1,
-	"lay_tile": 6, "place_token": 3, "hex_token": 10, "run_routes": 10, "dividend": 10,
-	"buy_train": 4, "discard_train": 10, "acquire_company": 1.5, "merge": 1.5,
-	"choose": 4, "choose_ability": 0.5, "assign": 0.5,
+	action.TypeBid: 2, action.TypeBuyShares: 3, action.TypeSellShares: 0.4, action.TypePar: 3,
+	action.TypePayoffPlayerDebt: 6, action.TypePayoffPlayerDebtPartial: 1,
+	action.TypeLayTile: 6, action.TypePlaceToken: 3, action.TypeHexToken: 10, action.TypeRunRoutes: 10, action.TypeDividend: 10,
+	action.TypeBuyTrain: 4, action.TypeDiscardTrain: 10, action.TypeAcquireCompany: 1.5, action.TypeMerge: 1.5,
+	action.TypeChoose: 4, action.TypeChooseAbility: 0.5, action.TypeAssign: 0.5,
 }
 
 // choose picks one action not in refused (by its JSON): usually one of the
@@ -57,7 +57,7 @@ func (p *policy) choose(m *engine.Moves, refused map[string]bool) action.Action 
 			continue
 		}
 		typ := p.pickType(m, actor, byType)
-		if typ == "bid" {
+		if typ == action.TypeBid {
 			p.anyBid = true
 		}
 		return p.pickOf(actor, typ, byType[typ])
@@ -76,10 +76,10 @@ func (p *policy) pickType(m *engine.Moves, actor *engine.Actor, byType map[strin
 			continue
 		}
 		w := typeWeight[t]
-		if t == "pass" {
+		if t == action.TypePass {
 			w = p.passWeight(m, actor)
 		}
-		if t == "sell_shares" && actor.Emergency {
+		if t == action.TypeSellShares && actor.Emergency {
 			w = 20 // raise money before any loan
 		}
 		if w <= 0 {
@@ -110,13 +110,13 @@ func (p *policy) passWeight(m *engine.Moves, actor *engine.Actor) float64 {
 		return 0.2
 	case m.Round == "SR":
 		return 4
-	case slices.Contains(actor.Types, "lay_tile"):
+	case slices.Contains(actor.Types, action.TypeLayTile):
 		return 1
-	case slices.Contains(actor.Types, "buy_train"):
+	case slices.Contains(actor.Types, action.TypeBuyTrain):
 		return 3
-	case slices.Contains(actor.Types, "merge"), slices.Contains(actor.Types, "acquire_company"):
+	case slices.Contains(actor.Types, action.TypeMerge), slices.Contains(actor.Types, action.TypeAcquireCompany):
 		return 3
-	case slices.Contains(actor.Types, "sell_shares"), slices.Contains(actor.Types, "buy_shares"):
+	case slices.Contains(actor.Types, action.TypeSellShares), slices.Contains(actor.Types, action.TypeBuyShares):
 		return 8 // issue or redeem: mostly not
 	}
 	return 2
@@ -128,11 +128,11 @@ func (p *policy) pickOf(actor *engine.Actor, typ string, list []action.Action) a
 		return a
 	}
 	switch typ {
-	case "bid":
+	case action.TypeBid:
 		if p.rng.Float64() < 0.7 {
 			return lowest(list, func(a action.Action) int { return a.(*action.Bid).Price }, p.rng)
 		}
-	case "dividend":
+	case action.TypeDividend:
 		kinds := []string{"payout", "payout", "payout", "payout", "payout", "payout", "withhold", "withhold", "half"}
 		want := kinds[p.rng.IntN(len(kinds))]
 		for _, a := range list {
@@ -140,11 +140,11 @@ func (p *policy) pickOf(actor *engine.Actor, typ string, list []action.Action) a
 				return a
 			}
 		}
-	case "buy_train":
+	case action.TypeBuyTrain:
 		return p.pickTrain(actor, list)
-	case "run_routes":
+	case action.TypeRunRoutes:
 		return p.routes(actor, list[0])
-	case "sell_shares":
+	case action.TypeSellShares:
 		switch {
 		case actor.Emergency:
 			// Each company's shares may be sold only once per purchase:

@@ -29,11 +29,11 @@ func (p *policy) program(m *engine.Moves) action.Action {
 		return nil
 	}
 	if _, on := g.ProgramOf(pl.ID); on && p.rng.Float64() < 0.3 {
-		return withPlayer(&action.ProgramDisable{}, "program_disable", pl, map[string]any{"reason": "user"})
+		return withPlayer(&action.ProgramDisable{}, action.TypeProgramDisable, pl, map[string]any{"reason": "user"})
 	}
 	switch {
 	case m.Round == "SR" && p.rng.Float64() < 0.5:
-		return withPlayer(&action.ProgramSharePass{}, "program_share_pass", pl,
+		return withPlayer(&action.ProgramSharePass{}, action.TypeProgramSharePass, pl,
 			map[string]any{"unconditional": p.rng.Float64() < 0.2, "indefinite": false})
 	case m.Round == "SR":
 		var majors []*engine.Corp
@@ -50,7 +50,7 @@ func (p *policy) program(m *engine.Moves) action.Action {
 		if p.rng.Float64() < 0.3 {
 			until = "float"
 		}
-		return withPlayer(&action.ProgramBuyShares{}, "program_buy_shares", pl, map[string]any{
+		return withPlayer(&action.ProgramBuyShares{}, action.TypeProgramBuyShares, pl, map[string]any{
 			"corporation": c.ID, "until_condition": until, "from_market": p.rng.Float64() < 0.2,
 			"auto_pass_after": p.rng.Float64() < 0.5})
 	case (m.Round == "OR" || m.Round == "Merger") && g.T.Majors.MergerRoundFrom > 0:
@@ -63,8 +63,8 @@ func (p *policy) program(m *engine.Moves) action.Action {
 		if len(minors) == 0 {
 			return nil
 		}
-		return withPlayer(&action.ProgramMergerPass{}, "program_merger_pass", pl,
-			map[string]any{"corporations_by_round": map[string][]string{"MR": minors}})
+		return withPlayer(&action.ProgramMergerPass{}, action.TypeProgramMergerPass, pl,
+			map[string]any{"corporations_by_round": map[string][]string{action.MergerRoundKey: minors}})
 	}
 	return nil
 }

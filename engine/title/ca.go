@@ -32,6 +32,7 @@ func CA() *Title {
 		LUpgradeCost:        80,
 		LUpgradeCostPhase2:  80,
 		EndOnEmptyFirstSR:   true,
+		EmptyFirstSRRule:    "8.1.2",
 		BankBreakExtraOR:    true,
 		EndLockFirstTrigger: true,
 		LayOncePerHex:       true,

@@ -33,6 +33,7 @@ func PNW() *Title {
 		LUpgradeCost:       80,
 		LUpgradeCostPhase2: 80,
 		EndOnEmptyFirstSR:  true,
+		EmptyFirstSRRule:   "7.1.2",
 		TrackRules:         TrackRules{UpgradeMustAddTrack: true, TownRemovalWaits: true, UnwalkedSpecialLays: true},
 		SpecialTiles:       TileRules{Cube: "BC", Free: []string{"PNW3"}, Upgrades: map[string]string{"PNW4": "PNW5"}},
 		Hexes: HexRules{CityAndTown: "H19", CityCountFree: []string{"O14"}, Ferry: []string{"E8", "D9"},

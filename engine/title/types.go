@@ -240,6 +240,9 @@ type Title struct {
 	LUpgradeCostPhase2 int
 	// EndOnEmptyFirstSR ends the game when the first stock round sees no bid.
 	EndOnEmptyFirstSR bool
+	// EmptyFirstSRRule is the rulebook's number for that rule ("7.1.2"), for
+	// the warning before a pass that would end the game so.
+	EmptyFirstSRRule string
 	// BankBreakExtraOR adds one operating round to the set in which the bank
 	// breaks (base 1822CA).
 	BankBreakExtraOR bool
