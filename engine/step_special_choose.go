@@ -55,7 +55,7 @@ func (s *specialChooseStep) actions(e any) []string {
 	if !ok || e != s.r.current() || s.g.powerChoicePending(c) == nil {
 		return nil
 	}
-	return []string{"choose"}
+	return []string{action.TypeChoose}
 }
 
 func (s *specialChooseStep) process(a action.Action, e any) error {

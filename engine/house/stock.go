@@ -244,7 +244,7 @@ func (d *decider) budget() int {
 // saleFor sells the player's shares for about need: the smallest sale that
 // raises it, else the largest there is; never a director's certificate.
 func (d *decider) saleFor(need int) action.Action {
-	l := d.of("sell_shares")
+	l := d.of(action.TypeSellShares)
 	best := -1
 	for i, sm := range d.actor.Sells {
 		c := d.g.Corp(sm.Corp)
