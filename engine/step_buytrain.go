@@ -62,6 +62,12 @@ func (g *Game) minDepotTrainName() string {
 func (g *Game) cheapestForSale() string {
 	name, best := "", -1
 	for _, x := range g.depotTrains() {
+		if x.locked {
+			if p := g.variantPrice(x, x.Name); best < 0 || p < best {
+				name, best = x.Name, p
+			}
+			continue
+		}
 		if p := x.Def.Price; best < 0 || p < best {
 			name, best = x.Def.Name, p
 		}
@@ -79,6 +85,12 @@ func (g *Game) minDepotPrice() int {
 	// among the discarded trains do not change a minimum.
 	best := -1
 	cheaper := func(t *Train) {
+		if t.locked { // a discarded train is sold only as what it was (step_discard.go)
+			if p := g.variantPrice(t, t.Name); best < 0 || p < best {
+				best = p
+			}
+			return
+		}
 		if p := t.Def.Price; best < 0 || p < best {
 			best = p
 		}
