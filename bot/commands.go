@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"time"
 
 	"pbc/engine"
 	"pbc/session"
@@ -27,6 +28,12 @@ type Request struct {
 	NoImages bool
 	// Attachments are the files sent with the message (a log to import).
 	Attachments []Attachment
+	// CatchupAfter asks for a catch-up with a move (Result.CatchUp) when
+	// the sender was away this long while others moved; 0 for none.
+	CatchupAfter time.Duration
+	// Reminder is the game's next reminder, written with a move
+	// (Result.Reminded); a zero Due removes it, nil leaves it alone.
+	Reminder *storage.Reminder
 }
 
 // Result is what a command did.
@@ -50,14 +57,24 @@ type Result struct {
 	// Active says the game is being played (reminders are due); Finished
 	// that it just ended or was over.
 	Active, Finished bool
-	// Next are who must act now, mentioned when the game changed.
+	// Next are who must act now, mentioned when the game changed, unless
+	// Asked are set.
 	Next []Actor
+	// Asked are who must answer a request pending at the table, mentioned
+	// instead of Next when the game changed (session.Outcome.Addressed).
+	Asked []Actor
 	// Moves are the legal moves now, for buttons (nil if none); a snapshot
 	// safe to read anywhere.
 	Moves *engine.Moves
-	// Buttons are short choices for the next player; when nil they are made
-	// from Moves.
+	// Buttons and Menus are the choices offered with the reply, marked
+	// with the position they were offered at.
 	Buttons []Button
+	Menus   []Menu
+	// CatchUp is what others did since the sender's previous action, to
+	// be sent before the reply (Request.CatchupAfter), or nil.
+	CatchUp *session.CatchUp
+	// Reminded says Request.Reminder was written with the change.
+	Reminded bool
 	// Images and Files are attachments for the reply.
 	Images []Image
 	Files  []File

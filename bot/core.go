@@ -77,6 +77,10 @@ type Core struct {
 	sessions *session.Manager
 	obs      Observer
 	sup      supervision
+	// chanSet and prefs hold the settings read per message (see
+	// settings_cache.go).
+	chanSet ttlCache[storage.Channel, storage.ChannelSettings]
+	prefs   ttlCache[storage.UserRef, storage.UserPrefs]
 
 	mu       sync.Mutex
 	pending  map[storage.GameID]bool    // reminders queued but not yet sent

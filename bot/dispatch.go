@@ -120,7 +120,8 @@ func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game, cmd
 	r, cmd = d.joinByName(ctx, r, sg, cmd)
 	out, err := d.Sessions().Do(ctx, sg.ID, session.Request{
 		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
-		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages})
+		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
+		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder})
 	if err != nil {
 		return Result{}, err
 	}
@@ -131,7 +132,11 @@ func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game, cmd
 func fromOutcome(id storage.GameID, out session.Outcome) Result {
 	res := Result{Text: out.Text, Refused: out.Refused, Stale: out.Stale, Duplicate: out.Duplicate,
 		Game: id, Changed: out.Changed, Seq: out.Seq, Active: !out.Finished, Finished: out.Finished,
-		Next: out.Next, Moves: out.Moves}
+		Next: out.Next, Moves: out.Moves, CatchUp: out.CatchUp, Reminded: out.Reminded}
+	if who, asked := out.Addressed(); asked {
+		res.Asked = who
+	}
+	res.Buttons, res.Menus = buttonsOf(out.Offer, offer(out.Seq)), menusOf(out.Offer, offer(out.Seq))
 	for _, img := range out.Images {
 		res.Images = append(res.Images, Image{Name: img.Name, Alt: img.Alt, PNG: img.PNG})
 	}

@@ -103,7 +103,7 @@ func (c *Core) notifySettings(ctx context.Context, m Message) error {
 		p.AwayUntil = time.Time{}
 	}
 	if n.Kind != commands.NotifyShow {
-		if err := c.store.SetUserPrefs(ctx, p); err != nil {
+		if err := c.setUserPrefs(ctx, p); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
 				return say("That setting is not valid: " + err.Error())
 			}
@@ -157,15 +157,21 @@ func describePrefs(p storage.UserPrefs, now time.Time, canDM bool) string {
 // move and asked for one, unless they are away or in their quiet hours.
 // The mover is not told of their own turn.
 func (c *Core) notifyTurn(ctx context.Context, m Message, res Result, log *slog.Logger) {
-	if !res.Changed || res.Finished || len(res.Next) == 0 {
+	if !res.Changed {
 		return
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(res.Text), "\n")
-	text := "It is your turn in " + channelLink(m.Channel) + "."
+	who, text := res.Next, "It is your turn in "+channelLink(m.Channel)+"."
+	switch {
+	case len(res.Asked) > 0:
+		who, text = res.Asked, "Your answer is asked in "+channelLink(m.Channel)+"."
+	case res.Finished || len(res.Next) == 0:
+		return
+	}
 	if first != "" {
 		text += " Last: " + clipText(first, 300)
 	}
-	c.directMessages(ctx, m.Channel, res.Next, m.User.ID, text, log)
+	c.directMessages(ctx, m.Channel, who, m.User.ID, text, log)
 }
 
 // directMessages sends text to the actors of channel ch who asked for
@@ -184,7 +190,7 @@ func (c *Core) directMessages(ctx context.Context, ch storage.Channel, actors []
 			continue
 		}
 		seen[a.UserID] = true
-		p, err := c.store.UserPrefs(ctx, userOf(ch, a.UserID))
+		p, err := c.userPrefs(ctx, userOf(ch, a.UserID))
 		if err != nil {
 			log.Warn("direct message: preferences", "user", a.UserID, "err", err)
 			continue

@@ -377,7 +377,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb, args string) error
 		return m.Respond.Respond(ctx, Reply{Text: problem, Ephemeral: true})
 	}
 	if changed {
-		if err := c.store.SetChannelSettings(ctx, set); err != nil {
+		if err := c.setChannelSettings(ctx, set); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
 				return m.Respond.Respond(ctx, Reply{Text: "That setting is not valid: " + err.Error(), Ephemeral: true})
 			}

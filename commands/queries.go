@@ -31,12 +31,12 @@ func (t *Table) query(cmd *Command) Reply {
 			draw = t.DrawMap
 		}
 		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error {
-			return draw(w, t.Game, render.MapOptions{Routes: t.lastRoutes()})
+			return draw(w, t.Game, render.MapOptions{Routes: t.lastRoutes(), Acting: t.Acting})
 		})
 		text = t.Log.Title + " map."
 	case Market:
 		rep.Image, err = t.picture("market.png", func(w *bytes.Buffer) error {
-			return render.Market(w, t.Game, render.MarketOptions{})
+			return render.Market(w, t.Game, render.MarketOptions{Acting: t.Acting})
 		})
 		text = t.marketText()
 	case Company:

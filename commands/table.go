@@ -58,6 +58,9 @@ type Table struct {
 	// DrawMap, when set, draws the map for the `map` query instead of
 	// render.Map: a session draws on its game's canvas.
 	DrawMap func(w io.Writer, g *engine.Game, opts render.MapOptions) error
+	// Acting is who the headers of the pictures a query draws name as
+	// acting: the session's answer (nil reads it from the game).
+	Acting *render.Acting
 }
 
 // Request is one chat message to a table.

@@ -20,6 +20,8 @@ import (
 type TableOptions struct {
 	// Scale multiplies every size; 0 means 1.
 	Scale float64
+	// Acting is who the header names as acting; nil reads it from the game.
+	Acting *Acting
 }
 
 // tcell is one cell of a drawn table: text, optionally after a company chip.
@@ -74,11 +76,11 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		width, height = math.Max(width, sw), height+sh+12*s
 	}
 	what := "Bank " + engine.Money(g.Bank)
-	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false)), 15, false)+24*s)
+	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false), opts.Acting), 15, false)+24*s)
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
-	p.strip(g, what)
+	p.strip(g, what, opts.Acting)
 	y := stripHeight*s + margin
 	for _, sec := range secs {
 		if len(sec.rows) == 0 && sec.note == "" {

@@ -149,11 +149,11 @@ func (v View) Times() []int64 { return v.s.times }
 
 // Actors are who must act now.
 func (v View) Actors() []Actor {
-	if v.s.table == nil || v.s.table.Game.Finished() {
-		return nil
-	}
-	return actors(v.s.table.Game, v.s.table.Moves(), v.s.seats)
+	return v.s.turnNow().Actors
 }
+
+// Turn is who must act now and what each may do.
+func (v View) Turn() Turn { return v.s.turnNow() }
 
 // Moves are the legal moves now (nil when broken or finished).
 func (v View) Moves() *engine.Moves {
@@ -166,13 +166,7 @@ func (v View) Moves() *engine.Moves {
 // StateAt rebuilds the game after its first n log entries, from the nearest
 // checkpoint; the game returned is the caller's own.
 func (v View) StateAt(n int) (*engine.Game, error) {
-	t := v.s.table
-	if t == nil {
-		return nil, v.s.broken
-	}
-	l := *t.Log
-	l.Actions = t.Log.Actions[:min(max(n, 0), len(t.Log.Actions))]
-	return v.s.hist.stateAt(&l, min(t.Imported, len(l.Actions)))
+	return v.s.stateAt(n)
 }
 
 // export writes the game's log as an 18xx.games JSON file.
