@@ -86,6 +86,14 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	if perr == nil && cmd.Verb == commands.Games {
 		return d.games(ctx, r)
 	}
+	// A channel whose game is held in memory needs no look-up: opening
+	// its session checks it against the store anyway.
+	if id, ok := d.Sessions().Playing(r.Channel); ok {
+		res, err := d.active(ctx, r, id, cmd)
+		if !errors.Is(err, session.ErrNotActive) {
+			return res, err
+		}
+	}
 	sg, err := d.Store.OpenGame(ctx, r.Channel)
 	if errors.Is(err, storage.ErrNotFound) && perr == nil && reopens(cmd.Verb) {
 		if res, ok, err := d.afterEnd(ctx, r, cmd); ok || err != nil {
@@ -104,7 +112,7 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return d.active(ctx, r, sg, cmd)
+	return d.active(ctx, r, sg.ID, cmd)
 }
 
 // parse reads a command; an import's JSON may be longer than any command.
@@ -116,16 +124,16 @@ func parse(text string) (*commands.Command, error) {
 }
 
 // active runs a command at an active game, through its session.
-func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game, cmd *commands.Command) (Result, error) {
-	r, cmd = d.joinByName(ctx, r, sg, cmd)
-	out, err := d.Sessions().Do(ctx, sg.ID, session.Request{
+func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Result, error) {
+	r, cmd = d.joinByName(ctx, r, id, cmd)
+	out, err := d.Sessions().Do(ctx, id, session.Request{
 		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
 		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
 		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder})
 	if err != nil {
 		return Result{}, err
 	}
-	return fromOutcome(sg.ID, out), nil
+	return fromOutcome(id, out), nil
 }
 
 // fromOutcome is a session's outcome as a result.
