@@ -101,7 +101,7 @@ func New(opt Options) *Manager {
 	}
 	return &Manager{opt: opt, store: opt.Store, log: opt.Log, byID: map[storage.GameID]*list.Element{},
 		loads: map[storage.GameID]*loading{}, latest: map[storage.GameID]int{}, channels: map[storage.Channel]storage.GameID{},
-		events: newEventSet(DefaultEvents),
+		events:   newEventSet(DefaultEvents),
 		pictures: newCanvases(opt.Pictures)}
 }
 
@@ -254,7 +254,7 @@ type Stats struct {
 	Pictures      int   // map canvases kept
 	PictureBytes  int64
 	EventsTracked int
-	Rendering     int // pictures being drawn now
+	Rendering     int   // pictures being drawn now
 	Opens         int64 // calls of Open so far
 }
 
