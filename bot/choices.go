@@ -144,10 +144,10 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	return out
 }
 
-// lobbyButtons are offered under `new`: anyone may take a seat, and a
+// lobbyOffer is offered under `new`: anyone may take a seat, and a
 // seated player starts the game. They are always current (At 0): joining
 // twice or starting too early is refused with a reason. Only the `new`
 // message carries them, so that each join does not retire and repost them.
-func lobbyButtons() []Button {
-	return []Button{{Label: "Join", Command: "join"}, {Label: "Start", Command: "start"}}
+func lobbyOffer() commands.Offer {
+	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: "join"}, {Label: "Start", Command: "start"}}}
 }

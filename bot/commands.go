@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
 )
@@ -36,49 +35,9 @@ type Request struct {
 	Reminder *storage.Reminder
 }
 
-// Result is what a command did.
-type Result struct {
-	// Text is the reply; it names who acts next.
-	Text string
-	// Refused says the command was refused (Text says why and what would be
-	// legal) and nothing changed; Stale that it was a choice offered before
-	// the game moved on.
-	Refused, Stale bool
-	// Duplicate says the same platform event was handled already: there is
-	// nothing to answer.
-	Duplicate bool
-	// Game is the channel's game the command concerned (0 if none).
-	Game storage.GameID
-	// Changed says the game's log or seats were written.
-	Changed bool
-	// Seq is the game's log length after the command: the position the
-	// choices offered with the reply belong to.
-	Seq int
-	// Active says the game is being played (reminders are due); Finished
-	// that it just ended or was over.
-	Active, Finished bool
-	// Next are who must act now, mentioned when the game changed, unless
-	// Asked are set.
-	Next []Actor
-	// Asked are who must answer a request pending at the table, mentioned
-	// instead of Next when the game changed (session.Outcome.Addressed).
-	Asked []Actor
-	// Moves are the legal moves now, for buttons (nil if none); a snapshot
-	// safe to read anywhere.
-	Moves *engine.Moves
-	// Buttons and Menus are the choices offered with the reply, marked
-	// with the position they were offered at.
-	Buttons []Button
-	Menus   []Menu
-	// CatchUp is what others did since the sender's previous action, to
-	// be sent before the reply (Request.CatchupAfter), or nil.
-	CatchUp *session.CatchUp
-	// Reminded says Request.Reminder was written with the change.
-	Reminded bool
-	// Images and Files are attachments for the reply.
-	Images []Image
-	Files  []File
-}
+// Result is what a command did: the session's outcome, which the lobby's
+// commands give too (their Offer is always current: Active is false).
+type Result = session.Outcome
 
 // Actor is a seated player who must act now.
 type Actor = session.Actor

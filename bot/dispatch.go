@@ -133,25 +133,7 @@ func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, c
 	if err != nil {
 		return Result{}, err
 	}
-	return fromOutcome(id, out), nil
-}
-
-// fromOutcome is a session's outcome as a result.
-func fromOutcome(id storage.GameID, out session.Outcome) Result {
-	res := Result{Text: out.Text, Refused: out.Refused, Stale: out.Stale, Duplicate: out.Duplicate,
-		Game: id, Changed: out.Changed, Seq: out.Seq, Active: !out.Finished, Finished: out.Finished,
-		Next: out.Next, Moves: out.Moves, CatchUp: out.CatchUp, Reminded: out.Reminded}
-	if who, asked := out.Addressed(); asked {
-		res.Asked = who
-	}
-	res.Buttons, res.Menus = buttonsOf(out.Offer, offer(out.Seq)), menusOf(out.Offer, offer(out.Seq))
-	for _, img := range out.Images {
-		res.Images = append(res.Images, Image{Name: img.Name, Alt: img.Alt, PNG: img.PNG})
-	}
-	for _, f := range out.Files {
-		res.Files = append(res.Files, File{Name: f.Name, Type: f.Type, Data: f.Data})
-	}
-	return res
+	return out, nil
 }
 
 // games lists the user's games across channels, and where it is their turn.

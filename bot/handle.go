@@ -103,13 +103,15 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 	}
 	if res.Refused {
 		log.Info("command refused", "text", m.Text, "reason", res.Text)
-		reply := Reply{Text: res.Text, Ephemeral: true, Stale: res.Stale, Buttons: res.Buttons, Menus: res.Menus}
+		reply := Reply{Text: res.Text, Ephemeral: true, Stale: res.Stale}
+		reply.Buttons, reply.Menus = choices(res)
 		return OutcomeRefused, c.deliver(ctx, m, reply, false, log)
 	}
 	if res.CatchUp != nil {
 		c.sendCatchup(ctx, m, res.CatchUp, req.NoImages, log)
 	}
-	reply := Reply{Text: res.Text, Buttons: res.Buttons, Menus: res.Menus, Images: res.Images, Files: res.Files}
+	reply := Reply{Text: res.Text, Images: res.Images, Files: res.Files}
+	reply.Buttons, reply.Menus = choices(res)
 	if res.Changed {
 		if line, ids := c.addressLine(m.Channel.Platform, res); line != "" {
 			reply.Text = strings.TrimRight(reply.Text, "\n") + "\n" + line
@@ -136,13 +138,21 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 // addressLine is the line of a change's reply that mentions whom the table
 // now waits for: who must answer a pending request, else who must act.
 func (c *Core) addressLine(p storage.Platform, res Result) (string, []string) {
-	if len(res.Asked) > 0 {
-		return c.askedLine(p, res.Asked)
+	who, asked := res.Addressed()
+	if asked {
+		return c.askedLine(p, who)
 	}
-	if res.Finished {
-		return "", nil
+	return c.nextLine(p, who)
+}
+
+// choices are the buttons and menus of what res offers, marked with the
+// position of the game they were offered at; a lobby's are always current.
+func choices(res Result) ([]Button, []Menu) {
+	at := 0
+	if res.Active && res.Game != 0 {
+		at = offer(res.Seq)
 	}
-	return c.nextLine(p, res.Next)
+	return buttonsOf(res.Offer, at), menusOf(res.Offer, at)
 }
 
 // noImages reports whether replies in ch carry no pictures.

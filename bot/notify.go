@@ -161,11 +161,12 @@ func (c *Core) notifyTurn(ctx context.Context, m Message, res Result, log *slog.
 		return
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(res.Text), "\n")
-	who, text := res.Next, "It is your turn in "+channelLink(m.Channel)+"."
-	switch {
-	case len(res.Asked) > 0:
-		who, text = res.Asked, "Your answer is asked in "+channelLink(m.Channel)+"."
-	case res.Finished || len(res.Next) == 0:
+	who, asked := res.Addressed()
+	text := "It is your turn in " + channelLink(m.Channel) + "."
+	if asked {
+		text = "Your answer is asked in " + channelLink(m.Channel) + "."
+	}
+	if len(who) == 0 {
 		return
 	}
 	if first != "" {

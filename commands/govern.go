@@ -251,7 +251,7 @@ func (t *Table) answer(req Request, yes bool) Reply {
 
 // end ends the game once every seated player asked for it, or at once when
 // an admin does.
-func (t *Table) end(req Request) Reply {
+func (t *Table) end(req Request, cmd *Command) Reply {
 	seat := t.seatOf(req.User)
 	if seat == nil && !req.Admin {
 		return Reply{Text: "only players (or an admin) may end the game"}
@@ -267,7 +267,7 @@ func (t *Table) end(req Request) Reply {
 			missing = append(missing, s.User)
 		}
 	}
-	if cmd, err := Parse(req.Text); (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && (err != nil || !cmd.Confirm) {
+	if (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && !cmd.Confirm {
 		return Reply{Text: t.endConfirmation()} // nothing is recorded: the vote counts once confirmed
 	}
 	if len(missing) > 0 && !req.Admin {

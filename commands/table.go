@@ -240,7 +240,7 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 		}
 		return t.answer(req, cmd.Verb == Agree)
 	case End:
-		return t.end(req)
+		return t.end(req, cmd)
 	case Kick, Replace, Join, Leave:
 		return t.seating(req, cmd)
 	case Games:

@@ -31,6 +31,7 @@ func (m *Manager) Do(ctx context.Context, id storage.GameID, req Request) (Outco
 			return Outcome{}, err
 		}
 		out, err := s.Exec(ctx, req)
+		out.Game, out.Active = id, !out.Finished
 		var c *conflict
 		switch {
 		case errors.As(err, &c):
@@ -39,7 +40,9 @@ func (m *Manager) Do(ctx context.Context, id storage.GameID, req Request) (Outco
 				return Outcome{}, err
 			}
 			if moved := s.movedSince(c.seq); moved != "" || req.At > 0 {
-				return s.movedOn(moved), nil
+				out := s.movedOn(moved)
+				out.Game, out.Active = id, !out.Finished
+				return out, nil
 			}
 			m.log.Info("append lost a race to a chat note; running the command again", "game", id)
 		case errors.Is(err, errReopen):

@@ -245,7 +245,7 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 		return Outcome{}, rep.Err
 	}
 	out := s.answer(rep)
-	out.Offer = out.Turn.Choices
+	out.Game, out.Active, out.Offer = id, !out.Finished, out.Turn.Choices
 	if req.NoImages || m.opt.NoImages {
 		return out, nil
 	}

@@ -88,9 +88,14 @@ type Request struct {
 	Reminder *storage.Reminder
 }
 
-// Outcome is what a command did.
+// Outcome is what a command did: the one answer the session gives, from
+// which the chat core writes its reply.
 type Outcome struct {
 	Text string
+	// Game is the game the command concerned (0 if none); Active says it
+	// is being played (reminders are due).
+	Game   storage.GameID
+	Active bool
 	// Refused says nothing changed and Text says why and what is legal.
 	Refused bool
 	// Stale says the choice was offered at an earlier position (refused).
@@ -511,7 +516,7 @@ func (o Outcome) Addressed() (who []Actor, asked bool) {
 	if o.Finished {
 		return nil, false
 	}
-	return o.Turn.Actors, false
+	return o.Next, false
 }
 
 // offerAddressed are the choices of whom a change's reply addresses.
