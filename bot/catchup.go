@@ -43,7 +43,7 @@ func (c *Core) explicitCatchup(ctx context.Context, m Message) error {
 				last = i + 1
 			}
 		}
-		cu := &session.CatchUp{From: last, To: v.Seq(), After: v.Game()}
+		cu := &session.CatchUp{From: last, To: v.Seq(), After: v.Game(), Acting: v.Turn().Acting()}
 		var err error
 		if cu.Before, err = v.StateAt(last); err != nil {
 			return err
@@ -92,7 +92,7 @@ func (c *Core) catchup(ctx context.Context, cu *session.CatchUp, noImages bool) 
 	r := Reply{Text: strings.Join(lines, "\n"), Ephemeral: true}
 	if cu.Moves > 0 && !noImages {
 		hl := render.Changed(render.BoardDigest(cu.Before), render.BoardDigest(cu.After))
-		if imgs, err := drawAll(ctx, cu.After, Show{Map: true}, hl, nil); err == nil {
+		if imgs, err := drawAll(ctx, cu.After, Show{Map: true}, hl, nil, cu.Acting); err == nil {
 			r.Images = imgs
 		}
 	}

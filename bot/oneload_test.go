@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"io"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -204,4 +205,33 @@ func TestOnePressOneLoad(t *testing.T) {
 	opens := tb.core.sessions.Stats().Opens
 	mustAccept(t, "Zoë's press", tb.pressAs("Zoë", pass, "press-1"))
 	checkOnePass(t, "a button press", tb, cs, opens)
+}
+
+// TestCatchUpComesFromTheSameOpen: a player back after others moved gets
+// the catch-up before the reply to their move, worked out from the open
+// that applied the move.
+func TestCatchUpComesFromTheSameOpen(t *testing.T) {
+	tb := seated(t, "Alice", "Zoë", "Bob")
+	cs := newCountingStore(tb.st)
+	tb.core = New(Options{Store: cs, Commands: &Dispatcher{Store: cs}, Adapters: []Adapter{tb.ad}, NoImages: true,
+		CatchupAfter: time.Nanosecond})
+	t.Cleanup(func() { tb.core.Close(context.Background()) })
+	r := mustAccept(t, "Alice's pass", tb.sayAs("Alice", "pass"))
+	if len(r.Menus) == 0 || len(r.Menus[0].Options) == 0 {
+		t.Fatalf("no bid menu for Zoë: %+v", r)
+	}
+	amounts := tb.sayAs("Zoë", r.Menus[0].Options[0].Command)
+	if len(amounts.Menus) == 0 || len(amounts.Menus[0].Options) == 0 {
+		t.Fatalf("no amounts for %q: %+v", r.Menus[0].Options[0].Command, amounts)
+	}
+	mustAccept(t, "Zoë's bid", tb.sayAs("Zoë", amounts.Menus[0].Options[0].Command))
+	mustAccept(t, "Zoë's pass", tb.sayAs("Zoë", "pass"))
+	mustAccept(t, "Bob's pass", tb.sayAs("Bob", "pass"))
+	cs.counts()
+	opens := tb.core.sessions.Stats().Opens
+	got := tb.send(tb.core, Message{User: User{ID: "alice", Name: "Alice"}, Text: "pass"})
+	if len(got.got) != 2 || !got.got[0].Ephemeral || !strings.HasPrefix(got.got[0].Text, "Since your last move: 3 moves by Bob and Zoë.") {
+		t.Fatalf("Alice's move was not answered by a catch-up, then the reply: %q", got.text())
+	}
+	checkOnePass(t, "a move with a catch-up", tb, cs, opens)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pbc/engine"
+	"pbc/render"
 	"pbc/storage"
 )
 
@@ -17,6 +18,8 @@ type CatchUp struct {
 	Before, After *engine.Game
 	Moves         int      // the entries others sent between them
 	Movers        []string // who sent them, by seat name, sorted
+	// Acting is who acts in After, for the headers of its pictures.
+	Acting *render.Acting
 }
 
 // catchUp is the catch-up due with a move just committed (Request.
@@ -51,7 +54,8 @@ func (s *Session) catchUp(req Request) *CatchUp {
 		s.m.log.Error("catch-up", "game", s.id, "err", err)
 		return nil
 	}
-	c := &CatchUp{From: prev, To: seq - 1, Before: before, After: after}
+	c := &CatchUp{From: prev, To: seq - 1, Before: before, After: after,
+		Acting: Turn{Actors: actors(after, after.Moves(), s.seats)}.Acting()}
 	movers := map[string]bool{}
 	for _, u := range senders[prev : seq-1] {
 		if u != req.User.ID {
