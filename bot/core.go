@@ -140,6 +140,9 @@ func New(opt Options) *Core {
 	for _, a := range opt.Adapters {
 		c.adapters[a.Platform()] = a
 	}
+	if d, ok := opt.Commands.(*Dispatcher); ok && d.Links == nil {
+		d.Links = coreLinks{c}
+	}
 	c.base, c.stopBase = context.WithCancel(context.Background())
 	return c
 }

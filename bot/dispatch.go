@@ -28,6 +28,9 @@ type Dispatcher struct {
 	Now   func() time.Time // the time actions are stamped with; time.Now if nil
 	// Manager holds the sessions; made from Store on first use if nil.
 	Manager *session.Manager
+	// Links names channels the platforms' way in the games list; the core
+	// it serves sets it (New) when nil.
+	Links ChannelLinker
 
 	once sync.Once
 }
@@ -158,7 +161,7 @@ func (d *Dispatcher) games(ctx context.Context, r Request) (Result, error) {
 		if !mine {
 			continue
 		}
-		line := fmt.Sprintf("• %s in %s (%s)", g.Title, channelRef(g.Channel), g.Status)
+		line := fmt.Sprintf("• %s in %s (%s)", g.Title, d.channelRef(g.Channel), g.Status)
 		if g.Status == storage.Active {
 			for _, a := range d.actors(ctx, g.ID) {
 				if a.UserID == r.User.ID {
@@ -189,17 +192,10 @@ func (d *Dispatcher) actors(ctx context.Context, id storage.GameID) []Actor {
 	return out
 }
 
-// channelRef names a channel in a reply.
-func channelRef(ch storage.Channel) string {
-	switch ch.Platform {
-	case storage.Discord:
-		return "<#" + ch.ID + ">"
-	case storage.Slack:
-		// A game in a thread has the thread's ts after a slash.
-		if id, _, ok := strings.Cut(ch.ID, "/"); ok {
-			return "a thread in <#" + id + ">"
-		}
-		return "<#" + ch.ID + ">"
+// channelRef names ch in the games list.
+func (d *Dispatcher) channelRef(ch storage.Channel) string {
+	if d.Links != nil {
+		return d.Links.ChannelRef(ch)
 	}
 	return "#" + ch.ID
 }

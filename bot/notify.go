@@ -41,20 +41,6 @@ func freeAt(t time.Time, p storage.UserPrefs) time.Time {
 	return NextDue(t, p.Quiet)
 }
 
-// channelLink writes a reference to a channel that a direct message can
-// carry. Discord and Slack write it the same way; a Slack game's thread is
-// kept in its channel id after a "/", and a link names the channel only.
-func channelLink(ch storage.Channel) string {
-	switch ch.Platform {
-	case storage.Discord:
-		return "<#" + ch.ID + ">"
-	case storage.Slack:
-		id, _, _ := strings.Cut(ch.ID, "/")
-		return "<#" + id + ">"
-	}
-	return "#" + ch.ID
-}
-
 // messenger returns the platform's direct messenger, if its adapter has one.
 func (c *Core) messenger(p storage.Platform) (DirectMessenger, bool) {
 	dm, ok := c.adapters[p].(DirectMessenger)
@@ -162,9 +148,9 @@ func (c *Core) notifyTurn(ctx context.Context, m Message, res Result, log *slog.
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(res.Text), "\n")
 	who, asked := res.Addressed()
-	text := "It is your turn in " + channelLink(m.Channel) + "."
+	text := "It is your turn in " + c.channelLink(m.Channel) + "."
 	if asked {
-		text = "Your answer is asked in " + channelLink(m.Channel) + "."
+		text = "Your answer is asked in " + c.channelLink(m.Channel) + "."
 	}
 	if len(who) == 0 {
 		return

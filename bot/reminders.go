@@ -283,7 +283,7 @@ func (c *Core) postReminder(ctx context.Context, sg storage.Game, snap engine.Sn
 		log.Info("reminder sent", "to", mentions)
 	}
 	dm := fmt.Sprintf("A reminder: it is your turn in the %s game in %s (%s, phase %s).",
-		snap.Title, channelLink(sg.Channel), roundLabel(snap.Round), snap.Phase)
+		snap.Title, c.channelLink(sg.Channel), roundLabel(snap.Round), snap.Phase)
 	c.directMessages(ctx, sg.Channel, ping, "", dm, log)
 }
 
