@@ -19,6 +19,9 @@ type cardState struct {
 	// chooser is the player who took the card's choice (double_cash),
 	// until it takes effect.
 	chooser *Player
+	// power is the power chosen for a private with two (1822 P8: "token"
+	// or "discount"); "" until chosen.
+	power string
 }
 
 // card is the state of company id, created on first use; only changes call

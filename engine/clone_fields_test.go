@@ -8,7 +8,7 @@ import (
 )
 
 // cloneSteps is one value of every step type (each copies itself, copyFor).
-var cloneSteps = []step{&discardStep{}, &pendingTokenStep{}, &housekeepingStep{}, &acquireCompanyStep{},
+var cloneSteps = []step{&discardStep{}, &pendingTokenStep{}, &housekeepingStep{}, &acquireCompanyStep{}, &specialChooseStep{},
 	&assignStep{}, &specialTrackStep{}, &specialTokenStep{}, &trackStep{}, &destinationStep{}, &tokenStep{},
 	&routeStep{}, &dividendStep{}, &buyTrainStep{}, &minorAcquisitionStep{}, &acquisitionTrackStep{},
 	&issueStep{}, &shareStep{}, &chooseStep{}, &mergeStep{}}
@@ -118,6 +118,7 @@ var cloneKnows = []string{
 	"HexState.board ptr",
 	"Market.Cells slice",
 	"Market.Stacks slice",
+	"Market.grid ptr",
 	"Player.Companies slice",
 	"Program.Minors slice",
 	"Share.Corp ptr",
@@ -167,6 +168,7 @@ var cloneKnows = []string{
 	"routeStep.r ptr",
 	"shareStep.r ptr",
 	"specialTokenStep.r ptr",
+	"specialChooseStep.r ptr",
 	"specialTrackStep.r ptr",
 	"srState.actions slice",
 	"srState.bidOrder slice",

@@ -83,7 +83,8 @@ func (g *Game) directStartBlocked(c *Corp) bool {
 
 // parCellText writes a stock cell as the par action names it: "100,0,9".
 func (g *Game) parCellText(cell int) string {
-	return strconv.Itoa(g.Market.price(cell)) + ",0," + strconv.Itoa(cell)
+	c := g.Market.Cells[cell]
+	return strconv.Itoa(c.Price) + "," + strconv.Itoa(c.Row) + "," + strconv.Itoa(c.Col)
 }
 
 // conversionShares lists how many shares (2-6) p may take when converting

@@ -47,6 +47,7 @@ func (g *Game) startOperatingRound(num int) {
 		&pendingTokenStep{stepBase: b, r: r},
 		&housekeepingStep{stepBase: b, r: r},
 		&acquireCompanyStep{stepBase: b, r: r},
+		&specialChooseStep{stepBase: b, r: r},
 		&assignStep{stepBase: b, r: r},
 		&specialTrackStep{stepBase: b, r: r},
 		&specialTokenStep{stepBase: b, r: r},

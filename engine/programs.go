@@ -195,7 +195,7 @@ func readProgram(a action.Action) (Program, error) {
 	case *action.ProgramMergerPass:
 		var by map[string][]string
 		_ = json.Unmarshal(env.Extra["corporations_by_round"], &by)
-		return Program{Kind: ProgramMergerPass, Minors: by["MR"]}, nil
+		return Program{Kind: ProgramMergerPass, Minors: by[action.MergerRoundKey]}, nil
 	}
 	return Program{}, fmt.Errorf("program: unexpected %s", env.Type)
 }

@@ -17,7 +17,7 @@ func (g *Game) setup(seats []Seat) {
 	for _, p := range g.Players {
 		g.pay(nil, p, cash)
 	}
-	g.Market = newMarket(t.Market)
+	g.Market = newMarket(t.Market, t.Stock)
 	g.newDepot()
 	g.Board = newBoardState(t.Map)
 	g.corpByID = map[string]*Corp{}
@@ -157,7 +157,7 @@ func (g *Game) buildDeck(players int) []*Company {
 	r := rng.New(g.Seed)
 	d := g.T.Deck
 	var set []*title.Company
-	for _, c := range g.T.StartingCompanies(players) {
+	for _, c := range g.T.StartingCompanies(players, g.Opts) {
 		set = append(set, g.T.Company(c.ID))
 	}
 	defs := rng.SortByKey(r, set)
@@ -184,8 +184,14 @@ func (g *Game) buildDeck(players int) []*Company {
 	case len(d.Stacks) > 0:
 		deck = append(g.minorStacks(r, minors), privates...)
 	default:
-		if d.FrontMinor != "" {
-			minors = moveToFront(minors, d.FrontMinor)
+		front := d.FrontMinor
+		for _, o := range g.T.Options {
+			if m, ok := d.FrontMinorBy[o]; ok && g.Opts[o] {
+				front = m
+			}
+		}
+		if front != "" {
+			minors = moveToFront(minors, front)
 		}
 		if d.FrontConcession != "" {
 			concessions = moveToFront(concessions, d.FrontConcession)

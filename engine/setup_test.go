@@ -47,7 +47,7 @@ func TestNewEveryTitle(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if got, want := len(g.Companies), len(tt.StartingCompanies(n)); got != want && len(opts) == 0 {
+					if got, want := len(g.Companies), len(tt.StartingCompanies(n, nil)); got != want && len(opts) == 0 {
 						t.Errorf("deck has %d companies, want %d", got, want)
 					}
 					for _, p := range g.Players {
@@ -159,7 +159,7 @@ func TestStartingPacketDeck(t *testing.T) {
 		t.Fatal(err)
 	}
 	var set []*title.Company
-	for _, c := range tt.StartingCompanies(4) {
+	for _, c := range tt.StartingCompanies(4, nil) {
 		set = append(set, tt.Company(c.ID))
 	}
 	dealt := map[string]bool{} // the packets' minors belong to the players

@@ -237,7 +237,7 @@ func (g *Game) sellShares(p *Player, ids []string, percent int, sr *srState) err
 		}
 		pct = percent
 	}
-	if sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" {
+	if sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" && !g.T.Stock.SellInParts {
 		return ruleErr("%s already sold %s this turn; a company's shares are sold in one block", p.Name, c.ID)
 	}
 	ok := false
@@ -349,9 +349,9 @@ func (g *Game) sellMovement(c *Corp, pct int, wasPres bool) {
 	// A president's sale drops one space per share; anyone else's sale drops
 	// one space, with enough players (title.StockRules.OtherSalesDropFrom).
 	switch {
-	case wasPres:
-		g.moveLeft(c, pct/10)
+	case wasPres || g.T.Stock.SaleDropsPerShare:
+		g.moveDown(c, pct/10)
 	case len(g.seats) >= g.T.Stock.OtherSalesDropFrom:
-		g.moveLeft(c, 1)
+		g.moveDown(c, 1)
 	}
 }

@@ -89,7 +89,7 @@ func (s *issueStep) process(a action.Action, e any) error {
 		n := len(shares)
 		price := v.SharePrice
 		if price <= 0 {
-			price = g.Market.price(max(c.Price-n, 0))
+			price = g.Market.price(g.Market.after(c.Price, n, g.Market.down))
 		}
 		for _, sh := range shares {
 			if sh.Owner != Holder(c) {
@@ -102,7 +102,7 @@ func (s *issueStep) process(a action.Action, e any) error {
 			g.moveShare(sh, g.Pool)
 		}
 		g.checkPresidency(c, prev, g.Pool) // a presidency left behind by an acquisition moves now
-		g.moveLeft(c, n)                   // an issue drops one space per share
+		g.moveDown(c, n)                   // an issue drops one space per share
 		s.pass()
 		return nil
 	case *action.BuyShares:
@@ -171,7 +171,7 @@ func (s *issueStep) saleMoves(e any) ([]ShareMove, bool) {
 		if b == nil {
 			continue
 		}
-		price := g.Market.price(max(c.Price-n, 0))
+		price := g.Market.price(g.Market.after(c.Price, n, g.Market.down))
 		out = append(out, ShareMove{Corp: c.ID, Shares: b, Percent: n * 10, From: "treasury", SharePrice: price, Price: price * n})
 	}
 	return out, false

@@ -492,7 +492,7 @@ func (g *Game) sellableCount(p *Player, c *Corp) int {
 	// A company's shares are sold in one block per turn: selling some and
 	// then more would drop the price twice (1822PNW and 1822CA alike, as
 	// 18xx.games plays both; compare CA 5.15.5).
-	if sr := g.round.sr; sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" {
+	if sr := g.round.sr; sr != nil && sr.sold[p] != nil && sr.sold[p][c] == "now" && !g.T.Stock.SellInParts {
 		return 0
 	}
 	held := c.PercentOf(p)

@@ -195,6 +195,25 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 		}
 		g.closeCompany(comp)
 		return nil
+	case "hill_discount", "estuary_discount":
+		// The company's own lay, paid in full by the hill token (1822 P8)
+		// or with $40 off its estuary crossing (1822 P10, two uses).
+		discount := g.T.EstuaryDiscount
+		if a, _ := g.trackAbilityOf(comp); a.free {
+			discount = 1 << 30
+		}
+		isUpgrade := h.Tile.Color != board.White
+		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, discount); err != nil {
+			return err
+		}
+		op.laidTrack++
+		if isUpgrade {
+			op.upgraded = true
+		}
+		if a, _ := g.trackAbilityOf(comp); uses >= a.count {
+			g.closeCompany(comp)
+		}
+		return nil
 	case "free_city_upgrade", "tile_grant":
 		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
 			return err
@@ -252,10 +271,30 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 	if h == nil {
 		return ruleErr("there is no hex %s", v.Hex)
 	}
-	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 0); err != nil {
+	// The lay is free if one partner pays it in full (1822 P8's token),
+	// else the estuary private takes its part off the crossing.
+	discount := 0
+	for _, x := range append([]*Company{comp}, g.companies(v.ComboEntities)...) {
+		a, _ := g.trackAbilityOf(x)
+		switch {
+		case a.free:
+			discount = 1 << 30
+		case x.Def.Ability == "estuary_discount" && discount == 0:
+			discount = g.T.EstuaryDiscount
+		}
+	}
+	if err := g.layTile(comp, c, h, v.Tile, v.Rotation, discount); err != nil {
 		return err
 	}
 	upgrade := g.upgradeTile(v.Tile)
+	if a, _ := g.trackAbilityOf(comp); !a.extra {
+		// Led by a private whose lay is the company's own (1822 P11 with
+		// P10): it uses the track step's lay.
+		op.laidTrack++
+		if upgrade {
+			op.upgraded = true
+		}
+	}
 	if comp.Def.Ability == "extra_tile" {
 		// P11 named first, its partner in the combination: spent alike.
 		g.abilityUses[comp.ID]++
@@ -269,13 +308,28 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 			return ruleErr("%s cannot be combined now", id)
 		}
 		g.abilityUses[other.ID]++
-		if other.Def.Ability == "extra_tile" {
+		a, _ := g.trackAbilityOf(other)
+		switch {
+		case other.Def.Ability == "extra_tile":
 			g.afterExtraTile(other, c, op, upgrade)
-		} else {
+		case other.Def.Ability == "estuary_discount" && g.abilityUses[other.ID] < a.count:
+			// its second estuary token is still to use
+		default:
 			g.closeCompany(other)
 		}
 	}
 	return nil
+}
+
+// companies are the companies of ids that exist.
+func (g *Game) companies(ids []string) []*Company {
+	var out []*Company
+	for _, id := range ids {
+		if x := g.Company(id); x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // trackAbility describes a private's track-laying power.
@@ -302,6 +356,8 @@ var trackAbilities = map[string]trackAbility{
 	"free_city_upgrade": {perOR: true, blocks: true, extra: true, free: true},
 	"pass_tile":         {count: 1, free: true},
 	"tile_grant":        {count: 3, blocks: true, extra: true, free: true},
+	"hill_discount":     {count: 1, blocks: true, free: true},
+	"estuary_discount":  {count: 2, blocks: true},
 }
 
 // trackAbilityOf returns the track power of a private, if it has one.

@@ -160,6 +160,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 		// Seattle and Portland: $20 per step up their own tile sequence.
 		base = 20 * (g.tokenCityIndex(def.Name) - g.tokenCityIndex(tileName(h.TileID)))
 	}
+	base = max(base-g.terrainDiscount(spender, h), 0)
 	cost := base + g.borderCost(h, def, rot, spender)
 	if g.hasCubes() {
 		if slices.Contains(g.T.SpecialTiles.Free, tileName(tileID)) {
@@ -221,6 +222,7 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	}
 	cmap := cityMap(h.Tile, h.Rotation, def, rot)
 	oldSlots := h.Slots
+	oldTile := h.Tile
 	oldCities := h.Tile.Cities()
 	h.Tile, h.TileID, h.Rotation, h.laid, h.Cost = def, tileID, rot, true, def.Cost
 	h.touch()
@@ -232,6 +234,9 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		id   string
 	}
 	var moved []movedRes
+	// Tokens in slots added beside a city's printed ones keep a slot of
+	// their own: an upgrade takes no slot away (7.1.1, 7.1.3).
+	var added map[*Token]bool
 	for _, oc := range oldCities {
 		nc, ok := cmap[oc]
 		if !ok {
@@ -254,9 +259,23 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		}
 		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
 		res[nc] = append(res[nc], h.Reserved[oc]...)
+		for k, t := range oldSlots[oc] {
+			if t != nil && k >= oldTile.Nodes[oc].Slots {
+				if added == nil {
+					added = map[*Token]bool{}
+				}
+				added[t] = true
+			}
+		}
 	}
-	h.resetSlots(mapped, res)
+	h.resetSlots(mapped, res, added)
 	for _, m := range moved {
+		// A reservation keeps its slot: one is added when the merged city
+		// has none open (7.1.3).
+		if h.openSlot(m.node) < 0 {
+			h.Reserved[m.node][h.addSlot(m.node)] = m.id
+			continue
+		}
 		h.reserve(m.node, m.id)
 	}
 	if len(h.Extra) > 0 {
@@ -439,4 +458,24 @@ func (h *HexState) dropBorder(edge int) {
 			return
 		}
 	}
+}
+
+// terrainDiscount is what the privates spender owns take off the terrain
+// cost of a lay on h: each private's TerrainDiscount when h's terrain is
+// that one kind alone (1822 P8 mountains, P10 rivers).
+func (g *Game) terrainDiscount(spender *Corp, h *HexState) int {
+	if h.laid || len(h.Def.Terrain) == 0 {
+		return 0
+	}
+	off := 0
+	for _, comp := range spender.Privates {
+		d := comp.Def
+		if d.DiscountAmount == 0 || comp.Closed || g.powerChoice(comp) == powerToken {
+			continue
+		}
+		if !slices.ContainsFunc(h.Def.Terrain, func(t board.Terrain) bool { return t != d.DiscountTerrain }) {
+			off += d.DiscountAmount
+		}
+	}
+	return off
 }

@@ -253,6 +253,10 @@ type ProgramMergerPass struct {
 	Envelope
 }
 
+// MergerRoundKey is the corporations_by_round key of a program_merger_pass
+// that names the merger round's minors.
+const MergerRoundKey = "MR"
+
 // MarshalJSON writes the action in the 18xx.games format.
 func (a *ProgramMergerPass) MarshalJSON() ([]byte, error) { return marshalAction(a) }
 

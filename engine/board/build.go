@@ -16,6 +16,16 @@ func city(rev, slots int) Node {
 // town returns a town with a flat revenue.
 func town(rev int) Node { return Node{Kind: Town, Revenue: Revenue{Flat: rev}} }
 
+// offboard returns an off-board area with a flat revenue (phased sets one
+// per phase colour).
+func offboard(rev int) Node { return Node{Kind: Offboard, Revenue: Revenue{Flat: rev}} }
+
+// free marks a stop that costs a train no distance.
+func (n Node) free() Node {
+	n.FreeVisit = true
+	return n
+}
+
 // junction returns a point where paths meet without a stop.
 func junction() Node { return Node{Kind: Junction} }
 
@@ -58,6 +68,12 @@ func nn(a, b int) Path { return Path{A: NodeEnd(a), B: NodeEnd(b)} }
 // term marks a path terminal with the given 18xx.games terminal value.
 func (p Path) term(kind int) Path {
 	p.Terminal, p.TerminalKind = true, kind
+	return p
+}
+
+// ignored marks a path no network leaves its node by.
+func (p Path) ignored() Path {
+	p.Ignored = true
 	return p
 }
 

@@ -19,6 +19,9 @@ var titleMaps = []struct {
 	{"1822CA", "1822CA", CA, 279},
 	{"1822CA ERS", "1822CAERS", CAERS, 156},
 	{"1822CA WRS", "1822CAWRS", CAWRS, 115},
+	{"1822", "../fixtures-next/1822", British, 211},
+	{"1822NRS", "../fixtures-next/1822NRS", BritishNRS, 109},
+	{"1822MRS", "../fixtures-next/1822MRS", BritishMRS, 152},
 }
 
 func TestMapShapes(t *testing.T) {

@@ -85,6 +85,9 @@ type Node struct {
 	// VisitCost is the stop's visit cost; 99 marks a city that no route may
 	// enter (the 1822CA Detroit–Duluth blockers Q19 and Y27).
 	VisitCost int
+	// FreeVisit: the stop costs a train no distance (18xx.games visit cost
+	// 0: 1822's France, which counts as one stop with the English Channel).
+	FreeVisit bool
 }
 
 // End is one end of a track path: either a hex edge (0-5) or a node index.
@@ -115,6 +118,10 @@ type Path struct {
 	// single-lane paths merge into a two-lane edge, e.g. PNW P9, B23, N23).
 	Width [2]int
 	Thin  bool // thin track (a PNW port's sea lane): it never joins normal track
+	// Ignored: a network never leaves its node along this path, though a
+	// run may arrive by it (18xx.games "ignore": 1822's Merthyr and Cardiff
+	// terminal stubs).
+	Ignored bool
 }
 
 // Tile is a tile definition: a laid tile from the supply or a preprinted hex face.

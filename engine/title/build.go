@@ -40,8 +40,14 @@ func (t *Title) Train(name string) *Train {
 
 // StartingCompanies returns the companies in play with the given number of
 // players, in definition order: the input of the setup shuffle.
-func (t *Title) StartingCompanies(players int) []Company {
+func (t *Title) StartingCompanies(players int, opts map[string]bool) []Company {
 	set, ok := t.StartSets[players]
+	for _, o := range t.Options {
+		if s, has := t.OptionStartSets[o]; has && opts[o] {
+			set, ok = s, true
+			break
+		}
+	}
 	if !ok {
 		return append([]Company(nil), t.Companies...)
 	}
@@ -138,7 +144,24 @@ func parseMarket(row string) []Cell {
 		default:
 			panic(fmt.Sprintf("title: bad market cell %q", f))
 		}
-		cells = append(cells, Cell{Price: price, Kind: kind})
+		cells = append(cells, Cell{Price: price, Kind: kind, Col: len(cells)})
+	}
+	return cells
+}
+
+// GridMarket reads a market of several rows, top row first, each
+// written as parseMarket reads one row, with "." where a row has no cell.
+func GridMarket(rows ...string) []Cell {
+	var cells []Cell
+	for r, row := range rows {
+		for c, f := range strings.Fields(row) {
+			if f == "." {
+				continue
+			}
+			cell := parseMarket(f)[0]
+			cell.Row, cell.Col = r, c
+			cells = append(cells, cell)
+		}
 	}
 	return cells
 }

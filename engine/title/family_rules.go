@@ -38,4 +38,15 @@ type StockRules struct {
 	// the president's sales move it, as 18xx.games plays 1822CA with two
 	// players. 0 means any number.
 	OtherSalesDropFrom int
+	// SaleDropsPerShare: every sale, whoever sells, moves the price one step
+	// down per share sold (1822); otherwise a president's sale drops one
+	// step per share and anyone else's one step (OtherSalesDropFrom).
+	SaleDropsPerShare bool
+	// SellInParts: the shares of one company may be sold in several sales in
+	// one turn (1822); otherwise they are sold in one block per turn.
+	SellInParts bool
+	// UpElseDownRight: on a market of several rows, a company that should
+	// move up but has no cell above moves down-right instead (1822's
+	// sold-out companies on the top row).
+	UpElseDownRight bool
 }

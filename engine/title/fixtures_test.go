@@ -86,7 +86,7 @@ func checkFixture(t *testing.T, path string) {
 		t.Fatalf("%s: %v", path, err)
 	}
 	inPlay := map[string]bool{}
-	for _, c := range ti.StartingCompanies(len(g.Players)) {
+	for _, c := range ti.StartingCompanies(len(g.Players), nil) {
 		inPlay[c.ID] = true
 	}
 	base := filepath.Base(path)

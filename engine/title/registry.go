@@ -20,6 +20,9 @@ var titles = []struct {
 	{"1822CA", CA, board.CA},
 	{"1822CA ERS", CAERS, board.CAERS},
 	{"1822CA WRS", CAWRS, board.CAWRS},
+	{"1822", British, board.British},
+	{"1822NRS", BritishNRS, board.BritishNRS},
+	{"1822MRS", BritishMRS, board.BritishMRS},
 }
 
 // Names returns the supported title names, spelled as on 18xx.games.

@@ -360,7 +360,7 @@ func TestStartingSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := companyIDs(ti.StartingCompanies(tc.players))
+		got := companyIDs(ti.StartingCompanies(tc.players, nil))
 		if want := ids(tc.want); !slices.Equal(got, want) {
 			t.Errorf("%s with %d players: %d companies %v, want %d %v",
 				tc.title, tc.players, len(got), got, len(want), want)

@@ -52,6 +52,11 @@ type Company struct {
 	// IncomeEndsWhenAcquired: the private pays no more income once a
 	// company owns it (CA privates whose ability goes to the company).
 	IncomeEndsWhenAcquired bool
+	// DiscountTerrain and DiscountAmount: while a company owns this
+	// private, its lays on hexes of that terrain alone cost that much less
+	// (1822 P8 $20 off mountains, P10 $10 off rivers).
+	DiscountTerrain board.Terrain
+	DiscountAmount  int
 	// PhaseRevenue is a phase_revenue private's income per phase number,
 	// which also goes into its pot (CA P8, P9).
 	PhaseRevenue int
@@ -177,10 +182,12 @@ const (
 	YellowZone          // CA: shares priced here do not count against the certificate limit
 )
 
-// Cell is one stock market cell.
+// Cell is one stock market cell: its price, its kind and where it stands
+// (a one-row market has every cell on row 0, column = position).
 type Cell struct {
-	Price int
-	Kind  CellKind
+	Price    int
+	Kind     CellKind
+	Row, Col int
 }
 
 // Title is everything the rules need to know about one title or scenario.
@@ -206,6 +213,10 @@ type Title struct {
 	// StartSets lists, by player count, the company ids in play when that is
 	// not all of Companies (CA ERS/WRS with 2 players). See StartingCompanies.
 	StartSets map[int][]string
+	// OptionStartSets lists, by option, the company ids in play when that
+	// option is set; the first set option of Options wins over StartSets
+	// (1822MRS starter and advanced).
+	OptionStartSets map[string][]string
 	// Deck says how the shuffled company deck is arranged at setup.
 	Deck DeckSetup
 	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
@@ -227,6 +238,9 @@ type Title struct {
 	StartingPackets      [][]string
 	// Routes are the title's route facts and bonuses.
 	Routes Routes
+	// EstuaryDiscount is what the estuary private's lay takes off its
+	// water border crossing (1822 P10: $40).
+	EstuaryDiscount int
 	// LayOncePerHex forbids a second lay on one hex in a company's turn
 	// (CA 5.7.38: no tile placed and upgraded, or upgraded twice).
 	LayOncePerHex bool
@@ -257,7 +271,10 @@ type Title struct {
 
 // DeckSetup describes how the company deck is ordered after the shuffle.
 type DeckSetup struct {
-	FrontMinor      string   // minor moved to the front of the minors ("M6"); "" for none
+	FrontMinor string // minor moved to the front of the minors ("M6"); "" for none
+	// FrontMinorBy replaces FrontMinor when its option is set (1822MRS
+	// advanced opens with M14).
+	FrontMinorBy    map[string]string
 	FrontConcession string   // concession moved to the front ("C2"); "" without concessions
 	FrontPrivates   []string // privates moved to the front, in final order
 	// Stacks (PNW family): per stack in deck order, how many associated and

@@ -46,6 +46,7 @@ func Run(t *testing.T, open Open) {
 		{"ReminderWait", testReminderWait},
 		{"CommitWritesTheReminder", testCommitWritesTheReminder},
 		{"UserPrefs", testUserPrefs},
+		{"SignIns", testSignIns},
 		{"RacingClaimsClaimOnce", testRacingClaims},
 		{"RacingAppendsLoseNothing", testRacingAppends},
 		{"RacingCommitsAtOneSeq", testRacingCommitsAtOneSeq},
