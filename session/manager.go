@@ -7,6 +7,21 @@
 // storage.Move, in one transaction) and answered from the state in hand:
 // nothing is reloaded or replayed on the way.
 //
+// The path of one move: the chat core (package bot) reads the channel's
+// settings from its cache, parses the text once (the dispatcher) and finds
+// the channel's session without the store (Manager.Playing); Open checks
+// it against the store (two small reads, the only ones); Exec applies the
+// command to the table in hand and commits the action, the seats it hands
+// over and the next reminder in one storage.Move (the one write); then,
+// under the same lock, it works out the Turn (who acts, who must answer a
+// request, what each may do), the choices the reply offers, the pictures
+// that changed and any catch-up due, and returns them as one Outcome, from
+// which the core writes its reply and its mentions.
+//
+// Turn is the one answer to "who must act now and what may each person
+// do": replies, mentions, buttons, menus, picture headers, reminders and
+// direct messages all take it from there.
+//
 // The Manager owns the sessions. It keeps as many as its memory budget
 // allows, dropping the least recently used; dropping one is safe at any
 // time, since storage has everything (the next message reloads it). A
