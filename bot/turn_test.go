@@ -221,3 +221,34 @@ func minorTurns(t *testing.T, l *action.GameLog, minors ...string) map[string]mi
 	}
 	return out
 }
+
+// TestConsentAskedByDirectMessage: a player who asked for direct messages
+// is told when their answer is asked, and the player who acts is told it
+// is their turn once the request is answered, from the same answer as the
+// channel's mentions.
+func TestConsentAskedByDirectMessage(t *testing.T) {
+	tb := seated(t, "Bob", "Alice", "Zoë")
+	ctx := context.Background()
+	for _, u := range []string{"bob", "alice", "zoe"} {
+		if err := tb.st.SetUserPrefs(ctx, storage.UserPrefs{User: userOf(tb.ch, u), DM: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ad := &dmAdapter{}
+	tb.core = New(Options{Store: tb.st, Commands: &Dispatcher{Store: tb.st}, Adapters: []Adapter{ad}, NoImages: true})
+	t.Cleanup(func() { tb.core.Close(ctx) })
+	mustAccept(t, "Bob's pass", tb.sayAs("Bob", "pass"))
+	mustAccept(t, "Alice's pass", tb.sayAs("Alice", "pass"))
+	before := len(ad.sent())
+	mustAccept(t, "Bob's undo", tb.sayAs("Bob", "undo"))
+	dms := ad.sent()[before:]
+	if len(dms) != 1 || dms[0].user != "alice" || !strings.HasPrefix(dms[0].text, "Your answer is asked in") {
+		t.Fatalf("the undo request sent %+v, want one message asking Alice", dms)
+	}
+	before = len(ad.sent())
+	mustAccept(t, "Alice's refusal", tb.sayAs("Alice", "refuse"))
+	dms = ad.sent()[before:]
+	if len(dms) != 1 || dms[0].user != "zoe" || !strings.HasPrefix(dms[0].text, "It is your turn in") {
+		t.Fatalf("the refusal sent %+v, want one message telling Zoë it is her turn", dms)
+	}
+}
