@@ -272,7 +272,9 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Refused, out.Stale = true, true
 		return out, nil
 	}
-	s.table.Acting = s.turnNow().Acting() // the headers of the pictures a query draws
+	if commands.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
+		s.table.Acting = s.turnNow().Acting()
+	}
 	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
 		RecentEnd: s.recentEnd()}, cmd)
 	if err != nil {
