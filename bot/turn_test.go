@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -170,13 +172,18 @@ func TestPictureHeaderNamesTheActingPlayer(t *testing.T) {
 			if _, err := st.Import(context.Background(), ch, "host", cutLog(log, eff, c.at)); err != nil {
 				t.Fatal(err)
 			}
-			r, err := send(core, ch, User{ID: "viewer", Name: "viewer"}, "map")
-			if err != nil || len(r.Images) == 0 {
-				t.Fatalf("map: %v (%d images)", err, len(r.Images))
-			}
 			want := "to act: minor " + minor + " (" + c.owner + ")"
-			if !strings.Contains(r.Images[0].Alt, want) {
-				t.Errorf("the map's header says %q, want %q", r.Images[0].Alt, want)
+			for _, query := range []string{"map", "market", "table"} {
+				r, err := send(core, ch, User{ID: "viewer", Name: "viewer"}, query)
+				if err != nil || len(r.Images) == 0 {
+					t.Fatalf("%s: %v (%d images)", query, err, len(r.Images))
+				}
+				if !strings.Contains(r.Images[0].Alt, want) {
+					t.Errorf("the %s picture's header says %q, want %q", query, r.Images[0].Alt, want)
+				}
+				if dir := os.Getenv("PBC_PICTURES"); dir != "" {
+					_ = os.WriteFile(filepath.Join(dir, "header-minor"+minor+"-"+query+".png"), r.Images[0].PNG, 0o644)
+				}
 			}
 		})
 	}
