@@ -235,3 +235,23 @@ func TestCatchUpComesFromTheSameOpen(t *testing.T) {
 	}
 	checkOnePass(t, "a move with a catch-up", tb, cs, opens)
 }
+
+// TestHeldGameEndedElsewhere: a process that holds a channel's game finds
+// it without the store, and still sees when another process ended it: the
+// channel is free for a new game.
+func TestHeldGameEndedElsewhere(t *testing.T) {
+	tb := seated(t, "Alice", "Zoë", "Bob")
+	mustAccept(t, "Alice's pass", tb.sayAs("Alice", "pass")) // this process holds the game
+	other := tb.newCore(tb.st)
+	admin := User{ID: "admin", Name: "admin", Admin: true}
+	if r := tb.send(other, Message{User: admin, Text: "end confirm"}).last(); r.Ephemeral || !strings.Contains(r.Text, "over") {
+		t.Fatalf("the other process did not end the game: %q", r.Text)
+	}
+	r := tb.send(tb.core, Message{User: User{ID: "alice", Name: "Alice"}, Text: "new 1822PNW"}).last()
+	if r.Ephemeral || !strings.Contains(r.Text, "1822PNW") || strings.Contains(r.Text, "already") {
+		t.Fatalf("a new game in the channel after the other process ended the old one: %q", r.Text)
+	}
+	if sg, err := tb.st.OpenGame(context.Background(), tb.ch); err != nil || sg.Status != storage.Forming {
+		t.Fatalf("the channel's open game: %+v, %v; want a forming one", sg, err)
+	}
+}
