@@ -255,3 +255,38 @@ func TestHeldGameEndedElsewhere(t *testing.T) {
 		t.Fatalf("the channel's open game: %+v, %v; want a forming one", sg, err)
 	}
 }
+
+// TestSettingsCachedWithAnOwner: the core keeps the settings a message
+// reads; its own changes replace them at once, another process's are read
+// again once they are settingsTTL old.
+func TestSettingsCachedWithAnOwner(t *testing.T) {
+	ctx := context.Background()
+	st := newCountingStore(openStore(t))
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	c := New(Options{Store: st, Commands: &echoCommands{}, Now: func() time.Time { return now }})
+	defer c.Close(ctx)
+	ch := storage.Channel{Platform: storage.Local, ID: "cache"}
+	for range 3 {
+		if _, err := c.channelSettings(ctx, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if reads, _ := st.counts(); reads["ChannelSettings"] != 1 {
+		t.Errorf("three reads of a channel's settings asked the store %d times, want 1", reads["ChannelSettings"])
+	}
+	mine := storage.ChannelSettings{Channel: ch, ReminderEvery: 12 * time.Hour}
+	if err := c.setChannelSettings(ctx, mine); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := c.channelSettings(ctx, ch); got.ReminderEvery != mine.ReminderEvery {
+		t.Errorf("after its own change the core reads %v, want %v", got.ReminderEvery, mine.ReminderEvery)
+	}
+	theirs := storage.ChannelSettings{Channel: ch, ReminderEvery: 6 * time.Hour}
+	if err := st.Store.SetChannelSettings(ctx, theirs); err != nil { // another process
+		t.Fatal(err)
+	}
+	now = now.Add(settingsTTL + time.Second)
+	if got, _ := c.channelSettings(ctx, ch); got.ReminderEvery != theirs.ReminderEvery {
+		t.Errorf("%v after another process's change the core reads %v, want %v", settingsTTL, got.ReminderEvery, theirs.ReminderEvery)
+	}
+}
