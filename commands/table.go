@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -55,9 +54,6 @@ type Table struct {
 	// checkpoints sets it. It must return the same game as engine.Replay
 	// of the log, played here after its imported entries.
 	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
-	// DrawMap, when set, draws the map for the `map` query instead of
-	// render.Map: a session draws on its game's canvas.
-	DrawMap func(w io.Writer, g *engine.Game, opts render.MapOptions) error
 	// Acting is who the headers of the pictures a query draws name as
 	// acting: the session's answer (nil reads it from the game).
 	Acting *render.Acting

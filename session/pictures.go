@@ -131,8 +131,8 @@ func (s *Session) draw(ctx context.Context, showMap, showMarket bool, opts rende
 	return out
 }
 
-// drawMap draws g's map on the game's canvas (the `map` query); the caller
-// holds a drawing slot.
+// drawMap draws g's map on the game's canvas; the caller holds a drawing
+// slot.
 func (s *Session) drawMap(w io.Writer, g *engine.Game, opts render.MapOptions) error {
 	c := s.m.pictures.get(s.id)
 	defer s.m.pictures.put(s.id, c)

@@ -186,7 +186,6 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
 	}
 	t.Rebuild = s.hist.rebuild
-	t.DrawMap = s.drawMap
 	s.table = t
 	s.hist.note(t.Game)
 	s.board = render.BoardDigest(t.Game)
@@ -274,6 +273,14 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	}
 	if commands.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
 		s.table.Acting = s.turnNow().Acting()
+	}
+	if cmd.Verb == commands.MapView && cmd.Target == "" {
+		// The whole map is drawn on the game's canvas, which only what
+		// changed since it was last drawn costs.
+		text, opts := s.table.MapQuery()
+		out := s.answer(commands.Reply{Text: text})
+		out.Images = s.draw(ctx, true, false, opts)
+		return out, nil
 	}
 	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
 		RecentEnd: s.recentEnd()}, cmd)
