@@ -27,12 +27,18 @@ func (s *specialTokenStep) skip()        {}
 
 func (s *specialTokenStep) actions(e any) []string {
 	comp, ok := e.(*Company)
-	if !ok || comp.Closed || comp.Def.Ability != "winnipeg_token" {
+	if !ok || comp.Closed || comp.Def.Ability != "winnipeg_token" && comp.Def.Ability != "english_channel" {
 		return nil
 	}
 	owner, ok := comp.Owner.(*Corp)
 	if !ok || owner != s.r.current() || owner.Exchange <= 0 {
 		return nil
+	}
+	if comp.Def.Ability == "english_channel" {
+		// 1822 P5 places its token while its owner places tokens.
+		if _, ok := s.r.activeStep().(*tokenStep); !ok {
+			return nil
+		}
 	}
 	return []string{"place_token"}
 }
@@ -61,8 +67,20 @@ func (s *specialTokenStep) process(a action.Action, e any) error {
 		}
 	}
 	t := &Token{Corp: c}
-	c.Tokens = append(c.Tokens, t)
-	h.placeExtra(t, city)
+	if comp.Def.Ability == "english_channel" {
+		// An exchange token in one of the Channel's token spaces.
+		slot := -1
+		if v.Slot != nil {
+			slot = *v.Slot
+		}
+		if err := h.placeToken(t, city, slot, false); err != nil {
+			return ruleErr("%s cannot place a token there: %v", comp.ID, err)
+		}
+		c.Tokens = append(c.Tokens, t)
+	} else {
+		c.Tokens = append(c.Tokens, t)
+		h.placeExtra(t, city)
+	}
 	c.Exchange--
 	g.closeCompany(comp)
 	return nil

@@ -287,9 +287,15 @@ func (s *specialTrackStep) comboLay(comp *Company, c *Corp, v *action.LayTile) e
 		return err
 	}
 	upgrade := g.upgradeTile(v.Tile)
-	if a, _ := g.trackAbilityOf(comp); !a.extra {
-		// Led by a private whose lay is the company's own (1822 P11 with
-		// P10): it uses the track step's lay.
+	own := true
+	for _, x := range append([]*Company{comp}, g.companies(v.ComboEntities)...) {
+		if a, _ := g.trackAbilityOf(x); a.extra {
+			own = false
+		}
+	}
+	if own {
+		// No partner lays an extra tile (1822 P11 with P10): the lay is
+		// the company's own and uses the track step's lay.
 		op.laidTrack++
 		if upgrade {
 			op.upgraded = true
@@ -365,6 +371,9 @@ func (g *Game) trackAbilityOf(p *Company) (trackAbility, bool) {
 	a, ok := trackAbilities[p.Def.Ability]
 	if ok && p.Def.Ability == "remove_town" && !g.T.TownRemovalWaits {
 		a.blocks = false
+	}
+	if ok && g.T.AbilityLaysWait {
+		a.blocks = true
 	}
 	return a, ok
 }

@@ -36,8 +36,10 @@ func (s *tokenStep) actions(e any) []string {
 		return nil
 	}
 	if t := g.nextToken(c); t != nil {
-		// A token private (CA P10) keeps the step open even without a reachable city.
-		if g.ownsAbility(c, "winnipeg_token") || (t.Price <= c.Cash && g.canToken(c)) {
+		// A token private (CA P10) or a free token of the company's own
+		// (1822 SECR in the English Channel) keeps the step open even
+		// without a reachable city, as 18xx.games holds it.
+		if g.ownsAbility(c, "winnipeg_token") || g.freeTokenLeft(c) || (t.Price <= c.Cash && g.canToken(c)) {
 			return []string{"place_token", "pass"}
 		}
 	}
@@ -100,6 +102,9 @@ func (s *tokenStep) process(a action.Action, e any) error {
 			return ruleErr("%v", err)
 		}
 		g.pay(c, nil, cost)
+		if g.freeTokenLeft(c) && contains(c.Def.FreeTokenHexes, h.Def.ID) {
+			g.abilityUses[c.ID]++
+		}
 		g.afterPlaceToken(h)
 		s.r.op.tokened = true
 		s.pass()
@@ -108,7 +113,18 @@ func (s *tokenStep) process(a action.Action, e any) error {
 	return ruleErr("%s can place a token or pass", entityName(e))
 }
 
-func (g *Game) tokenCost(c *Corp, t *Token, h *HexState) int { return t.Price }
+func (g *Game) tokenCost(c *Corp, t *Token, h *HexState) int {
+	if h != nil && g.freeTokenLeft(c) && contains(c.Def.FreeTokenHexes, h.Def.ID) {
+		return 0
+	}
+	return t.Price
+}
+
+// freeTokenLeft says whether c may still place its one free token in its
+// FreeTokenHexes (used once: abilityUses counts it under c's id).
+func (g *Game) freeTokenLeft(c *Corp) bool {
+	return len(c.Def.FreeTokenHexes) > 0 && g.abilityUses[c.ID] == 0
+}
 
 // abilityChoices lists the token-time company choices (CA P28's swap).
 func (s *tokenStep) abilityChoices(comp *Company) []string { return s.g.companyChoices(comp, "token") }

@@ -3,6 +3,7 @@ package house
 import (
 	"encoding/json"
 	"sort"
+	"strconv"
 	"strings"
 
 	"pbc/engine"
@@ -236,6 +237,23 @@ func (d *decider) mustBuyTrain() action.Action {
 		sort.SliceStable(l, func(i, j int) bool { return l[i].(*action.BuyTrain).Price < l[j].(*action.BuyTrain).Price })
 		return l[0]
 	}
+	// A train that lasts, when the treasury alone pays for one.
+	names, _ := d.upcoming()
+	near := map[string]bool{}
+	for _, n := range names[:min(3, len(names))] {
+		near[n] = true
+	}
+	lastBest := -1
+	for i, tm := range moves {
+		if r := d.trainRusts(tm); tm.President == 0 && tm.Loan == 0 && (r == "" || !near[r]) {
+			if lastBest < 0 || tm.Price < moves[lastBest].Price {
+				lastBest = i
+			}
+		}
+	}
+	if lastBest >= 0 {
+		return acts[lastBest]
+	}
 	best := 0
 	for i, tm := range moves {
 		b := moves[best]
@@ -278,9 +296,8 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 		if r := d.trainRusts(tm); count > 0 && r != "" && near[r] {
 			continue // it would soon rust: keep the money for one that lasts
 		}
-		spare := c.Cash - tm.Price
-		if lasting >= want && spare < tm.Price {
-			continue
+		if lasting >= want+1 && c.Cash-tm.Price < tm.Price {
+			continue // enough trains; buy more only with money to spare
 		}
 		if best < 0 || tm.Price > moves[best].Price {
 			best = i
@@ -403,17 +420,27 @@ func copyOf(a action.Action) action.Action {
 // for), when the major can pay its value, less the minor's own cash, and
 // keep its train money; minors whose trains rust soonest first.
 func (d *decider) acquire(c *engine.Corp) action.Action {
+	l := d.of("merge")
 	if !c.IsMajor() {
+		// A PNW merger round: an associated minor merges with an
+		// unassociated one of its owner to form its major (6.3), the way
+		// real tables start most PNW majors.
+		for i, mm := range d.actor.Merges {
+			if mm.Owner == d.seat {
+				return l[i]
+			}
+		}
 		return nil
 	}
-	l := d.of("merge")
 	best, bestScore := -1, 0
 	for i, mm := range d.actor.Merges {
-		if mm.Owner != d.seat {
-			continue
-		}
 		m := d.g.Corp(mm.Corp)
 		if m == nil {
+			continue
+		}
+		// Another player's minor only when its trains are about to rust:
+		// he is paid its value, and the major gains its station.
+		if mm.Owner != d.seat && d.reserve(m) == 0 {
 			continue
 		}
 		if mm.Value > c.Cash+m.Cash-d.reserve(c) && !contains(mm.Payments, "one_share") {
@@ -431,19 +458,43 @@ func (d *decider) acquire(c *engine.Corp) action.Action {
 }
 
 // companyChoice answers a company's question: paying for an acquisition
-// with money when the treasury can, else with a share; anything else its
-// first answer.
+// with money when the treasury can, else with a share; a par price the
+// highest offered; a number of shares the middle one (about the minors'
+// worth, neither paying much nor receiving much); keeping a station rather
+// than giving it up; anything else its first answer.
 func (d *decider) companyChoice(c *engine.Corp) action.Action {
 	l := d.of("choose")
-	for i, ch := range d.actor.Choices {
-		if ch.Choice == "money" && c.Cash-d.reserve(c) > 0 {
+	ch := d.actor.Choices
+	for i, x := range ch {
+		if x.Choice == "money" && c.Cash-d.reserve(c) > 0 {
 			return l[i]
 		}
 	}
-	for i, ch := range d.actor.Choices {
-		if ch.Choice == "one_share" {
+	for i, x := range ch {
+		if x.Choice == "one_share" || x.Choice == "replace" {
 			return l[i]
 		}
+	}
+	return numericChoice(l, ch)
+}
+
+// numericChoice picks the highest par price, or the middle of a list of
+// share counts, or the first answer.
+func numericChoice(l []action.Action, ch []engine.ChoiceMove) action.Action {
+	if len(ch) == 0 || len(ch) != len(l) {
+		return l[0]
+	}
+	if strings.HasPrefix(ch[0].Label, "par at") {
+		best, bestN := 0, -1
+		for i, x := range ch {
+			if n, err := strconv.Atoi(x.Choice); err == nil && n > bestN {
+				best, bestN = i, n
+			}
+		}
+		return l[best]
+	}
+	if strings.HasSuffix(ch[0].Label, "shares") {
+		return l[len(l)/2]
 	}
 	return l[0]
 }

@@ -2,7 +2,6 @@ package house
 
 import (
 	"sort"
-	"strings"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -54,29 +53,10 @@ func (d *decider) playerTurn() action.Action {
 }
 
 // playerChoice answers a player's question: a PNW conversion's exchange
-// takes the most shares he can pay for; any other question its first answer
-// that is not declining.
+// the middle number of shares (about the minor's worth), a par price the
+// highest; anything else its first answer.
 func (d *decider) playerChoice() action.Action {
-	l := d.of("choose")
-	best, bestN := action.Action(nil), -1
-	for i, x := range l {
-		ch := d.actor.Choices[i]
-		n := 0
-		for _, r := range ch.Choice {
-			if r < '0' || r > '9' {
-				n = -1
-				break
-			}
-			n = n*10 + int(r-'0')
-		}
-		if n > bestN && !strings.Contains(ch.Label, "pays") {
-			best, bestN = x, n
-		}
-	}
-	if best != nil {
-		return best
-	}
-	return l[0]
+	return numericChoice(d.of("choose"), d.actor.Choices)
 }
 
 // par starts a major the player may start, at the highest par price that
@@ -165,6 +145,9 @@ func (d *decider) bid() action.Action {
 		if b.Min > worth {
 			continue
 		}
+		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 3*comp.Def.Value {
+			continue // a minor started this late cannot pay for its trains
+		}
 		ratio := float64(b.Min)/float64(max(worth, 1)) + d.rng.Float64()*0.15
 		if best < 0 || ratio < bestRatio {
 			best, bestRatio = i, ratio
@@ -244,4 +227,13 @@ func (d *decider) budget() int {
 		short += max(0, d.reserve(c)-c.Cash)
 	}
 	return p.Cash - short
+}
+
+// nextTrainPrice is the price of the next new train the depot sells.
+func (d *decider) nextTrainPrice() int {
+	names, price := d.upcoming()
+	if len(names) == 0 {
+		return 0
+	}
+	return price[names[0]]
 }

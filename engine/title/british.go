@@ -34,7 +34,7 @@ func British() *Title {
 		LUpgradeCostPhase2:  80,
 		EndOnEmptyFirstSR:   true,
 		EndLockFirstTrigger: true,
-		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true},
+		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true, AbilityLaysWait: true},
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
 		},
@@ -166,6 +166,9 @@ var britishMajorTable = []britishMajor{
 // and places its destination token with its home token.
 const britishTwoHomes = "LNWR"
 
+// britishChannelMajor places one token in the English Channel for free.
+const britishChannelMajor = "SECR"
+
 // britishMajors are the majors of table in definition order.
 func britishMajors(table []britishMajor) []Corporation {
 	var out []Corporation
@@ -173,6 +176,9 @@ func britishMajors(table []britishMajor) []Corporation {
 		c := Corporation{ID: m.id, Name: m.name, Kind: Major, Home: m.home, HomeCity: m.city, Dest: m.dest,
 			Tokens: []int{0, majorTokenCost}, Color: m.color, TextColor: m.text, Exchange: 3,
 			Shares: majorShares(), FloatPercent: 20}
+		if m.id == britishChannelMajor {
+			c.FreeTokenHexes = []string{"P43"}
+		}
 		if m.id == britishTwoHomes {
 			c.Exchange = 4
 			c.Shares = []int{10, 10, 10, 10, 10, 10, 10, 10, 10, 10}

@@ -21,6 +21,10 @@ type TrackRules struct {
 	// town-removal private could still lay (PNW P7/P8 are used within the
 	// track step, 5.7; 18xx.games holds the step open for them).
 	TownRemovalWaits bool
+	// AbilityLaysWait: the track step waits for an explicit pass while any
+	// private of the company could still lay track (1822: 18xx.games holds
+	// the step open for P11's advanced lay as for the others).
+	AbilityLaysWait bool
 	// UnwalkedSpecialLays: the lays whose rotation 18xx.games checks without
 	// walking the company's network (a first city tile on the city-and-town
 	// hex, and the port, portage, boom town and coal mine privates' tiles,

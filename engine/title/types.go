@@ -102,6 +102,10 @@ type Corporation struct {
 	// HomeChoose: the owner picks which city of Home gets the home token when
 	// placing it (CA minor 13 in Toronto); HomeCity is then only a default.
 	HomeChoose bool
+	// FreeTokenHexes: once, a token of the company's goes in one of these
+	// hexes for nothing (1822 SECR in the English Channel); while it may,
+	// its token step waits for a pass.
+	FreeTokenHexes []string
 	// HomeFloats: until the home token is placed, the home reservation
 	// follows the tiles: after each tile or token in the home hex it moves to
 	// the one city with a free unreserved slot, or covers the whole hex when
