@@ -28,6 +28,9 @@ type HexState struct {
 	Markers map[string]bool
 	laid    bool // a tile from the supply is on it
 	board   *BoardState
+	// keptSlotExit is 1 + the edge of the city that keeps an extra slot
+	// through upgrades (rondel.go); 0 for none.
+	keptSlotExit int
 }
 
 // BoardState is the map in play.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -24,7 +25,15 @@ func (g *Game) companyChoices(comp *Company, when string) []string {
 	if comp.Def.Ability == "token_swap" && (when == "track" || when == "token") {
 		return g.tokenSwapChoices(comp)
 	}
-	if comp.Closed || comp.Def.Ability != "credit_mobilier" {
+	if comp.Def.Ability == "english_channel" {
+		// 1822 P5 may instead free an exchange token, at token time.
+		if c, ok := comp.Owner.(*Corp); ok && !comp.Closed && when == "token" && g.round.kind == operatingRound &&
+			c == g.round.current() && c.Exchange > 0 {
+			return []string{"exchange"}
+		}
+		return nil
+	}
+	if comp.Closed || comp.Def.Ability != "credit_mobilier" && comp.Def.Ability != "move_card" {
 		return nil
 	}
 	owner, ok := comp.Owner.(*Corp)
@@ -32,6 +41,8 @@ func (g *Game) companyChoices(comp *Company, when string) []string {
 		return nil
 	}
 	var out []string
+	// 1822 P17 (move_card) moves concessions too, and frees no token.
+	moveCard := comp.Def.Ability == "move_card"
 	box := g.bidboxMinors()
 	for _, c := range g.bankCompanies('M') {
 		in := false
@@ -42,6 +53,14 @@ func (g *Game) companyChoices(comp *Company, when string) []string {
 		}
 		if !in {
 			out = append(out, c.ID+"_top", c.ID+"_bottom")
+		}
+	}
+	if moveCard {
+		cbox := g.bidboxConcessions()
+		for _, c := range g.bankCompanies('C') {
+			if !slices.Contains(cbox, c) {
+				out = append(out, c.ID+"_top", c.ID+"_bottom")
+			}
 		}
 	}
 	pbox := g.bidboxPrivates()
@@ -56,7 +75,7 @@ func (g *Game) companyChoices(comp *Company, when string) []string {
 			out = append(out, c.ID+"_top", c.ID+"_bottom")
 		}
 	}
-	if owner.IsMajor() && owner.Exchange > 0 {
+	if !moveCard && owner.IsMajor() && owner.Exchange > 0 {
 		out = append(out, "exchange")
 	}
 	return out
@@ -82,14 +101,19 @@ func (g *Game) companyChoice(comp *Company, choice, when string) error {
 	g.dropCompany(target)
 	if top {
 		var last *Company
-		if target.ID[0] == 'M' {
+		switch target.ID[0] {
+		case 'M':
 			box := g.bidboxMinors()
 			for _, b := range box {
 				if b != nil {
 					last = b
 				}
 			}
-		} else {
+		case 'C':
+			if box := g.bidboxConcessions(); len(box) > 0 {
+				last = box[len(box)-1]
+			}
+		default:
 			box := g.bidboxPrivates()
 			if len(box) > 0 {
 				last = box[len(box)-1]

@@ -23,6 +23,9 @@ func (g *Game) setup(seats []Seat) {
 	g.corpByID = map[string]*Corp{}
 	for i := range t.Corps {
 		d := &t.Corps[i]
+		if g.corpLeftOut(d.ID) {
+			continue
+		}
 		c := &Corp{Def: d, ID: d.ID, Kind: d.Kind, Price: -1, Par: -1, Dest: d.Dest, HomeHex: d.Home,
 			HomeCity: d.HomeCity, Exchange: d.Exchange}
 		sizes := d.Shares
@@ -266,4 +269,15 @@ func (g *Game) minorStacks(r *rng.LCG, minors []*title.Company) []*title.Company
 func (g *Game) isAssocCard(c *title.Company) bool {
 	corp := g.T.Corp(c.Corp)
 	return corp != nil && corp.Kind == title.Minor && corp.Assoc != ""
+}
+
+// corpLeftOut says whether corporation id needs an option this game lacks
+// (title.OptionCorps).
+func (g *Game) corpLeftOut(id string) bool {
+	for o, ids := range g.T.OptionCorps {
+		if !g.Opts[o] && contains(ids, id) {
+			return true
+		}
+	}
+	return false
 }

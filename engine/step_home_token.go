@@ -78,6 +78,9 @@ func (s *pendingTokenStep) process(a action.Action, e any) error {
 	if p.corp.Def.HomeChoose {
 		// Minor 13's rondel token always brings its own slot, and costs its price.
 		h.addSlot(city)
+		if p.corp.Def.HomeSlotStays {
+			h.keptSlotExit = h.cityExit(city) + 1
+		}
 		if tok.Price > p.corp.Cash {
 			return ruleErr("%s cannot afford its $%d home token", p.corp.ID, tok.Price)
 		}

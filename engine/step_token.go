@@ -43,8 +43,9 @@ func (s *tokenStep) actions(e any) []string {
 			return []string{"place_token", "pass"}
 		}
 	}
-	// CA P28 keeps the step open for its swap while exchange tokens remain.
-	if g.ownsAbility(c, "token_swap") && c.Exchange > 0 {
+	// CA P28 (1822 P18) and 1822 P5 keep the step open for their choice
+	// while exchange tokens remain.
+	if (g.ownsAbility(c, "token_swap") || g.ownsAbility(c, "english_channel")) && c.Exchange > 0 {
 		return []string{"choose_ability", "pass"}
 	}
 	return nil

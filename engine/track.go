@@ -278,6 +278,7 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		}
 		h.reserve(m.node, m.id)
 	}
+	h.keepRondelSlot()
 	if len(h.Extra) > 0 {
 		extra := map[int][]*Token{}
 		for node, list := range h.Extra {

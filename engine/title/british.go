@@ -38,6 +38,7 @@ func British() *Title {
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
 		},
+		Hexes:           HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5}},
 		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
 		EstuaryDiscount: 40,
 	}
@@ -48,7 +49,15 @@ func British() *Title {
 		britishConcessions(britishMajorTable)...), britishMinorCompanies(britishMinorTable)...)
 	t.Corps = append(britishMinors(britishMinorTable), britishMajors(britishMajorTable)...)
 	t.linkReservedTrains()
-	t.keep("P1-P18 C1-C10 M1-M24", "1-24 LNWR GWR LBSCR SECR CR MR LYR NBR SWR NER")
+	// The 1822+ expansion adds minors 25-30 and P19-P21; with it and
+	// "no removals" every private is in play.
+	all := ids("P1-P21 C1-C10 M1-M30")
+	t.StartSets = map[int][]string{}
+	for n := t.MinPlayers; n <= t.MaxPlayers; n++ {
+		t.StartSets[n] = ids("P1-P18 C1-C10 M1-M24")
+	}
+	t.OptionStartSets = map[string][]string{"plus_expansion": all}
+	t.OptionCorps = map[string][]string{"plus_expansion": ids("25-30")}
 	return t
 }
 
@@ -270,6 +279,7 @@ func britishMinors(table []britishMinor) []Corporation {
 		if c.ID == britishRondel {
 			c.Tokens = []int{20}
 			c.HomeChoose = true
+			c.HomeSlotStays = true
 			c.Labels = []string{"Home token in a London city of its choice; costs $20"}
 		}
 		out = append(out, c)

@@ -61,6 +61,7 @@ func britishScenario(name string) *Title {
 	t.LeftOut = nil
 	slices.SortStableFunc(t.Companies, func(a, b Company) int { return companyOrder(a) - companyOrder(b) })
 	t.Corps = append(britishMinors(britishMinorTable), britishMajors(britishMajorTable)...)
+	t.StartSets, t.OptionStartSets, t.OptionCorps = nil, nil, nil
 	t.StartCash = map[int]int{2: 750, 3: 500, 4: 375, 5: 300, 6: 250, 7: 215}
 	t.BidTokens = map[int]int{2: 7, 3: 6, 4: 5, 5: 4, 6: 3, 7: 3}
 	t.Market = marketScenario()

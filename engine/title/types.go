@@ -102,6 +102,10 @@ type Corporation struct {
 	// HomeChoose: the owner picks which city of Home gets the home token when
 	// placing it (CA minor 13 in Toronto); HomeCity is then only a default.
 	HomeChoose bool
+	// HomeSlotStays: the slot its chosen home token brings stays with that
+	// city through upgrades, even once the token is gone (1822 M14 in
+	// London, as 18xx.games keeps it by the city's exit).
+	HomeSlotStays bool
 	// FreeTokenHexes: once, a token of the company's goes in one of these
 	// hexes for nothing (1822 SECR in the English Channel); while it may,
 	// its token step waits for a pass.
@@ -211,6 +215,10 @@ type Title struct {
 	// special tiles stay theirs (1822PNW Short has no P18 to lay the boom town).
 	LeftOut []Company
 	Corps   []Corporation // in definition order
+	// Aliases are the rulebook's abbreviations of ids where 18xx.games
+	// spells them otherwise ("SWWR" for SWW), by abbreviation; players may
+	// type either.
+	Aliases map[string]string
 	Map     *board.Map
 	// Options the title accepts (e.g. "starting_packet", "remove_two_ls").
 	Options []string
@@ -221,6 +229,9 @@ type Title struct {
 	// option is set; the first set option of Options wins over StartSets
 	// (1822MRS starter and advanced).
 	OptionStartSets map[string][]string
+	// OptionCorps lists, by option, corporations in play only with that
+	// option (the 1822+ expansion's minors 25-30).
+	OptionCorps map[string][]string
 	// Deck says how the shuffled company deck is arranged at setup.
 	Deck DeckSetup
 	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
@@ -367,6 +378,12 @@ type HexRules struct {
 	// RiverCrossings are the hexes whose river crossing, by tile edge, a
 	// builder cube may pay for (PNW).
 	RiverCrossings map[string]int
+	// TownDrop is the hex whose first tile drops its printed town: only
+	// TownDropTile fits there, at TownDropRotations, whatever its track
+	// (1822 Swansea D35: tile 57 at rotation 2 or 5).
+	TownDrop          string
+	TownDropTile      string
+	TownDropRotations []int
 	// Ferry hexes link two networks that both reach one of them (PNW Port
 	// Townsend–Bellingham).
 	Ferry []string

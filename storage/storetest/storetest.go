@@ -47,6 +47,7 @@ func Run(t *testing.T, open Open) {
 		{"CommitWritesTheReminder", testCommitWritesTheReminder},
 		{"UserPrefs", testUserPrefs},
 		{"SignIns", testSignIns},
+		{"ChatHistory", testChatHistory},
 		{"RacingClaimsClaimOnce", testRacingClaims},
 		{"RacingAppendsLoseNothing", testRacingAppends},
 		{"RacingCommitsAtOneSeq", testRacingCommitsAtOneSeq},
