@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -94,12 +95,9 @@ type ResponderFunc func(ctx context.Context, r Reply) error
 // Respond calls f.
 func (f ResponderFunc) Respond(ctx context.Context, r Reply) error { return f(ctx, r) }
 
-// Image is a PNG to attach to a reply.
-type Image struct {
-	Name string // file name, e.g. "map.png"
-	Alt  string // a short description
-	PNG  []byte
-}
+// Image is a PNG to attach to a reply (file name, a short description and
+// the picture), as the session draws it.
+type Image = session.Image
 
 // Button is a short choice offered under a reply; choosing it sends Command
 // as if the user had typed it, with the position it was offered at.
@@ -164,12 +162,9 @@ func (o MenuOption) Value(at int) string {
 	return Button{Command: o.Command, At: at}.Value()
 }
 
-// File is an attachment other than a picture (an exported game log).
-type File struct {
-	Name string // file name, e.g. "game-12.json"
-	Type string // media type, e.g. "application/json"
-	Data []byte
-}
+// File is an attachment other than a picture (an exported game log), as
+// the session makes it.
+type File = session.File
 
 // Reply is what the bot sends: text with mentions already written the
 // platform's way (Adapter.Mention), images, buttons for short choices.

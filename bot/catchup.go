@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"pbc/engine"
 	"pbc/engine/board"
@@ -44,9 +43,21 @@ func (c *Core) explicitCatchup(ctx context.Context, m Message) error {
 				last = i + 1
 			}
 		}
+		cu := &session.CatchUp{From: last, To: v.Seq(), After: v.Game(), Acting: v.Turn().Acting()}
 		var err error
-		r, err = c.catchup(ctx, m.Channel, v, last, v.Seq(), m.User.ID)
-		return err
+		if cu.Before, err = v.StateAt(last); err != nil {
+			return err
+		}
+		movers := map[string]bool{}
+		for _, u := range v.Senders()[last:] {
+			if u != m.User.ID {
+				cu.Moves++
+				movers[session.SeatName(v.Seats(), u)] = true
+			}
+		}
+		cu.Movers = slices.Sorted(maps.Keys(movers))
+		r = c.catchup(ctx, cu, c.noImages(ctx, m.Channel))
+		return nil
 	})
 	if err != nil {
 		return err
@@ -54,105 +65,38 @@ func (c *Core) explicitCatchup(ctx context.Context, m Message) error {
 	return m.Respond.Respond(ctx, r)
 }
 
-// autoCatchup sends the user a catch-up before the reply to their move when
-// others moved since their previous action and that was a while ago. seq
-// is the log's length after the move.
-func (c *Core) autoCatchup(ctx context.Context, m Message, id storage.GameID, seq int, log *slog.Logger) {
-	s, err := c.sessions.Open(ctx, id)
-	if err != nil {
-		return
-	}
-	var r Reply
-	send := false
-	err = s.View(func(v session.View) error {
-		senders, times := v.Senders(), v.Times()
-		if v.Broken() != nil || seq > len(senders) || seq > len(times) {
-			return nil
-		}
-		prev, others := -1, 0
-		for i := 0; i < seq-1; i++ {
-			if senders[i] == m.User.ID {
-				prev, others = i+1, 0
-			} else {
-				others++
-			}
-		}
-		if prev < 0 || others == 0 || c.now().Sub(time.UnixMilli(times[prev-1])) < c.opt.CatchupAfter {
-			return nil
-		}
-		var err error
-		r, err = c.catchup(ctx, m.Channel, v, prev, seq-1, m.User.ID)
-		send = err == nil
-		return err
-	})
-	if err != nil {
-		log.Error("catch-up failed", "err", err)
-		return
-	}
-	if send {
-		if err := m.Respond.Respond(ctx, r); err != nil {
-			log.Error("catch-up: respond", "err", err)
-		}
+// sendCatchup sends the user the catch-up that came with their move,
+// before the reply to it.
+func (c *Core) sendCatchup(ctx context.Context, m Message, cu *session.CatchUp, noImages bool, log *slog.Logger) {
+	if err := m.Respond.Respond(ctx, c.catchup(ctx, cu, noImages)); err != nil {
+		log.Error("catch-up: respond", "err", err)
 	}
 }
 
-// catchup sums up the changes between log entries from and to of a game,
-// for user, with the changed hexes outlined on the map. The states come
-// from the session's checkpoints.
-func (c *Core) catchup(ctx context.Context, ch storage.Channel, v session.View, from, to int, user string) (Reply, error) {
-	before, err := v.StateAt(from)
-	if err != nil {
-		return Reply{}, err
-	}
-	after := v.Game()
-	if to != v.Seq() {
-		if after, err = v.StateAt(to); err != nil {
-			return Reply{}, err
-		}
-	}
-	senders, seats := v.Senders(), v.Seats()
-	movers := map[string]bool{}
-	n := 0
-	for _, u := range senders[from:to] {
-		if u != user {
-			n++
-			movers[c.seatName(seats, u)] = true
-		}
-	}
+// catchup sums up the changes of a catch-up, with the changed hexes
+// outlined on the map unless noImages.
+func (c *Core) catchup(ctx context.Context, cu *session.CatchUp, noImages bool) Reply {
 	head := "Since your last move"
-	if from == 0 {
+	if cu.From == 0 {
 		head = "Since the start"
 	}
 	moves := "moves"
-	if n == 1 {
+	if cu.Moves == 1 {
 		moves = "move"
 	}
-	lines := []string{fmt.Sprintf("%s: %d %s by %s.", head, n, moves, joinNames(slices.Sorted(maps.Keys(movers))))}
-	if n == 0 {
+	lines := []string{fmt.Sprintf("%s: %d %s by %s.", head, cu.Moves, moves, joinNames(cu.Movers))}
+	if cu.Moves == 0 {
 		lines = []string{head + ": nothing has happened."}
 	}
-	lines = append(lines, Summarize(before, after)...)
+	lines = append(lines, Summarize(cu.Before, cu.After)...)
 	r := Reply{Text: strings.Join(lines, "\n"), Ephemeral: true}
-	if n > 0 && !c.noImages(ctx, ch) {
-		hl := render.Changed(render.BoardDigest(before), render.BoardDigest(after))
-		if imgs, err := drawAll(ctx, after, Show{Map: true}, hl, nil); err == nil {
+	if cu.Moves > 0 && !noImages {
+		hl := render.Changed(render.BoardDigest(cu.Before), render.BoardDigest(cu.After))
+		if imgs, err := drawAll(ctx, cu.After, Show{Map: true}, hl, nil, cu.Acting); err == nil {
 			r.Images = imgs
 		}
 	}
-	return r, nil
-}
-
-// seatName is the display name of the seat a user holds, or "someone".
-func (c *Core) seatName(seats []storage.Seat, user string) string {
-	for _, s := range seats {
-		if s.UserID == user && s.DisplayName != "" {
-			return s.DisplayName
-		}
-	}
-	if user == "" {
-		return "an import"
-	}
-	return "someone"
+	return r
 }
 
 // joinNames writes "a", "a and b", "a, b and c".

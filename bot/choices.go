@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"slices"
 	"strconv"
 
@@ -48,43 +47,6 @@ func menusOf(o commands.Offer, at int) []Menu {
 		out = append(out, mm)
 	}
 	return out
-}
-
-// offered are the buttons and menus shown with the reply to m, read from
-// the game as the command left it and marked with that position: the
-// decision the game waits for after a move (or under `status`), the
-// answers to a pending undo request or end vote, the tiles, amounts or
-// prices a partial command (`lay D23`) asks for, the confirmation a
-// refused move needs, or the current choices after a stale one.
-func (c *Core) offered(ctx context.Context, m Message, res Result) ([]Button, []Menu) {
-	// Refusals from the session carry no moves; lobby answers are not
-	// Active and have no session to read.
-	if res.Game == 0 || res.Finished || !res.Active || (res.Moves == nil && !res.Refused) {
-		return nil, nil
-	}
-	if res.Refused && !res.Stale && !commands.MayConfirm(m.Text) {
-		return nil, nil
-	}
-	if !res.Refused && !res.Changed && !commands.WantsOffer(m.Text) {
-		return nil, nil
-	}
-	var o commands.Offer
-	at := offer(res.Seq)
-	if s, err := c.sessions.Open(ctx, res.Game); err == nil {
-		_ = s.View(func(v session.View) error {
-			if t := v.Table(); t != nil {
-				o, at = t.Offered(m.User.ID, m.Text, res.Refused && !res.Stale), offer(v.Seq())
-			}
-			return nil
-		})
-	}
-	if o.Empty() && (res.Stale || !res.Refused) {
-		o = commands.Decision(res.Moves)
-	}
-	if res.Refused && !res.Stale && !o.Confirms() {
-		return nil, nil
-	}
-	return buttonsOf(o, at), menusOf(o, at)
 }
 
 // legalCandidates lists the values an argument may take in the legal moves
@@ -182,10 +144,10 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	return out
 }
 
-// lobbyButtons are offered under `new`: anyone may take a seat, and a
+// lobbyOffer is offered under `new`: anyone may take a seat, and a
 // seated player starts the game. They are always current (At 0): joining
 // twice or starting too early is refused with a reason. Only the `new`
 // message carries them, so that each join does not retire and repost them.
-func lobbyButtons() []Button {
-	return []Button{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}
+func lobbyOffer() commands.Offer {
+	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}}
 }

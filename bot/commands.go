@@ -2,8 +2,8 @@ package bot
 
 import (
 	"context"
+	"time"
 
-	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
 )
@@ -27,41 +27,17 @@ type Request struct {
 	NoImages bool
 	// Attachments are the files sent with the message (a log to import).
 	Attachments []Attachment
+	// CatchupAfter asks for a catch-up with a move (Result.CatchUp) when
+	// the sender was away this long while others moved; 0 for none.
+	CatchupAfter time.Duration
+	// Reminder is the game's next reminder, written with a move
+	// (Result.Reminded); a zero Due removes it, nil leaves it alone.
+	Reminder *storage.Reminder
 }
 
-// Result is what a command did.
-type Result struct {
-	// Text is the reply; it names who acts next.
-	Text string
-	// Refused says the command was refused (Text says why and what would be
-	// legal) and nothing changed; Stale that it was a choice offered before
-	// the game moved on.
-	Refused, Stale bool
-	// Duplicate says the same platform event was handled already: there is
-	// nothing to answer.
-	Duplicate bool
-	// Game is the channel's game the command concerned (0 if none).
-	Game storage.GameID
-	// Changed says the game's log or seats were written.
-	Changed bool
-	// Seq is the game's log length after the command: the position the
-	// choices offered with the reply belong to.
-	Seq int
-	// Active says the game is being played (reminders are due); Finished
-	// that it just ended or was over.
-	Active, Finished bool
-	// Next are who must act now, mentioned when the game changed.
-	Next []Actor
-	// Moves are the legal moves now, for buttons (nil if none); a snapshot
-	// safe to read anywhere.
-	Moves *engine.Moves
-	// Buttons are short choices for the next player; when nil they are made
-	// from Moves.
-	Buttons []Button
-	// Images and Files are attachments for the reply.
-	Images []Image
-	Files  []File
-}
+// Result is what a command did: the session's outcome, which the lobby's
+// commands give too (their Offer is always current: Active is false).
+type Result = session.Outcome
 
 // Actor is a seated player who must act now.
 type Actor = session.Actor

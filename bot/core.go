@@ -77,6 +77,10 @@ type Core struct {
 	sessions *session.Manager
 	obs      Observer
 	sup      supervision
+	// chanSet and prefs hold the settings read per message (see
+	// settings_cache.go).
+	chanSet ttlCache[storage.Channel, storage.ChannelSettings]
+	prefs   ttlCache[storage.UserRef, storage.UserPrefs]
 
 	mu       sync.Mutex
 	pending  map[storage.GameID]bool    // reminders queued but not yet sent
@@ -135,6 +139,9 @@ func New(opt Options) *Core {
 		notices: map[storage.Channel]string{}, sessions: opt.Sessions, obs: opt.Observer}
 	for _, a := range opt.Adapters {
 		c.adapters[a.Platform()] = a
+	}
+	if d, ok := opt.Commands.(*Dispatcher); ok && d.Links == nil {
+		d.Links = coreLinks{c}
 	}
 	c.base, c.stopBase = context.WithCancel(context.Background())
 	return c

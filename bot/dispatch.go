@@ -28,6 +28,9 @@ type Dispatcher struct {
 	Now   func() time.Time // the time actions are stamped with; time.Now if nil
 	// Manager holds the sessions; made from Store on first use if nil.
 	Manager *session.Manager
+	// Links names channels the platforms' way in the games list; the core
+	// it serves sets it (New) when nil.
+	Links ChannelLinker
 
 	once sync.Once
 }
@@ -86,6 +89,14 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	if perr == nil && cmd.Verb == commands.Games {
 		return d.games(ctx, r)
 	}
+	// A channel whose game is held in memory needs no look-up: opening
+	// its session checks it against the store anyway.
+	if id, ok := d.Sessions().Playing(r.Channel); ok {
+		res, err := d.active(ctx, r, id, cmd)
+		if !errors.Is(err, session.ErrNotActive) {
+			return res, err
+		}
+	}
 	sg, err := d.Store.OpenGame(ctx, r.Channel)
 	if errors.Is(err, storage.ErrNotFound) && perr == nil && reopens(cmd.Verb) {
 		if res, ok, err := d.afterEnd(ctx, r, cmd); ok || err != nil {
@@ -104,7 +115,7 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return d.active(ctx, r, sg, cmd)
+	return d.active(ctx, r, sg.ID, cmd)
 }
 
 // parse reads a command; an import's JSON may be longer than any command.
@@ -116,29 +127,16 @@ func parse(text string) (*commands.Command, error) {
 }
 
 // active runs a command at an active game, through its session.
-func (d *Dispatcher) active(ctx context.Context, r Request, sg storage.Game, cmd *commands.Command) (Result, error) {
-	r, cmd = d.joinByName(ctx, r, sg, cmd)
-	out, err := d.Sessions().Do(ctx, sg.ID, session.Request{
+func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Result, error) {
+	r, cmd = d.joinByName(ctx, r, id, cmd)
+	out, err := d.Sessions().Do(ctx, id, session.Request{
 		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
-		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages})
+		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
+		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder})
 	if err != nil {
 		return Result{}, err
 	}
-	return fromOutcome(sg.ID, out), nil
-}
-
-// fromOutcome is a session's outcome as a result.
-func fromOutcome(id storage.GameID, out session.Outcome) Result {
-	res := Result{Text: out.Text, Refused: out.Refused, Stale: out.Stale, Duplicate: out.Duplicate,
-		Game: id, Changed: out.Changed, Seq: out.Seq, Active: !out.Finished, Finished: out.Finished,
-		Next: out.Next, Moves: out.Moves}
-	for _, img := range out.Images {
-		res.Images = append(res.Images, Image{Name: img.Name, Alt: img.Alt, PNG: img.PNG})
-	}
-	for _, f := range out.Files {
-		res.Files = append(res.Files, File{Name: f.Name, Type: f.Type, Data: f.Data})
-	}
-	return res
+	return out, nil
 }
 
 // games lists the user's games across channels, and where it is their turn.
@@ -163,7 +161,7 @@ func (d *Dispatcher) games(ctx context.Context, r Request) (Result, error) {
 		if !mine {
 			continue
 		}
-		line := fmt.Sprintf("• %s in %s (%s)", g.Title, channelRef(g.Channel), g.Status)
+		line := fmt.Sprintf("• %s in %s (%s)", g.Title, d.channelRef(g.Channel), g.Status)
 		if g.Status == storage.Active {
 			for _, a := range d.actors(ctx, g.ID) {
 				if a.UserID == r.User.ID {
@@ -194,17 +192,10 @@ func (d *Dispatcher) actors(ctx context.Context, id storage.GameID) []Actor {
 	return out
 }
 
-// channelRef names a channel in a reply.
-func channelRef(ch storage.Channel) string {
-	switch ch.Platform {
-	case storage.Discord:
-		return "<#" + ch.ID + ">"
-	case storage.Slack:
-		// A game in a thread has the thread's ts after a slash.
-		if id, _, ok := strings.Cut(ch.ID, "/"); ok {
-			return "a thread in <#" + id + ">"
-		}
-		return "<#" + ch.ID + ">"
+// channelRef names ch in the games list.
+func (d *Dispatcher) channelRef(ch storage.Channel) string {
+	if d.Links != nil {
+		return d.Links.ChannelRef(ch)
 	}
 	return "#" + ch.ID
 }

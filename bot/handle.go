@@ -81,13 +81,20 @@ func incident() string {
 }
 
 // command runs a message through the command layer and replies with the
-// text, the pictures and a mention of whoever must act next; it returns how
-// the message ended (an Outcome).
+// text, the pictures, the choices and a mention of whom the change leaves
+// the table waiting for; it returns how the message ended (an Outcome).
+// Everything the reply says of the game comes from the one pass the
+// command layer made: who acts (or must answer), the choices offered, the
+// catch-up due, the reminder written with the move.
 func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string, error) {
-	set, serr := c.store.ChannelSettings(ctx, m.Channel) // read once for the pictures and the reminder
-	res, err := c.cmds.Do(ctx, Request{Channel: m.Channel, User: m.User, Text: m.Text,
+	set, serr := c.channelSettings(ctx, m.Channel) // for the pictures and the reminder
+	req := Request{Channel: m.Channel, User: m.User, Text: m.Text,
 		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off),
-		Attachments: m.Attachments})
+		Attachments: m.Attachments, CatchupAfter: c.opt.CatchupAfter}
+	if serr == nil {
+		req.Reminder = c.nextReminder(set)
+	}
+	res, err := c.cmds.Do(ctx, req)
 	if err != nil {
 		return OutcomeError, err
 	}
@@ -98,32 +105,22 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 	if res.Refused {
 		log.Info("command refused", "text", m.Text, "reason", res.Text)
 		reply := Reply{Text: res.Text, Ephemeral: true, Stale: res.Stale}
-		if res.Stale {
-			reply.Buttons = c.buttons(res)
-		}
-		if bs, ms := c.offered(ctx, m, res); len(bs)+len(ms) > 0 { // the confirmation a move needs
-			reply.Buttons, reply.Menus = bs, ms
-		}
+		reply.Buttons, reply.Menus = choices(res)
 		return OutcomeRefused, c.deliver(ctx, m, reply, false, log)
 	}
-	if res.Changed && res.Game != 0 && res.Seq > 0 {
-		c.autoCatchup(ctx, m, res.Game, res.Seq, log)
+	if res.CatchUp != nil {
+		c.sendCatchup(ctx, m, res.CatchUp, req.NoImages, log)
 	}
-	reply := Reply{Text: res.Text, Buttons: res.Buttons, Images: res.Images, Files: res.Files}
-	if res.Changed && len(reply.Buttons) == 0 {
-		reply.Buttons = c.buttons(res)
-	}
-	if bs, ms := c.offered(ctx, m, res); len(res.Buttons) == 0 && len(bs)+len(ms) > 0 { // menus; partial commands
-		reply.Buttons, reply.Menus = bs, ms
-	}
-	if res.Changed && !res.Finished {
-		if line, ids := c.nextLine(m.Channel.Platform, res.Next); line != "" {
+	reply := Reply{Text: res.Text, Images: res.Images, Files: res.Files}
+	reply.Buttons, reply.Menus = choices(res)
+	if res.Changed {
+		if line, ids := c.addressLine(m.Channel.Platform, res); line != "" {
 			reply.Text = strings.TrimRight(reply.Text, "\n") + "\n" + line
 			reply.Ping = line
 			reply.Mentions = ids
 		}
 	}
-	if res.Changed && res.Game != 0 {
+	if res.Changed && res.Game != 0 && !res.Reminded {
 		if serr != nil {
 			c.reschedule(ctx, res.Game, m.Channel, res.Active && !res.Finished, log)
 		} else {
@@ -139,13 +136,24 @@ func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string
 	return outcome, err
 }
 
-// buttons are the choices offered with a result, marked with its position.
-func (c *Core) buttons(res Result) []Button {
-	bs := Buttons(res.Moves)
-	for i := range bs {
-		bs[i].At = offer(res.Seq)
+// addressLine is the line of a change's reply that mentions whom the table
+// now waits for: who must answer a pending request, else who must act.
+func (c *Core) addressLine(p storage.Platform, res Result) (string, []string) {
+	who, asked := res.Addressed()
+	if asked {
+		return c.askedLine(p, who)
 	}
-	return bs
+	return c.nextLine(p, who)
+}
+
+// choices are the buttons and menus of what res offers, marked with the
+// position of the game they were offered at; a lobby's are always current.
+func choices(res Result) ([]Button, []Menu) {
+	at := 0
+	if res.Active && res.Game != 0 {
+		at = offer(res.Seq)
+	}
+	return buttonsOf(res.Offer, at), menusOf(res.Offer, at)
 }
 
 // noImages reports whether replies in ch carry no pictures.
@@ -153,7 +161,7 @@ func (c *Core) noImages(ctx context.Context, ch storage.Channel) bool {
 	if c.opt.NoImages {
 		return true
 	}
-	set, err := c.store.ChannelSettings(ctx, ch)
+	set, err := c.channelSettings(ctx, ch)
 	return err == nil && set.Images.Off
 }
 
@@ -237,6 +245,22 @@ func (c *Core) mention(p storage.Platform, userID, name string) string {
 		name = userID
 	}
 	return "@" + name
+}
+
+// askedLine is the line mentioning who must answer a pending request,
+// with the user ids mentioned.
+func (c *Core) askedLine(p storage.Platform, asked []Actor) (string, []string) {
+	var parts, ids []string
+	for _, a := range asked {
+		parts = append(parts, c.mention(p, a.UserID, a.Name))
+		if a.UserID != "" {
+			ids = append(ids, a.UserID)
+		}
+	}
+	if len(parts) == 0 {
+		return "", nil
+	}
+	return "Waiting for an answer from " + strings.Join(parts, ", ") + ".", ids
 }
 
 // nextLine is the "your turn" line mentioning who must act, with the user

@@ -21,7 +21,7 @@ type Show struct {
 // safe from several goroutines (the engine memoizes), and each drawing
 // already uses every CPU to compress its PNG. They hold one of the
 // process's drawing slots (session.Drawing).
-func drawAll(ctx context.Context, g *engine.Game, show Show, highlight []string, routes []action.Route) (out []Image, err error) {
+func drawAll(ctx context.Context, g *engine.Game, show Show, highlight []string, routes []action.Route, acting *render.Acting) (out []Image, err error) {
 	release, err := session.Drawing(ctx)
 	if err != nil {
 		return nil, err
@@ -38,13 +38,13 @@ func drawAll(ctx context.Context, g *engine.Game, show Show, highlight []string,
 		draw      func(*bytes.Buffer) error
 	}{
 		{show.Map, "map.png", "the map", func(b *bytes.Buffer) error {
-			return render.Map(b, g, render.MapOptions{Highlight: highlight, Routes: routes})
+			return render.Map(b, g, render.MapOptions{Highlight: highlight, Routes: routes, Acting: acting})
 		}},
 		{show.Market, "market.png", "the stock market", func(b *bytes.Buffer) error {
-			return render.Market(b, g, render.MarketOptions{})
+			return render.Market(b, g, render.MarketOptions{Acting: acting})
 		}},
 		{show.Table, "table.png", "players, companies and trains", func(b *bytes.Buffer) error {
-			return render.Table(b, g, render.TableOptions{})
+			return render.Table(b, g, render.TableOptions{Acting: acting})
 		}},
 	}
 	for _, j := range jobs {

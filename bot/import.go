@@ -146,11 +146,11 @@ func sameName(a, b string) bool {
 // joinByName writes a bare `join` in an imported game as `join NAME` when a
 // free seat has the sender's name, so that it takes that seat rather than
 // the first free one.
-func (d *Dispatcher) joinByName(ctx context.Context, r Request, sg storage.Game, cmd *commands.Command) (Request, *commands.Command) {
+func (d *Dispatcher) joinByName(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Request, *commands.Command) {
 	if cmd == nil || cmd.Verb != commands.Join || cmd.Text != "" || r.User.Name == "" {
 		return r, cmd
 	}
-	seats, err := d.Store.Seats(ctx, sg.ID)
+	seats, err := d.Store.Seats(ctx, id)
 	if err != nil {
 		return r, cmd
 	}

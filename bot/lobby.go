@@ -44,7 +44,7 @@ func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Comman
 		if len(opts) > 0 {
 			optText = " with " + strings.Join(opts, ", ")
 		}
-		return Result{Game: sg.ID, Changed: true, Buttons: lobbyButtons(), Text: fmt.Sprintf(
+		return Result{Game: sg.ID, Changed: true, Offer: lobbyOffer(), Text: fmt.Sprintf(
 			"New %s game%s, set up by %s, who takes the first seat. Others: `join`. It needs %d to %d players; `start` when ready.",
 			name, optText, r.User.Name, t.MinPlayers, t.MaxPlayers)}, nil
 	case commands.Import:
@@ -192,7 +192,7 @@ func (d *Dispatcher) overview(ctx context.Context, r Request, sg storage.Game, l
 	if err != nil {
 		return Result{}, err
 	}
-	res := fromOutcome(sg.ID, out)
+	res := out
 	res.Refused, res.Changed = false, true
 	res.Text = lead + "\n" + out.Text
 	return res, nil

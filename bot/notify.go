@@ -41,20 +41,6 @@ func freeAt(t time.Time, p storage.UserPrefs) time.Time {
 	return NextDue(t, p.Quiet)
 }
 
-// channelLink writes a reference to a channel that a direct message can
-// carry. Discord and Slack write it the same way; a Slack game's thread is
-// kept in its channel id after a "/", and a link names the channel only.
-func channelLink(ch storage.Channel) string {
-	switch ch.Platform {
-	case storage.Discord:
-		return "<#" + ch.ID + ">"
-	case storage.Slack:
-		id, _, _ := strings.Cut(ch.ID, "/")
-		return "<#" + id + ">"
-	}
-	return "#" + ch.ID
-}
-
 // messenger returns the platform's direct messenger, if its adapter has one.
 func (c *Core) messenger(p storage.Platform) (DirectMessenger, bool) {
 	dm, ok := c.adapters[p].(DirectMessenger)
@@ -103,7 +89,7 @@ func (c *Core) notifySettings(ctx context.Context, m Message) error {
 		p.AwayUntil = time.Time{}
 	}
 	if n.Kind != commands.NotifyShow {
-		if err := c.store.SetUserPrefs(ctx, p); err != nil {
+		if err := c.setUserPrefs(ctx, p); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
 				return say("That setting is not valid: " + err.Error())
 			}
@@ -157,15 +143,22 @@ func describePrefs(p storage.UserPrefs, now time.Time, canDM bool) string {
 // move and asked for one, unless they are away or in their quiet hours.
 // The mover is not told of their own turn.
 func (c *Core) notifyTurn(ctx context.Context, m Message, res Result, log *slog.Logger) {
-	if !res.Changed || res.Finished || len(res.Next) == 0 {
+	if !res.Changed {
 		return
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(res.Text), "\n")
-	text := "It is your turn in " + channelLink(m.Channel) + "."
+	who, asked := res.Addressed()
+	text := "It is your turn in " + c.channelLink(m.Channel) + "."
+	if asked {
+		text = "Your answer is asked in " + c.channelLink(m.Channel) + "."
+	}
+	if len(who) == 0 {
+		return
+	}
 	if first != "" {
 		text += " Last: " + clipText(first, 300)
 	}
-	c.directMessages(ctx, m.Channel, res.Next, m.User.ID, text, log)
+	c.directMessages(ctx, m.Channel, who, m.User.ID, text, log)
 }
 
 // directMessages sends text to the actors of channel ch who asked for
@@ -184,7 +177,7 @@ func (c *Core) directMessages(ctx context.Context, ch storage.Channel, actors []
 			continue
 		}
 		seen[a.UserID] = true
-		p, err := c.store.UserPrefs(ctx, userOf(ch, a.UserID))
+		p, err := c.userPrefs(ctx, userOf(ch, a.UserID))
 		if err != nil {
 			log.Warn("direct message: preferences", "user", a.UserID, "err", err)
 			continue

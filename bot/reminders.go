@@ -283,7 +283,7 @@ func (c *Core) postReminder(ctx context.Context, sg storage.Game, snap engine.Sn
 		log.Info("reminder sent", "to", mentions)
 	}
 	dm := fmt.Sprintf("A reminder: it is your turn in the %s game in %s (%s, phase %s).",
-		snap.Title, channelLink(sg.Channel), roundLabel(snap.Round), snap.Phase)
+		snap.Title, c.channelLink(sg.Channel), roundLabel(snap.Round), snap.Phase)
 	c.directMessages(ctx, sg.Channel, ping, "", dm, log)
 }
 
@@ -377,7 +377,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb commands.Verb, word
 		return m.Respond.Respond(ctx, Reply{Text: problem, Ephemeral: true})
 	}
 	if changed {
-		if err := c.store.SetChannelSettings(ctx, set); err != nil {
+		if err := c.setChannelSettings(ctx, set); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
 				return m.Respond.Respond(ctx, Reply{Text: "That setting is not valid: " + err.Error(), Ephemeral: true})
 			}

@@ -35,7 +35,7 @@ func (d *Dispatcher) afterEnd(ctx context.Context, r Request, cmd *commands.Comm
 		return Result{}, true, err
 	}
 	d.Sessions().Forget(fin.ID) // a session kept from before the end holds the old record
-	res, err = d.active(ctx, r, g, cmd)
+	res, err = d.active(ctx, r, g.ID, cmd)
 	if err == nil && !res.Finished && !res.Refused {
 		return res, true, nil
 	}

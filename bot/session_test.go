@@ -248,13 +248,13 @@ func TestExactlyOnceStaleButton(t *testing.T) {
 	if got := stale.text(); !stale.last().Ephemeral || !strings.Contains(got, "no longer current") {
 		t.Errorf("a stale button answered %q, want a refusal saying it is no longer current", got)
 	}
-	if len(stale.last().Buttons) == 0 {
-		t.Error("the refusal of a stale button offers no current choices")
+	// The choices now are the third player's: the refusal names whose turn
+	// it is and offers none of them to the presser.
+	if n := len(stale.last().Buttons) + len(stale.last().Menus); n != 0 {
+		t.Errorf("the refusal of a stale button offers %d choices: %+v", n, stale.last().Buttons)
 	}
-	for _, b := range stale.last().Buttons {
-		if b.At == old.At {
-			t.Errorf("the refusal offers a button at the stale position: %+v", b)
-		}
+	if third := tb.mover(); !strings.Contains(stale.text(), "It is "+third+"'s turn") {
+		t.Errorf("the refusal of a stale button does not say it is %s's turn: %q", third, stale.text())
 	}
 	if got := tb.log(); len(got) != 2 {
 		t.Errorf("log %v, want the two passes only", got)

@@ -379,15 +379,22 @@ func (o Offer) Confirms() bool {
 // is confirmed (a pass, the `end` vote that ends the game).
 func MayConfirm(text string) bool {
 	cmd, err := Parse(text)
-	return err == nil && (cmd.Verb == Pass || cmd.Verb == End) && !cmd.Confirm
+	return err == nil && MayConfirmCmd(cmd)
+}
+
+// MayConfirmCmd is MayConfirm of a parsed command.
+func MayConfirmCmd(cmd *Command) bool {
+	return cmd != nil && (cmd.Verb == Pass || cmd.Verb == End) && !cmd.Confirm
 }
 
 // WantsOffer reports whether the answer to text, a command that changes
 // nothing, shows choices: a partial move (`lay D23`) or `status`/`moves`.
 func WantsOffer(text string) bool {
 	cmd, err := Parse(text)
-	if err != nil {
-		return false
-	}
-	return partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves
+	return err == nil && WantsOfferCmd(cmd)
+}
+
+// WantsOfferCmd is WantsOffer of a parsed command.
+func WantsOfferCmd(cmd *Command) bool {
+	return cmd != nil && (partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves)
 }

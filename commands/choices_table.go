@@ -17,15 +17,21 @@ import (
 // partial command asks for (`lay D23`: its tiles), else the decision the
 // game waits for. Front ends mark it with the position it was offered at.
 func (t *Table) Offered(user, text string, refused bool) Offer {
+	cmd, err := Parse(text)
+	if err != nil {
+		cmd = nil
+	}
+	return t.OfferFor(user, cmd, text, refused)
+}
+
+// OfferFor is Offered for text already parsed as cmd (nil if it does not
+// parse).
+func (t *Table) OfferFor(user string, cmd *Command, text string, refused bool) Offer {
 	if t.Game == nil {
 		return Offer{}
 	}
 	if t.Game.Finished() {
 		return t.finishedOffer()
-	}
-	cmd, err := Parse(text)
-	if err != nil {
-		cmd = nil
 	}
 	m := t.moves()
 	player := 0
@@ -49,19 +55,8 @@ func (t *Table) Offered(user, text string, refused bool) Offer {
 		return narrowOffer(m, player, cmd)
 	}
 	var o Offer
-	p := t.pendingRequests()
-	if p.undoBy != "" {
-		o.Buttons = append(o.Buttons, Option{Label: "Agree to undo", Command: "agree"}, Option{Label: "Refuse", Command: "refuse"})
-	} else if len(p.endVotes) > 0 {
-		o.Buttons = append(o.Buttons, Option{Label: "Agree to end the game", Command: "end", Danger: true},
-			Option{Label: "Keep playing", Command: "refuse"})
-	} else if p.replaceBy != "" {
-		give := "Agree to hand over my seat"
-		if p.kick {
-			give = "Agree to free my seat"
-		}
-		o.Buttons = append(o.Buttons, Option{Label: give, Command: "agree", Danger: true},
-			Option{Label: "Keep my seat", Command: "refuse"})
+	if c, ok := t.Consent(); ok {
+		o.Buttons = append(o.Buttons, c.Answers.Buttons...)
 	}
 	d := decision(m, t.Game)
 	d.Buttons = t.withAutoPass(m, d.Buttons)

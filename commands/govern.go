@@ -252,7 +252,7 @@ func (t *Table) answer(req Request, yes bool) Reply {
 
 // end ends the game once every seated player asked for it, or at once when
 // an admin does.
-func (t *Table) end(req Request) Reply {
+func (t *Table) end(req Request, cmd *Command) Reply {
 	seat := t.seatOf(req.User)
 	if seat == nil && !req.Admin {
 		return Reply{Text: "only players (or an admin) may end the game"}
@@ -273,7 +273,7 @@ func (t *Table) end(req Request) Reply {
 		// A repeated vote changes nothing: nothing more is recorded.
 		return Reply{Text: fmt.Sprintf("you already asked to end the game; it ends when %s also say `end`", joinAnd(t.namesOf(missing)))}
 	}
-	if cmd, err := Parse(req.Text); (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && (err != nil || !cmd.Confirm) {
+	if (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && !cmd.Confirm {
 		return Reply{Text: t.endConfirmation()} // nothing is recorded: the vote counts once confirmed
 	}
 	if len(missing) > 0 && !req.Admin {

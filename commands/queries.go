@@ -26,17 +26,12 @@ func (t *Table) query(cmd *Command) Reply {
 			text, rep.Image, err = t.regionView(cmd.Target)
 			break
 		}
-		draw := render.Map
-		if t.DrawMap != nil {
-			draw = t.DrawMap
-		}
-		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error {
-			return draw(w, t.Game, render.MapOptions{Routes: t.lastRoutes()})
-		})
-		text = t.Log.Title + " map."
+		var opts render.MapOptions
+		text, opts = t.MapQuery()
+		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error { return render.Map(w, t.Game, opts) })
 	case Market:
 		rep.Image, err = t.picture("market.png", func(w *bytes.Buffer) error {
-			return render.Market(w, t.Game, render.MarketOptions{})
+			return render.Market(w, t.Game, render.MarketOptions{Acting: t.Acting})
 		})
 		text = t.marketText()
 	case Company:
@@ -67,6 +62,13 @@ func (t *Table) query(cmd *Command) Reply {
 	}
 	rep.Text = text
 	return rep
+}
+
+// MapQuery is the answer to `map` without a place: its text and how to
+// draw the whole map (the last run's routes, who acts). The query draws
+// it afresh; a session holding the game draws it on its canvas instead.
+func (t *Table) MapQuery() (string, render.MapOptions) {
+	return t.Log.Title + " map.", render.MapOptions{Routes: t.lastRoutes(), Acting: t.Acting}
 }
 
 // picture renders an image.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -55,9 +54,9 @@ type Table struct {
 	// checkpoints sets it. It must return the same game as engine.Replay
 	// of the log, played here after its imported entries.
 	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
-	// DrawMap, when set, draws the map for the `map` query instead of
-	// render.Map: a session draws on its game's canvas.
-	DrawMap func(w io.Writer, g *engine.Game, opts render.MapOptions) error
+	// Acting is who the headers of the pictures a query draws name as
+	// acting: the session's answer (nil reads it from the game).
+	Acting *render.Acting
 }
 
 // Request is one chat message to a table.
@@ -240,7 +239,7 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 		}
 		return t.answer(req, cmd.Verb == Agree)
 	case End:
-		return t.end(req)
+		return t.end(req, cmd)
 	case Kick, Replace, Join, Leave:
 		return t.seating(req, cmd)
 	case Games:

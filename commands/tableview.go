@@ -206,7 +206,7 @@ func (t *Table) playerBids(p *engine.Player) string {
 // tableView answers `table`: the table picture and the bids in words.
 func (t *Table) tableView() (string, *Image, error) {
 	img, err := t.picture("table.png", func(w *bytes.Buffer) error {
-		return render.Table(w, t.Game, render.TableOptions{})
+		return render.Table(w, t.Game, render.TableOptions{Acting: t.Acting})
 	})
 	if err != nil {
 		return "", nil, err

@@ -46,6 +46,8 @@ type MapOptions struct {
 	// Locator, with Crop, adds under the map the whole board in miniature
 	// with the cropped region outlined (Map only; MapCanvas ignores it).
 	Locator bool
+	// Acting is who the header names as acting; nil reads it from the game.
+	Acting *Acting
 }
 
 // mapDrawing is the state of one Map call.
@@ -267,7 +269,7 @@ func (md *mapDrawing) hexCtx(c cell, p *painter) *hexCtx {
 }
 
 // statusLine describes the round, the phase and who acts.
-func statusLine(g *engine.Game, snap engine.Snapshot) string {
+func statusLine(g *engine.Game, snap engine.Snapshot, acting *Acting) string {
 	r := snap.Round
 	var round string
 	switch r.Name {
@@ -289,6 +291,8 @@ func statusLine(g *engine.Game, snap engine.Snapshot) string {
 		if snap.EndReason != "" {
 			out += " (" + snap.EndReason + ")"
 		}
+	case acting != nil:
+		out += "  ·  to act: " + acting.label(g)
 	case snap.CurrentEntity != "":
 		out += "  ·  to act: " + entityLabel(g, snap.CurrentEntity)
 	}

@@ -19,6 +19,8 @@ type MarketOptions struct {
 	// row wraps; 0 chooses about 12 so that the picture fits a phone, and the
 	// number of cells draws the market as the single row it is.
 	PerRow int
+	// Acting is who the header names as acting; nil reads it from the game.
+	Acting *Acting
 }
 
 // Market cell colours by kind.
@@ -89,7 +91,7 @@ func Market(w io.Writer, g *engine.Game, opts MarketOptions) error {
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+legendH+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
-	p.strip(g, "Stock market")
+	p.strip(g, "Stock market", opts.Acting)
 	y := stripHeight*s + margin
 	for r := 0; r < nrows; r++ {
 		for i := r * per; i < min(len(cells), (r+1)*per); i++ {
@@ -151,14 +153,14 @@ func marketLegend(g *engine.Game) []legendItem {
 
 // strip draws the dark title strip: the title and what the picture shows at
 // the left, the phase at the right.
-func (p *painter) strip(g *engine.Game, what string) {
+func (p *painter) strip(g *engine.Game, what string, acting *Acting) {
 	s := p.scale
 	w := float64(p.cw)
 	p.SetColor(colStrip)
 	p.DrawRectangle(0, 0, w, stripHeight*s)
 	p.Fill()
 	p.text(g.T.Name, 12*s, 18*s, 0, 0.5, 20, true, colPaper)
-	status := statusLine(g, g.Snapshot(false))
+	status := statusLine(g, g.Snapshot(false), acting)
 	if what != "" {
 		status = what + "  ·  " + status
 	}

@@ -156,13 +156,13 @@ func (md *mapDrawing) stripPiece() piece {
 	g := md.g
 	var d digest
 	d.str(g.T.Name)
-	d.str(statusLine(g, g.Snapshot(false)))
+	d.str(statusLine(g, g.Snapshot(false), md.opt.Acting))
 	d.int(g.Phase)
 	if ph := g.CurrentPhase(); ph != nil {
 		d.str(ph.Name)
 		d.int(int(ph.Tiles))
 	}
-	return piece{d.sum(), func(p *painter) { p.strip(g, "") }}
+	return piece{d.sum(), func(p *painter) { p.strip(g, "", md.opt.Acting) }}
 }
 
 // borderPieces are the water crossings (blue, with their cost) and the

@@ -20,6 +20,8 @@ import (
 type TableOptions struct {
 	// Scale multiplies every size; 0 means 1.
 	Scale float64
+	// Acting is who the header names as acting; nil reads it from the game.
+	Acting *Acting
 }
 
 // tcell is one cell of a drawn table: text, optionally after a company chip.
@@ -86,14 +88,14 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	// The tables set the width, narrow enough for a phone; the status
 	// line wraps under the title strip rather than widen the picture.
 	width = math.Max(width+2*margin, 300*s)
-	status := what + "  ·  " + statusLine(g, g.Snapshot(false))
+	status := what + "  ·  " + statusLine(g, g.Snapshot(false), opts.Acting)
 	lines := wrapStatus(p, status, width-24*s)
 	top := stripHeight*s + 20*s*float64(len(lines)-1)
 	height += top
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
-	p.strip(g, what)
+	p.strip(g, what, opts.Acting)
 	if len(lines) > 1 {
 		// The strip again, taller, with the status on several lines.
 		p.SetColor(colStrip)

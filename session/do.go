@@ -31,6 +31,7 @@ func (m *Manager) Do(ctx context.Context, id storage.GameID, req Request) (Outco
 			return Outcome{}, err
 		}
 		out, err := s.Exec(ctx, req)
+		out.Game, out.Active = id, !out.Finished
 		var c *conflict
 		switch {
 		case errors.As(err, &c):
@@ -39,7 +40,9 @@ func (m *Manager) Do(ctx context.Context, id storage.GameID, req Request) (Outco
 				return Outcome{}, err
 			}
 			if moved := s.movedSince(c.seq); moved != "" || req.At > 0 {
-				return s.movedOn(moved), nil
+				out := s.movedOn(moved)
+				out.Game, out.Active = id, !out.Finished
+				return out, nil
 			}
 			m.log.Info("append lost a race to a chat note; running the command again", "game", id)
 		case errors.Is(err, errReopen):
@@ -149,11 +152,11 @@ func (v View) Times() []int64 { return v.s.times }
 
 // Actors are who must act now.
 func (v View) Actors() []Actor {
-	if v.s.table == nil || v.s.table.Game.Finished() {
-		return nil
-	}
-	return actors(v.s.table.Game, v.s.table.Moves(), v.s.seats)
+	return v.s.turnNow().Actors
 }
+
+// Turn is who must act now and what each may do.
+func (v View) Turn() Turn { return v.s.turnNow() }
 
 // Moves are the legal moves now (nil when broken or finished).
 func (v View) Moves() *engine.Moves {
@@ -166,13 +169,7 @@ func (v View) Moves() *engine.Moves {
 // StateAt rebuilds the game after its first n log entries, from the nearest
 // checkpoint; the game returned is the caller's own.
 func (v View) StateAt(n int) (*engine.Game, error) {
-	t := v.s.table
-	if t == nil {
-		return nil, v.s.broken
-	}
-	l := *t.Log
-	l.Actions = t.Log.Actions[:min(max(n, 0), len(t.Log.Actions))]
-	return v.s.hist.stateAt(&l, min(t.Imported, len(l.Actions)))
+	return v.s.stateAt(n)
 }
 
 // export writes the game's log as an 18xx.games JSON file.

@@ -7,6 +7,21 @@
 // storage.Move, in one transaction) and answered from the state in hand:
 // nothing is reloaded or replayed on the way.
 //
+// The path of one move: the chat core (package bot) reads the channel's
+// settings from its cache, parses the text once (the dispatcher) and finds
+// the channel's session without the store (Manager.Playing); Open checks
+// it against the store (two small reads, the only ones); Exec applies the
+// command to the table in hand and commits the action, the seats it hands
+// over and the next reminder in one storage.Move (the one write); then,
+// under the same lock, it works out the Turn (who acts, who must answer a
+// request, what each may do), the choices the reply offers, the pictures
+// that changed and any catch-up due, and returns them as one Outcome, from
+// which the core writes its reply and its mentions.
+//
+// Turn is the one answer to "who must act now and what may each person
+// do": replies, mentions, buttons, menus, picture headers, reminders and
+// direct messages all take it from there.
+//
 // The Manager owns the sessions. It keeps as many as its memory budget
 // allows, dropping the least recently used; dropping one is safe at any
 // time, since storage has everything (the next message reloads it). A
@@ -67,6 +82,10 @@ type Manager struct {
 	// that a session loaded before a write by a session dropped meanwhile
 	// is noticed as behind (eight bytes a game).
 	latest map[storage.GameID]int
+	// channels are the channels of the sessions kept, so that a message
+	// finds its channel's game without asking the store.
+	channels map[storage.Channel]storage.GameID
+	opens    atomic.Int64 // calls of Open, for Stats
 
 	events   *eventSet
 	pictures *canvases
@@ -96,7 +115,8 @@ func New(opt Options) *Manager {
 		opt.Pictures = DefaultPictures
 	}
 	return &Manager{opt: opt, store: opt.Store, log: opt.Log, byID: map[storage.GameID]*list.Element{},
-		loads: map[storage.GameID]*loading{}, latest: map[storage.GameID]int{}, events: newEventSet(DefaultEvents),
+		loads: map[storage.GameID]*loading{}, latest: map[storage.GameID]int{}, channels: map[storage.Channel]storage.GameID{},
+		events:   newEventSet(DefaultEvents),
 		pictures: newCanvases(opt.Pictures)}
 }
 
@@ -106,6 +126,7 @@ func New(opt Options) *Manager {
 // A session kept in memory is checked against the store first (behind):
 // another process may have written the game since.
 func (m *Manager) Open(ctx context.Context, id storage.GameID) (*Session, error) {
+	m.opens.Add(1)
 	for range maxAttempts {
 		s, kept, err := m.open(ctx, id)
 		if err != nil || !kept {
@@ -131,8 +152,7 @@ func (m *Manager) open(ctx context.Context, id storage.GameID) (s *Session, kept
 			return s, true, nil
 		}
 		m.used -= s.size // behind a write of this process: reload
-		m.lru.Remove(el)
-		delete(m.byID, id)
+		m.removeLocked(el)
 	}
 	if l, ok := m.loads[id]; ok {
 		m.mu.Unlock()
@@ -163,15 +183,17 @@ func (m *Manager) open(ctx context.Context, id storage.GameID) (s *Session, kept
 func (m *Manager) keepLocked(s *Session) {
 	if el, ok := m.byID[s.id]; ok {
 		m.used -= el.Value.(*Session).size
-		m.lru.Remove(el)
+		m.removeLocked(el)
 	}
 	m.byID[s.id] = m.lru.PushFront(s)
+	if s.broken == nil { // a broken game's own commands read the store
+		m.channels[s.rec.Channel] = s.id
+	}
 	m.used += s.size
 	for m.used > m.opt.Memory && m.lru.Len() > 1 {
 		el := m.lru.Back()
 		old := el.Value.(*Session)
-		m.lru.Remove(el)
-		delete(m.byID, old.id)
+		m.removeLocked(el)
 		m.used -= old.size
 		m.pictures.drop(old.id)
 	}
@@ -204,9 +226,30 @@ func (m *Manager) Forget(id storage.GameID) {
 	defer m.mu.Unlock()
 	if el, ok := m.byID[id]; ok {
 		m.used -= el.Value.(*Session).size
-		m.lru.Remove(el)
-		delete(m.byID, id)
+		m.removeLocked(el)
 	}
+}
+
+// removeLocked drops the session of el from the kept ones; the caller
+// holds m.mu and accounts for its size.
+func (m *Manager) removeLocked(el *list.Element) {
+	s := el.Value.(*Session)
+	m.lru.Remove(el)
+	delete(m.byID, s.id)
+	if m.channels[s.rec.Channel] == s.id {
+		delete(m.channels, s.rec.Channel)
+	}
+}
+
+// Playing returns the game of the session kept for channel ch, if any: the
+// channel's active (or broken) game as of its last check against the
+// store. Opening it checks again; a game that is no longer active there
+// is ErrNotActive.
+func (m *Manager) Playing(ch storage.Channel) (storage.GameID, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	id, ok := m.channels[ch]
+	return id, ok
 }
 
 // forget drops s if it is still the session kept for its game.
@@ -215,8 +258,7 @@ func (m *Manager) forget(s *Session) {
 	defer m.mu.Unlock()
 	if el, ok := m.byID[s.id]; ok && el.Value.(*Session) == s {
 		m.used -= s.size
-		m.lru.Remove(el)
-		delete(m.byID, s.id)
+		m.removeLocked(el)
 	}
 }
 
@@ -227,7 +269,8 @@ type Stats struct {
 	Pictures      int   // map canvases kept
 	PictureBytes  int64
 	EventsTracked int
-	Rendering     int // pictures being drawn now
+	Rendering     int   // pictures being drawn now
+	Opens         int64 // calls of Open so far
 }
 
 // Stats returns what the manager holds now.
@@ -238,6 +281,7 @@ func (m *Manager) Stats() Stats {
 	st.Pictures, st.PictureBytes = m.pictures.stats()
 	st.EventsTracked = m.events.len()
 	st.Rendering = int(m.drawing.Load())
+	st.Opens = m.opens.Load()
 	return st
 }
 

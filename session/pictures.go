@@ -20,7 +20,7 @@ import (
 // in a stock round posts the table picture instead. The digests move on
 // even when nothing is drawn, so the next move compares with the state
 // players last saw.
-func (s *Session) pictures(ctx context.Context, a action.Action, draw bool) []Image {
+func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, turn Turn) []Image {
 	g := s.table.Game
 	board, mapKey, market := render.BoardDigest(g), render.MapDigest(g), render.MarketDigest(g)
 	highlight := render.Changed(s.board, board)
@@ -36,7 +36,7 @@ func (s *Session) pictures(ctx context.Context, a action.Action, draw bool) []Im
 	if !draw || s.m.opt.NoImages {
 		return nil
 	}
-	opts := render.MapOptions{Highlight: highlight, Routes: routes}
+	opts := render.MapOptions{Highlight: highlight, Routes: routes, Acting: turn.Acting()}
 	var out []Image
 	mapShown := showMap
 	if showMap && render.WideMap(g) {
@@ -70,12 +70,13 @@ func stockMove(m *engine.Moves, a action.Action) bool {
 // drawRegion draws a part of the map (not on the game's canvas, which
 // keeps the whole board).
 func (s *Session) drawRegion(ctx context.Context, g *engine.Game, opts render.MapOptions) []Image {
+	opts.Acting = s.turnNow().Acting()
 	return s.drawOne(ctx, "map-region.png", func(w io.Writer) error { return render.Map(w, g, opts) })
 }
 
 // drawTable draws the table picture (players, bids, companies, trains).
 func (s *Session) drawTable(ctx context.Context, g *engine.Game) []Image {
-	return s.drawOne(ctx, "table.png", func(w io.Writer) error { return render.Table(w, g, render.TableOptions{}) })
+	return s.drawOne(ctx, "table.png", func(w io.Writer) error { return render.Table(w, g, render.TableOptions{Acting: s.turnNow().Acting()}) })
 }
 
 // drawOne draws one picture in a drawing slot of its own.
@@ -91,7 +92,7 @@ func (s *Session) drawOne(ctx context.Context, name string, draw func(w io.Write
 		s.m.log.Error("drawing a picture", "game", s.id, "picture", name, "err", err)
 		return nil
 	}
-	return []Image{{Name: name, Alt: altOf(name), PNG: b.Bytes()}}
+	return []Image{{Name: name, Alt: s.alt(name, s.turnNow()), PNG: b.Bytes()}}
 }
 
 // draw draws the current map (on the game's canvas, with opts) and the
@@ -115,7 +116,7 @@ func (s *Session) draw(ctx context.Context, showMap, showMarket bool, opts rende
 			s.m.log.Error("drawing a picture", "game", s.id, "picture", name, "err", err)
 			return
 		}
-		out = append(out, Image{Name: name, Alt: altOf(name), PNG: b.Bytes()})
+		out = append(out, Image{Name: name, Alt: s.alt(name, s.turnNow()), PNG: b.Bytes()})
 	}
 	if showMap {
 		add("map.png", func(w io.Writer) error { return s.drawMap(w, g, opts) })
@@ -123,15 +124,15 @@ func (s *Session) draw(ctx context.Context, showMap, showMarket bool, opts rende
 	if showMarket {
 		add("market.png", func(w io.Writer) error {
 			return s.m.rendering(func() error {
-				return safely(func() error { return render.Market(w, g, render.MarketOptions{}) })
+				return safely(func() error { return render.Market(w, g, render.MarketOptions{Acting: opts.Acting}) })
 			})
 		})
 	}
 	return out
 }
 
-// drawMap draws g's map on the game's canvas (the `map` query); the caller
-// holds a drawing slot.
+// drawMap draws g's map on the game's canvas; the caller holds a drawing
+// slot.
 func (s *Session) drawMap(w io.Writer, g *engine.Game, opts render.MapOptions) error {
 	c := s.m.pictures.get(s.id)
 	defer s.m.pictures.put(s.id, c)
@@ -244,10 +245,11 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 		return Outcome{}, rep.Err
 	}
 	out := s.answer(rep)
+	out.Game, out.Active, out.Offer = id, !out.Finished, out.Turn.Choices
 	if req.NoImages || m.opt.NoImages {
 		return out, nil
 	}
-	out.Images = s.draw(ctx, true, true, render.MapOptions{})
+	out.Images = s.draw(ctx, true, true, render.MapOptions{Acting: out.Turn.Acting()})
 	if g := s.table.Game; !g.Finished() && s.table.Moves().Round == "SR" {
 		out.Images = append(out.Images, s.drawTable(ctx, g)...) // the bids in view
 	}

@@ -49,6 +49,12 @@ type Session struct {
 	gone bool
 	// broken is why the game's log does not load (see broken.go).
 	broken error
+	// cur is the Turn of the state turnKey describes (turnNow); seatsVer
+	// counts the seats' changes.
+	cur      Turn
+	turnKey  turnKey
+	turnOK   bool
+	seatsVer int
 }
 
 // User is the chat user sending a command.
@@ -72,11 +78,24 @@ type Request struct {
 	// NoImages draws no pictures for this command (the channel has them
 	// off); the digests of what players saw still move on.
 	NoImages bool
+	// CatchupAfter, when positive, asks for a catch-up with a move
+	// (Outcome.CatchUp) when the sender's previous action is older than
+	// this and others moved since.
+	CatchupAfter time.Duration
+	// Reminder, when set, is the game's next reminder, written with the
+	// move in the same transaction (storage.Move.Reminder); a zero Due
+	// removes it. Its Game is filled in.
+	Reminder *storage.Reminder
 }
 
-// Outcome is what a command did.
+// Outcome is what a command did: the one answer the session gives, from
+// which the chat core writes its reply.
 type Outcome struct {
 	Text string
+	// Game is the game the command concerned (0 if none); Active says it
+	// is being played (reminders are due).
+	Game   storage.GameID
+	Active bool
 	// Refused says nothing changed and Text says why and what is legal.
 	Refused bool
 	// Stale says the choice was offered at an earlier position (refused).
@@ -90,11 +109,23 @@ type Outcome struct {
 	// the choices offered with this answer belong to.
 	Seq      int
 	Finished bool
-	// Next are who must act now (mentioned after a change).
+	// Turn is who must act now and what each may do, as the command left
+	// the game.
+	Turn Turn
+	// Next are who must act now: Turn.Actors.
 	Next []Actor
-	// Moves are the legal moves now, for buttons; nil once finished. They
-	// are a snapshot: reading them needs no lock.
+	// Moves are the legal moves now: Turn.Moves.
 	Moves *engine.Moves
+	// Offer are the choices shown with the reply, to be marked Offer(Seq):
+	// after a change, those of whom the reply addresses (Addressed); under
+	// a query or a partial command, what it asks for; under a refusal, the
+	// confirmation it needs; under a stale choice, none.
+	Offer commands.Offer
+	// CatchUp sums up for the sender what others did since their previous
+	// action (Request.CatchupAfter), or nil.
+	CatchUp *CatchUp
+	// Reminded says Request.Reminder was written with the move.
+	Reminded bool
 	// Images are the pictures to post (the map and market that changed, or
 	// what a query asked for); Files other attachments (an export).
 	Images []Image
@@ -120,6 +151,7 @@ type Actor struct {
 	UserID   string // "" for an unclaimed seat
 	Name     string
 	For      string // the company they act for, "" when they act for themselves
+	Corp     string // that company's id
 }
 
 // Offer is the At of a choice offered when the log has seq entries.
@@ -154,7 +186,6 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
 	}
 	t.Rebuild = s.hist.rebuild
-	t.DrawMap = s.drawMap
 	s.table = t
 	s.hist.note(t.Game)
 	s.board = render.BoardDigest(t.Game)
@@ -232,9 +263,23 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		return Outcome{Duplicate: true}, nil
 	}
 	if req.At > 0 && req.At != Offer(s.seq) && !commands.IsQuery(cmd.Verb) {
-		out := s.answer(commands.Reply{Text: "That choice is no longer current: the game has moved on since it was offered. " +
-			"The choices now are below."})
+		out := s.answer(commands.Reply{})
+		// The choices now may be someone else's: the reply says whose
+		// turn it is and offers nothing.
+		out.Text = strings.TrimSpace("That choice is no longer current: the game has moved on since it was offered. " +
+			out.Turn.whoseTurn())
 		out.Refused, out.Stale = true, true
+		return out, nil
+	}
+	if commands.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
+		s.table.Acting = s.turnNow().Acting()
+	}
+	if cmd.Verb == commands.MapView && cmd.Target == "" {
+		// The whole map is drawn on the game's canvas, which only what
+		// changed since it was last drawn costs.
+		text, opts := s.table.MapQuery()
+		out := s.answer(commands.Reply{Text: text})
+		out.Images = s.draw(ctx, true, false, opts)
 		return out, nil
 	}
 	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
@@ -256,13 +301,22 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			s.drop()
 			return Outcome{}, errReopen
 		}
-		return s.refusal(rep.Text), nil
+		out := s.refusal(rep.Text)
+		if commands.MayConfirmCmd(cmd) { // the confirmation the move needs
+			if o := s.table.OfferFor(req.User.ID, cmd, req.Text, true); o.Confirms() {
+				out.Offer = o
+			}
+		}
+		return out, nil
 	}
 	changes := seatChanges(s.seats, s.table.Seats, req.User)
 	if rep.Action == nil && len(changes) == 0 {
 		out := s.answer(rep)
 		if rep.Image != nil {
-			out.Images = []Image{{Name: rep.Image.Name, Alt: altOf(rep.Image.Name), PNG: rep.Image.Data}}
+			out.Images = []Image{{Name: rep.Image.Name, Alt: s.alt(rep.Image.Name, out.Turn), PNG: rep.Image.Data}}
+		}
+		if !out.Finished && commands.WantsOfferCmd(cmd) {
+			out.Offer = s.table.OfferFor(req.User.ID, cmd, req.Text, false)
 		}
 		return out, nil
 	}
@@ -273,9 +327,11 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		return Outcome{}, err
 	}
 	out = s.answer(rep)
-	out.Changed = true
+	out.Changed, out.Reminded = true, req.Reminder != nil
+	out.Offer = out.offerAddressed()
 	if rep.Action != nil {
-		out.Images = s.pictures(ctx, rep.Action, !req.NoImages)
+		out.Images = s.pictures(ctx, rep.Action, !req.NoImages, out.Turn)
+		out.CatchUp = s.catchUp(req)
 	}
 	if out.Finished { // the game no longer occupies the channel
 		s.m.pictures.drop(s.id)
@@ -290,6 +346,11 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 // table holds what the store does not; a lost race is a *conflict.
 func (s *Session) commit(ctx context.Context, req Request, a action.Action, changes []storage.SeatChange) error {
 	mv := storage.Move{EventID: req.EventID, Seats: changes}
+	if r := req.Reminder; r != nil {
+		rem := *r
+		rem.Game = s.id
+		mv.Reminder = &rem
+	}
 	now := s.m.opt.Now()
 	if a != nil {
 		raw, err := json.Marshal(a)
@@ -321,6 +382,9 @@ func (s *Session) commit(ctx context.Context, req Request, a action.Action, chan
 			clear(s.events)
 		}
 		s.events[req.EventID] = true
+	}
+	if len(changes) > 0 {
+		s.seatsVer++
 	}
 	for _, c := range changes {
 		for i := range s.seats {
@@ -369,25 +433,20 @@ func (s *Session) refusal(text string) Outcome {
 
 // answer is the outcome of an accepted command, with who acts next.
 func (s *Session) answer(rep commands.Reply) Outcome {
-	out := Outcome{Text: rep.Text, Seq: s.seq, Title: s.rec.Title, Finished: s.table.Game.Finished()}
-	if out.Finished {
-		return out
-	}
-	out.Moves = s.table.Moves()
-	if rep.Next != nil {
-		for _, id := range rep.Next {
-			a := Actor{UserID: id, Name: id}
-			for _, st := range s.seats {
-				if st.UserID == id {
-					a.PlayerID, a.Name = st.PlayerID, st.DisplayName
-				}
-			}
-			out.Next = append(out.Next, a)
-		}
-		return out
-	}
-	out.Next = actors(s.table.Game, out.Moves, s.seats)
+	out := Outcome{Text: rep.Text, Seq: s.seq, Title: s.rec.Title, Turn: s.turnNow()}
+	out.Finished, out.Next, out.Moves = out.Turn.Finished, out.Turn.Actors, out.Turn.Moves
 	return out
+}
+
+// alt describes a picture of the game: what it shows and, for the
+// pictures with a title strip, the strip's words (round, phase, who acts
+// as turn says), so that the header can be read without the picture.
+func (s *Session) alt(name string, turn Turn) string {
+	switch name {
+	case "map.png", "market.png", "table.png", "map-region.png":
+		return altOf(name) + " · " + render.Header(s.table.Game, turn.Acting())
+	}
+	return altOf(name)
 }
 
 // altOf describes a picture by its file name.
@@ -437,7 +496,7 @@ func actors(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
 		}
 		a := Actor{PlayerID: mv.Player}
 		if mv.EntityType != action.EntityPlayer {
-			a.For = commands.CorpLabel(mv.Name)
+			a.For, a.Corp = commands.CorpLabel(mv.Name), mv.Name
 		}
 		if p := g.PlayerByID(a.PlayerID); p != nil {
 			a.Name = p.Name
@@ -453,4 +512,43 @@ func actors(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
 		return []Actor{a}
 	}
 	return nil
+}
+
+// Addressed are who a reply to a change speaks to, and whether they are
+// asked to answer a request (Turn.Asked) rather than to act (Turn.Actors):
+// a request waiting for answers is what the table waits for first.
+func (o Outcome) Addressed() (who []Actor, asked bool) {
+	if !o.Changed {
+		return nil, false
+	}
+	if len(o.Turn.Asked) > 0 {
+		return o.Turn.Asked, true
+	}
+	if o.Finished {
+		return nil, false
+	}
+	return o.Next, false
+}
+
+// offerAddressed are the choices of whom a change's reply addresses.
+func (o Outcome) offerAddressed() commands.Offer {
+	if _, asked := o.Addressed(); asked {
+		return o.Turn.Answers
+	}
+	return o.Turn.Choices
+}
+
+// whoseTurn says whose turn it is, for a reply that offers nothing.
+func (t Turn) whoseTurn() string {
+	if t.Finished {
+		return "The game is over."
+	}
+	if len(t.Actors) == 0 {
+		return ""
+	}
+	a := t.Actors[0]
+	if a.For != "" {
+		return fmt.Sprintf("It is %s's turn (for %s).", a.Name, a.For)
+	}
+	return fmt.Sprintf("It is %s's turn.", a.Name)
 }

@@ -20,6 +20,11 @@ type Move struct {
 	// Finish, when set, marks the game finished with this result (the move
 	// that ends the game).
 	Finish *Finish
+	// Reminder, when set, is the game's next reminder, written as
+	// SaveReminder does (a claim on the previous one ends); a zero Due
+	// removes it, as ClearReminder does. Its Game must be the move's. A
+	// move that finishes the game removes it whatever this says.
+	Reminder *Reminder
 }
 
 // SeatChange hands seat Order to UserID (display name DisplayName); ""
@@ -48,7 +53,7 @@ const maxEventID = 256
 // violation is ErrInvalid. Whether the first Seq is the next one is the
 // implementation's to check, in its transaction.
 func PrepareMove(m Move, now time.Time) (Move, error) {
-	if len(m.Entries) == 0 && len(m.Seats) == 0 && m.Finish == nil && m.EventID == "" {
+	if len(m.Entries) == 0 && len(m.Seats) == 0 && m.Finish == nil && m.EventID == "" && m.Reminder == nil {
 		return m, fmt.Errorf("%w: an empty move", ErrInvalid)
 	}
 	if len(m.EventID) > maxEventID {
@@ -73,6 +78,9 @@ func PrepareMove(m Move, now time.Time) (Move, error) {
 		entries[i] = e
 	}
 	m.Entries = entries
+	if r := m.Reminder; r != nil && r.Sent < 0 {
+		return m, fmt.Errorf("%w: %d reminders sent", ErrInvalid, r.Sent)
+	}
 	seen := map[int]bool{}
 	for _, s := range m.Seats {
 		if seen[s.Order] {

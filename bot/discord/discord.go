@@ -177,3 +177,12 @@ func user(m *discordgo.Member, u *discordgo.User) bot.User {
 	}
 	return out
 }
+
+// ChannelLink is a link to ch, as Discord writes one in text.
+func (a *Adapter) ChannelLink(ch storage.Channel) string { return "<#" + ch.ID + ">" }
+
+// ChannelRef names ch in a list of games: its link (a thread is a channel
+// of its own on Discord).
+func (a *Adapter) ChannelRef(ch storage.Channel) string { return a.ChannelLink(ch) }
+
+var _ bot.ChannelLinker = (*Adapter)(nil)

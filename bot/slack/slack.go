@@ -156,3 +156,22 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 		}
 	}
 }
+
+// ChannelLink is a link to ch, as Slack writes one in text; a game in a
+// thread keeps the thread's ts after a "/" in its channel id, and a link
+// names the channel only.
+func (a *Adapter) ChannelLink(ch storage.Channel) string {
+	id, _, _ := strings.Cut(ch.ID, "/")
+	return "<#" + id + ">"
+}
+
+// ChannelRef names ch in a list of games: its link, or the channel a
+// thread is in.
+func (a *Adapter) ChannelRef(ch storage.Channel) string {
+	if _, _, ok := strings.Cut(ch.ID, "/"); ok {
+		return "a thread in " + a.ChannelLink(ch)
+	}
+	return a.ChannelLink(ch)
+}
+
+var _ bot.ChannelLinker = (*Adapter)(nil)

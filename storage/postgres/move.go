@@ -55,6 +55,7 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 			queueEntries(b, id, m.Entries)
 			if m.Finish == nil {
 				b.Queue("UPDATE games SET updated_at = $1 WHERE id = $2", now, id)
+				queueReminder(b, id, m.Reminder)
 			} else {
 				b.Queue(`UPDATE games SET status = 'finished', result = $1, end_reason = $2,
 					updated_at = $3, ended_at = $3 WHERE id = $4`, result, m.Finish.Reason, now, id)
@@ -181,4 +182,25 @@ func (db *DB) Truncate(ctx context.Context, id storage.GameID, keep int, by stri
 		return 0, err
 	}
 	return int(n), nil
+}
+
+// queueReminder queues the writing of r, the next reminder of game id, as
+// SaveReminder does; a zero Due removes it, nil leaves it alone.
+func queueReminder(b *pgx.Batch, id storage.GameID, r *storage.Reminder) {
+	switch {
+	case r == nil:
+		return
+	case r.Due.IsZero():
+		b.Queue("DELETE FROM reminders WHERE game_id = $1", id)
+		return
+	}
+	var since *time.Time
+	if !r.Since.IsZero() {
+		t := stamp(r.Since)
+		since = &t
+	}
+	b.Queue(`INSERT INTO reminders (game_id, next_due, sent, since, asked) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due, sent = excluded.sent,
+		since = excluded.since, asked = excluded.asked, claimed_until = NULL`,
+		id, stamp(r.Due), r.Sent, since, r.Asked)
 }

@@ -67,8 +67,10 @@ func (db *DB) Commit(ctx context.Context, id storage.GameID, m storage.Move) (st
 		}
 		g.UpdatedAt = fromMillis(millis(now))
 		if m.Finish == nil {
-			_, err = db.ws.in(ctx, tx, qTouchGame).ExecContext(ctx, millis(now), id)
-			return err
+			if _, err = db.ws.in(ctx, tx, qTouchGame).ExecContext(ctx, millis(now), id); err != nil {
+				return err
+			}
+			return saveReminder(ctx, tx, id, m.Reminder)
 		}
 		g.Status, g.EndReason, g.Result, g.EndedAt = storage.Finished, m.Finish.Reason, maps.Clone(m.Finish.Result), g.UpdatedAt
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'finished', result = ?, end_reason = ?,
@@ -204,4 +206,28 @@ func (db *DB) Truncate(ctx context.Context, id storage.GameID, keep int, by stri
 		return 0, err
 	}
 	return int(n), nil
+}
+
+// saveReminder writes r, the next reminder of game id, in tx as
+// SaveReminder does; a zero Due removes it, nil leaves it alone.
+func saveReminder(ctx context.Context, tx *sql.Tx, id storage.GameID, r *storage.Reminder) error {
+	switch {
+	case r == nil:
+		return nil
+	case r.Due.IsZero():
+		_, err := tx.ExecContext(ctx, "DELETE FROM reminders WHERE game_id = ?", id)
+		return err
+	}
+	var since sql.NullInt64
+	if !r.Since.IsZero() {
+		since = sql.NullInt64{Int64: millis(r.Since), Valid: true}
+	}
+	asked := 0
+	if r.Asked {
+		asked = 1
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO reminders (game_id, next_due, sent, since, asked) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET next_due = excluded.next_due, sent = excluded.sent,
+		since = excluded.since, asked = excluded.asked, claimed_until = NULL`, id, millis(r.Due), r.Sent, since, asked)
+	return err
 }

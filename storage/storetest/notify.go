@@ -83,3 +83,39 @@ func testUserPrefs(t *testing.T, open Open) {
 		}
 	}
 }
+
+// testCommitWritesTheReminder: a move may set the game's next reminder in
+// its own transaction (ending a claim), or remove it; a move refused
+// writes no reminder.
+func testCommitWritesTheReminder(t *testing.T, open Open) {
+	ctx := context.Background()
+	db, _ := open(t)
+	g := activeGame(t, db, "cr1")
+	t0 := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
+	if err := db.SaveReminder(ctx, storage.Reminder{Game: g.ID, Due: t0, Sent: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ClaimReminders(ctx, t0, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	next := storage.Reminder{Game: g.ID, Due: t0.Add(time.Hour), Since: t0}
+	if _, err := db.Commit(ctx, g.ID, storage.Move{Entries: []storage.Entry{entry(1)}, Reminder: &next}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.ClaimReminders(ctx, next.Due, time.Minute); err != nil || len(got) != 1 || got[0] != next {
+		t.Fatalf("after the move claimed %+v, %v; want %+v", got, err, next)
+	}
+	stale := storage.Reminder{Game: g.ID, Due: t0.Add(2 * time.Hour)}
+	if _, err := db.Commit(ctx, g.ID, storage.Move{Entries: []storage.Entry{entry(1)}, Reminder: &stale}); !errors.Is(err, storage.ErrConflict) {
+		t.Fatalf("a move at a taken seq: %v", err)
+	}
+	if got, err := db.DueReminders(ctx, next.Due); err != nil || len(got) != 1 || got[0] != next {
+		t.Fatalf("a refused move changed the reminder: %+v, %v", got, err)
+	}
+	if _, err := db.Commit(ctx, g.ID, storage.Move{Entries: []storage.Entry{entry(2)}, Reminder: &storage.Reminder{Game: g.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.DueReminders(ctx, t0.Add(48*time.Hour)); err != nil || len(got) != 0 {
+		t.Fatalf("a move that removes the reminder left %+v, %v", got, err)
+	}
+}

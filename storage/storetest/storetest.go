@@ -44,6 +44,7 @@ func Run(t *testing.T, open Open) {
 		{"SettingsAndReminders", testSettingsAndReminders},
 		{"ClaimReminders", testClaimReminders},
 		{"ReminderWait", testReminderWait},
+		{"CommitWritesTheReminder", testCommitWritesTheReminder},
 		{"UserPrefs", testUserPrefs},
 		{"SignIns", testSignIns},
 		{"ChatHistory", testChatHistory},
