@@ -46,12 +46,12 @@ func (s *Session) catchUp(req Request) *CatchUp {
 	}
 	before, err := s.stateAt(prev)
 	if err != nil {
-		s.m.log.Error("catch-up", "game", s.id, "err", err)
+		s.m.log.Error("catch-up not worked out", "game", s.id, "err", err)
 		return nil
 	}
 	after, err := s.stateAt(seq - 1)
 	if err != nil {
-		s.m.log.Error("catch-up", "game", s.id, "err", err)
+		s.m.log.Error("catch-up not worked out", "game", s.id, "err", err)
 		return nil
 	}
 	c := &CatchUp{From: prev, To: seq - 1, Before: before, After: after,
