@@ -242,7 +242,17 @@ func (g *Game) numCerts(p *Player) int {
 
 // countsForLimit: shares priced in CA's yellow zone do not count toward the limit.
 func (g *Game) countsForLimit(c *Corp) bool {
+	if g.isGov(c) {
+		return false
+	}
 	return c.Price < 0 || g.Market.Cells[c.Price].Kind != title.YellowZone
 }
 
-func (g *Game) certLimit() int { return g.T.CertLimit[len(g.seats)] }
+func (g *Game) certLimit() int {
+	for o, by := range g.T.OptionCertLimit {
+		if g.Opts[o] {
+			return by[len(g.seats)]
+		}
+	}
+	return g.T.CertLimit[len(g.seats)]
+}

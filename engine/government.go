@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"slices"
+
+	"pbc/engine/title"
+)
+
+// This file holds the government railway (title.GovernmentRules, 1822MX's
+// NdeM): a major without a president whose certificates start in the pool
+// and count toward no certificate limit, and which takes over the homes of
+// minors that leave the game.
+
+// gov returns the game's government railway, or nil.
+func (g *Game) gov() *Corp {
+	if g.T.Government.Corp == "" {
+		return nil
+	}
+	return g.corpByID[g.T.Government.Corp]
+}
+
+// isGov reports whether c is the government railway.
+func (g *Game) isGov(c *Corp) bool {
+	return c != nil && g.T.Government.Corp != "" && c.ID == g.T.Government.Corp
+}
+
+// setupGovernment puts the government railway's certificates in the pool,
+// prices it, and lets it replace the first minor of ReplacesFirstOf in the
+// shuffled deck.
+func (g *Game) setupGovernment() {
+	c := g.gov()
+	if c == nil {
+		return
+	}
+	rules := g.T.Government
+	for _, s := range c.Shares {
+		s.Owner, s.President = g.Pool, false
+	}
+	first := -1
+	for i, comp := range g.Companies {
+		if slices.Contains(rules.ReplacesFirstOf, comp.ID) {
+			first = i
+			break
+		}
+	}
+	if first >= 0 {
+		g.replaceWithGov(g.Companies[first])
+	}
+	for i, cell := range g.Market.Cells {
+		if cell.Price == rules.ParPrice && cell.Kind != title.YellowZone {
+			g.setPar(c, i)
+			break
+		}
+	}
+	c.IPOed, c.Floated = true, true
+}
+
+// replaceWithGov takes a minor's card out of the game: the government
+// railway gains a 10% certificate in the pool and a token in the minor's
+// home city (one per city).
+func (g *Game) replaceWithGov(comp *Company) {
+	gov := g.gov()
+	g.Companies = slices.DeleteFunc(g.Companies, func(o *Company) bool { return o == comp })
+	delete(g.compByID, comp.ID)
+	if minor := g.corpByID[comp.Def.Corp]; minor != nil {
+		if h := g.Board.Hex(minor.HomeHex); h != nil {
+			node, _, ok := h.reservedNode(minor.ID)
+			h.unreserve(minor.ID)
+			if !ok {
+				node = homeNodeIndex(h, minor.HomeCity)
+			}
+			if node >= 0 && !g.govTokenIn(h, node) {
+				if tok := g.unplacedToken(gov); tok != nil {
+					_ = h.placeToken(tok, node, -1, true)
+				}
+			}
+		}
+	}
+	gov.Shares = append(gov.Shares, &Share{Corp: gov, Index: len(gov.Shares), Percent: 10, Owner: g.Pool})
+	g.invalidate()
+}
+
+// govTokenIn reports whether the government railway has a token in city node of h.
+func (g *Game) govTokenIn(h *HexState, node int) bool {
+	for _, t := range h.Slots[node] {
+		if t != nil && g.isGov(t.Corp) {
+			return true
+		}
+	}
+	return false
+}
+
+// unplacedToken is c's first token not on the map, or nil.
+func (g *Game) unplacedToken(c *Corp) *Token {
+	for _, t := range c.Tokens {
+		if t.Hex == "" && t.Kind == NormalToken {
+			return t
+		}
+	}
+	return nil
+}
