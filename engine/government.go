@@ -99,3 +99,80 @@ func (g *Game) unplacedToken(c *Corp) *Token {
 	}
 	return nil
 }
+
+// govOpen reports whether a government railway is in play and not yet
+// cashed out: it then receives the trains unsold minors export.
+func (g *Game) govOpen() bool {
+	c := g.gov()
+	return c != nil && !c.Closed && !g.govClosing
+}
+
+// giveTrainToGov hands the next depot train to the government railway
+// for free (an unsold minor's export): an L in phase 2 becomes a 2, the
+// phase may advance, and its oldest trains beyond the limit rust.
+func (g *Game) giveTrainToGov() *Train {
+	if len(g.Depot.Upcoming) == 0 {
+		return nil
+	}
+	gov := g.gov()
+	t := g.Depot.Upcoming[0]
+	if t.Name == "L" && g.phase().Name == "2" {
+		_ = g.setVariant(t, "2")
+	}
+	g.giveTrain(gov, t)
+	g.trainBought(t)
+	for len(gov.Trains) > g.trainLimit(gov) {
+		old := gov.Trains[0]
+		g.takeTrain(old)
+		old.Rusted = true
+	}
+	return t
+}
+
+// withGov places the government railway in an operating order: last while
+// open, first while it is being cashed out (it runs one last time).
+func (g *Game) withGov(order []*Corp) []*Corp {
+	c := g.gov()
+	if c == nil || c.Closed || !c.Floated {
+		return order
+	}
+	if g.govClosing {
+		return append([]*Corp{c}, order...)
+	}
+	return append(order, c)
+}
+
+// govActs reports whether the government railway takes part in step s:
+// it runs its trains and pays out; it buys no privates, trains or tokens.
+func govActs(s step) bool {
+	switch s.(type) {
+	case *routeStep, *dividendStep:
+		return true
+	}
+	return false
+}
+
+// govDividend pays the government railway's revenue out with no choice:
+// each player's certificates earn their part, the pool's earn nothing, and
+// the price moves right once per full share price of revenue, left on none.
+func (g *Game) govDividend(c *Corp, op *orState) {
+	revenue := op.revenue
+	c.Operated++
+	c.LastOR = g.orKey()
+	for _, t := range c.Trains {
+		t.Operated = true
+	}
+	if revenue > 0 {
+		for _, p := range g.Players {
+			if pct := c.PercentOf(p); pct > 0 {
+				g.pay(nil, p, revenue*pct/100)
+			}
+		}
+		if times := revenue / g.sharePrice(c); times > 0 {
+			g.moveRight(c, times)
+		}
+	} else {
+		g.moveLeft(c, 1)
+	}
+	op.routes, op.revenue, op.subsidy = nil, 0, 0
+}

@@ -86,6 +86,9 @@ func (g *Game) operatingOrder() []*Corp {
 		if !c.Floated || c.Closed {
 			continue
 		}
+		if g.isGov(c) {
+			continue
+		}
 		if c.IsMinor() {
 			minors = append(minors, c)
 		} else if c.IsMajor() {
@@ -97,7 +100,7 @@ func (g *Game) operatingOrder() []*Corp {
 	}
 	sort.SliceStable(minors, less(minors))
 	sort.SliceStable(majors, less(majors))
-	return append(minors, majors...)
+	return g.withGov(append(minors, majors...))
 }
 
 func (g *Game) payoutCompanies() {

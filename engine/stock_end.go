@@ -57,10 +57,17 @@ func (g *Game) finishStockRound() {
 	}
 	if removeL > 0 && len(g.Depot.Upcoming) > 0 && g.Depot.Upcoming[0].Name == "L" {
 		for ; removeL > 0 && len(g.Depot.Upcoming) > 0 && g.Depot.Upcoming[0].Name == "L"; removeL-- {
+			if g.govOpen() {
+				g.giveTrainToGov()
+				continue
+			}
 			g.removeFromDepot(g.Depot.Upcoming[0])
 		}
 	}
-	if removeFirst && removeMinor != nil {
+	if removeFirst && removeMinor != nil && g.govOpen() {
+		g.giveTrainToGov()
+		g.replaceWithGov(removeMinor)
+	} else if removeFirst && removeMinor != nil {
 		g.exportTrain()
 		if m := g.corpOfCompany(removeMinor); m != nil {
 			g.closeCorp(m)
