@@ -143,13 +143,55 @@ func (g *Game) withGov(order []*Corp) []*Corp {
 }
 
 // govActs reports whether the government railway takes part in step s:
-// it runs its trains and pays out; it buys no privates, trains or tokens.
-func govActs(s step) bool {
+// its shareholders lay its track in turn, it runs its trains and pays out;
+// it buys no privates, trains or tokens.
+func (r *round) govActs(s step) bool {
 	switch s.(type) {
+	case *trackStep:
+		return r.op != nil && r.g.govLayer(r.op) != nil
 	case *routeStep, *dividendStep:
 		return true
 	}
 	return false
+}
+
+// govLayers are the players holding the government railway's
+// certificates, in player order: each lays its track in turn.
+func (g *Game) govLayers() []*Player {
+	c := g.gov()
+	var out []*Player
+	for _, p := range g.Players {
+		if c.PercentOf(p) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// govLayer is the shareholder laying the government railway's track now,
+// or nil when none is left.
+func (g *Game) govLayer(op *orState) *Player {
+	if ls := g.govLayers(); op.govLayer < len(ls) {
+		return ls[op.govLayer]
+	}
+	return nil
+}
+
+// nextGovLayer hands the government railway's track step to its next
+// shareholder, with fresh lays; false when e is not the government railway
+// or no shareholder is left (the step then ends).
+func (g *Game) nextGovLayer(e any, op *orState) bool {
+	c, ok := e.(*Corp)
+	if !ok || !g.isGov(c) {
+		return false
+	}
+	op.govLayer++
+	if g.govLayer(op) == nil {
+		return false
+	}
+	op.laidTrack, op.upgraded = 0, false
+	g.invalidateActions()
+	return true
 }
 
 // govDividend pays the government railway's revenue out with no choice:

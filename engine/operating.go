@@ -27,6 +27,7 @@ type orState struct {
 	grain       int      // CA: index of the train carrying the grain train, -1 if none
 	skipPullman bool
 	skipGrain   bool
+	govLayer    int // the government railway's shareholder laying its track now (index into govLayers)
 }
 
 type pendingToken struct {

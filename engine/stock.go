@@ -210,6 +210,9 @@ func (g *Game) companyMinBid(c *Company) int {
 	if c == g.shortPairedMinor() {
 		return g.T.Deck.PairMinBid
 	}
+	if c.Def.MinBid > 0 {
+		return c.Def.MinBid
+	}
 	return c.Value
 }
 

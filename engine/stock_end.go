@@ -131,6 +131,9 @@ func (g *Game) buyCompany(p *Player, c *Company, price int) {
 	c.Owner = p
 	p.Companies = append(p.Companies, c)
 	g.pay(p, nil, price)
+	if m := g.Company(c.Def.WithMinor); m != nil && !m.Closed {
+		g.floatFree(p, m)
+	}
 	if c.Def.Kind == title.Regional {
 		c.Value = 200
 		r := g.corpOfCompany(c)

@@ -175,6 +175,7 @@ func mxConcessions() []Company {
 		out = append(out, Company{ID: "C" + strconv.Itoa(i+1), Name: m.id + " Concession", Value: certValue,
 			Revenue: 10, Kind: Concession, Corp: m.id, Desc: d})
 	}
+	out[0].WithMinor, out[0].MinBid = "M18", 2*certValue
 	return out
 }
 

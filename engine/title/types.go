@@ -34,6 +34,11 @@ type Company struct {
 	Revenue int // income paid at the start of each OR to its owner
 	Kind    CompanyKind
 	Desc    string // one-line ability text for players
+	// WithMinor is a minor card that floats for the buyer with this card
+	// (1822MX C1 with M18: par $50, $100 from the bank); MinBid, when set,
+	// is the card's minimum bid in place of its value.
+	WithMinor string
+	MinBid    int
 	// Corp is the corporation id a MinorCert, Regional or Concession stands for.
 	Corp string
 	// AcquirePhase is the first phase (1-based) in which a corporation may acquire
