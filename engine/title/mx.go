@@ -36,6 +36,7 @@ func MX() *Title {
 		EndLockFirstTrigger: true,
 		TrackRules:          TrackRules{TownRemovalWaits: true},
 		SpecialTiles:        TileRules{Cube: "BC"},
+		Stock:               StockRules{OtherSalesDropFrom: 3},
 		Routes: Routes{
 			DoubleHexes: []string{"L19", "M22", "M26"},
 		},
