@@ -145,6 +145,7 @@ func (g *Game) payoutCompanies() {
 	for _, x := range list {
 		g.pay(nil, x.c.Owner, x.c.Revenue)
 	}
+	g.chargeStockDrops()
 	for _, c := range g.Corps {
 		if c.Kind == title.RegionalCorp && c.Owner != nil && !c.Closed {
 			g.regionalORs[c.ID]++
