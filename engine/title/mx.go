@@ -34,7 +34,7 @@ func MX() *Title {
 		LUpgradeCostPhase2:  80,
 		EndOnEmptyFirstSR:   true,
 		EndLockFirstTrigger: true,
-		TrackRules:          TrackRules{TownRemovalWaits: true},
+		TrackRules:          TrackRules{TownRemovalWaits: true, AbilityLaysWait: true},
 		SpecialTiles:        TileRules{Cube: "BC"},
 		Stock:               StockRules{OtherSalesDropFrom: 3},
 		Routes: Routes{
