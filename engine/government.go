@@ -149,7 +149,7 @@ func (r *round) govActs(s step) bool {
 	switch s.(type) {
 	case *trackStep:
 		return r.op != nil && r.g.govLayer(r.op) != nil
-	case *routeStep, *dividendStep:
+	case *routeStep, *dividendStep, *discardStep:
 		return true
 	}
 	return false
@@ -217,4 +217,30 @@ func (g *Game) govDividend(c *Corp, op *orState) {
 		g.moveLeft(c, 1)
 	}
 	op.routes, op.revenue, op.subsidy = nil, 0, 0
+}
+
+// startGovCashOut begins the government railway's cash-out (its CloseEvent,
+// 1822MX's first 7-train): in an operating round it operates next, one
+// last time, before the companies still to come.
+func (g *Game) startGovCashOut() {
+	c := g.gov()
+	if c == nil || c.Closed || g.govClosing {
+		return
+	}
+	g.govClosing = true
+	r := g.round
+	if r == nil || r.kind != operatingRound {
+		return
+	}
+	at := -1
+	for i, e := range r.entities {
+		if e == any(c) {
+			at = i
+		}
+	}
+	if at < 0 || at <= r.index {
+		return
+	}
+	r.entities = append(r.entities[:at:at], r.entities[at+1:]...)
+	r.entities = slices.Insert(r.entities, r.index+1, any(c))
 }
