@@ -88,6 +88,7 @@ var constructors = map[string]func() Action{
 	"acquire_company":            func() Action { return new(AcquireCompany) },
 	"merge":                      func() Action { return new(Merge) },
 	"place_token":                func() Action { return new(PlaceToken) },
+	"remove_token":               func() Action { return new(RemoveToken) },
 	"hex_token":                  func() Action { return new(HexToken) },
 	"discard_train":              func() Action { return new(DiscardTrain) },
 	"payoff_player_debt":         func() Action { return new(PayoffPlayerDebt) },
