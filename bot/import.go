@@ -13,6 +13,7 @@ import (
 	"pbc/commands"
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/internal/names"
 	"pbc/storage"
 )
 
@@ -46,11 +47,7 @@ func importSource(ctx context.Context, text string, files []Attachment) (*action
 	if len(files) == 0 {
 		text = strings.TrimPrefix(strings.TrimSuffix(text, "```"), "```json")
 		text = strings.TrimPrefix(text, "```")
-		l, err := action.ReadGameLogLimited(strings.NewReader(text), ImportLimits)
-		if err != nil {
-			return nil, importProblem(err), nil
-		}
-		return l, "", nil
+		return readImport(strings.NewReader(text))
 	}
 	f := files[0]
 	for _, a := range files {
@@ -71,11 +68,7 @@ func importSource(ctx context.Context, text string, files []Attachment) (*action
 		return nil, "", fmt.Errorf("opening attachment %q: %w", f.Name, err)
 	}
 	defer rc.Close()
-	l, err := action.ReadGameLogLimited(rc, ImportLimits)
-	if err != nil {
-		return nil, importProblem(err), nil
-	}
-	return l, "", nil
+	return readImport(rc)
 }
 
 // importProblem says why a log was not taken.
@@ -144,10 +137,10 @@ func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *commands.Co
 }
 
 // sameName reports whether a player's name in a log is a chat user's name:
-// case and spaces aside.
+// spaces aside, and case, width and look-alike letters (see names.Same).
 func sameName(a, b string) bool {
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), "")) }
-	return a != "" && norm(a) == norm(b)
+	join := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	return a != "" && names.Same(join(a), join(b))
 }
 
 // joinByName writes a bare `join` in an imported game as `join NAME` when a

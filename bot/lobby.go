@@ -77,6 +77,9 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Comma
 		if mine >= 0 {
 			return refused("You already have a seat."), nil
 		}
+		if p := lookAlike(seats, r.User); p != "" {
+			return refused("%s", p), nil
+		}
 		if free := slices.IndexFunc(seats, func(s storage.Seat) bool { return s.UserID == "" }); free >= 0 {
 			_, err = d.Store.ReplaceSeat(ctx, sg.ID, seats[free].Order, r.User.ID, r.User.Name)
 		} else if len(seats) >= t.MaxPlayers {

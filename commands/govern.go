@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	playernames "pbc/internal/names"
 )
 
 // Undo, redo, ending the game and seats: the moves that need someone's
@@ -260,6 +261,7 @@ func (t *Table) end(req Request) Reply {
 		return Reply{Text: "the game is already over: " + t.standings()}
 	}
 	votes := t.pendingRequests().endVotes
+	again := votes[req.User]
 	votes[req.User] = true
 	var missing []string
 	for _, s := range t.Seats {
@@ -267,15 +269,15 @@ func (t *Table) end(req Request) Reply {
 			missing = append(missing, s.User)
 		}
 	}
+	if again && len(missing) > 0 && !req.Admin {
+		// A repeated vote changes nothing: nothing more is recorded.
+		return Reply{Text: fmt.Sprintf("you already asked to end the game; it ends when %s also say `end`", joinAnd(t.namesOf(missing)))}
+	}
 	if cmd, err := Parse(req.Text); (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && (err != nil || !cmd.Confirm) {
 		return Reply{Text: t.endConfirmation()} // nothing is recorded: the vote counts once confirmed
 	}
 	if len(missing) > 0 && !req.Admin {
-		names := make([]string, len(missing))
-		for i, u := range missing {
-			names[i] = t.nameOf(u)
-		}
-		text := fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), joinAnd(names))
+		text := fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), joinAnd(t.namesOf(missing)))
 		return t.note(req, msgEndVote, text, missing)
 	}
 	a := &action.EndGame{}
@@ -373,7 +375,7 @@ func (t *Table) claim(req Request, name string) Reply {
 		if s.User != "" {
 			continue
 		}
-		if name == "" || strings.EqualFold(s.Name, name) {
+		if name == "" || playernames.Same(s.Name, name) {
 			s.User = req.User
 			return Reply{OK: true, Text: fmt.Sprintf("You now play %s.", s.Name)}
 		}
@@ -395,6 +397,15 @@ func (t *Table) findSeat(who string) *Seat {
 		}
 	}
 	return nil
+}
+
+// namesOf names users as nameOf does.
+func (t *Table) namesOf(users []string) []string {
+	out := make([]string, len(users))
+	for i, u := range users {
+		out[i] = t.nameOf(u)
+	}
+	return out
 }
 
 // nameOf names a user by the player they play, else by their id.

@@ -58,7 +58,7 @@ func newBoardState(m *board.Map) *BoardState {
 		for _, ic := range d.Icons {
 			h.mark(ic)
 		}
-		h.resetSlots(nil, nil)
+		h.resetSlots(nil, nil, nil)
 		b.Hexes[d.ID] = h
 		b.order = append(b.order, d.ID)
 	}
@@ -69,9 +69,12 @@ func preprintedID(d *board.Hex) string { return d.ID + "-" + strconv.Itoa(d.Tile
 
 // resetSlots sizes each city's token slots for the current tile, keeping
 // tokens and reservations slot by slot from old (city index → slots). A
-// tile without cities leaves both maps nil (most hexes: the maps were a good
-// share of a game's setup allocations).
-func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
+// token beyond the tile's slots (from a city merged into this one) or in
+// added (one that had a slot added for it) takes an open, unreserved slot
+// or gets a new one, never a reserved slot. A tile without
+// cities leaves both maps nil (most hexes: the maps were a good share of a
+// game's setup allocations).
+func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string, added map[*Token]bool) {
 	h.touch()
 	var slots map[int][]*Token
 	var res map[int][]string
@@ -84,20 +87,31 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 		}
 		s := make([]*Token, n.Slots)
 		r := make([]string, n.Slots)
-		var overflow []*Token
+		var overflow, extra []*Token
 		for k, t := range old[i] {
 			switch {
 			case t == nil:
+			case added[t]:
+				extra = append(extra, t)
 			case k < len(s) && s[k] == nil:
 				s[k] = t
 			default:
 				overflow = append(overflow, t)
 			}
 		}
-		for _, t := range overflow {
+		for k, id := range oldRes[i] {
+			if k < len(r) {
+				r[k] = id
+			}
+		}
+		// Tokens of a city merged into this one, then those in added
+		// slots, take open slots that are not kept for another company,
+		// else a slot added for them: the reservations stay (7.1.3).
+		for _, t := range append(overflow, extra...) {
+			t.City = i
 			placed := false
 			for k := range s {
-				if s[k] == nil {
+				if s[k] == nil && r[k] == "" {
 					s[k], placed = t, true
 					break
 				}
@@ -110,11 +124,6 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string) {
 		for _, t := range s {
 			if t != nil {
 				t.City = i
-			}
-		}
-		for k, id := range oldRes[i] {
-			if k < len(r) {
-				r[k] = id
 			}
 		}
 		slots[i], res[i] = s, r
@@ -331,8 +340,8 @@ func (h *HexState) removeCheaterSlot(node int) {
 			break
 		}
 	}
-	if empty < 0 || empty == len(s)-1 {
-		return
+	if empty < 0 || empty == len(s)-1 || s[len(s)-1] == nil {
+		return // no token to move, or an added slot kept for a home
 	}
 	last := s[len(s)-1]
 	s[empty] = last

@@ -20,7 +20,7 @@ func TestCityByIDSharedTileName(t *testing.T) {
 	}
 	ottawa := b.Hexes["AE15"]
 	ottawa.Tile, ottawa.TileID = def, "O7-0"
-	ottawa.resetSlots(nil, nil)
+	ottawa.resetSlots(nil, nil, nil)
 	for _, tc := range []struct {
 		id, hex, err string
 		node         int

@@ -223,3 +223,12 @@ func stackIndex(s []*Corp, c *Corp) int {
 	}
 	return 0
 }
+
+// PriceAfterDrop is c's share price after n steps down, as a sale or an
+// issue of n shares moves it (a row per share on a grid, left on one row).
+func (g *Game) PriceAfterDrop(c *Corp, n int) int {
+	if c.Price < 0 {
+		return 0
+	}
+	return g.Market.price(g.Market.after(c.Price, n, g.Market.down))
+}

@@ -208,6 +208,10 @@ func (g *Game) endImport() {
 func (g *Game) applyWithAutos(a action.Action) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if rp, ok := r.(refusalPanic); ok {
+				err = rp.err
+				return
+			}
 			err = newInternalError(a, r)
 		}
 	}()
@@ -231,7 +235,7 @@ func (g *Game) applyLive(a action.Action) error {
 	err := g.applyWithAutos(a)
 	if err == nil && !g.importing {
 		n := len(a.Env().AutoActions)
-		if err = g.runAutoActions(a); err != nil {
+		if err = catchRefusal(func() error { return g.runAutoActions(a) }); err != nil {
 			a.Env().AutoActions = a.Env().AutoActions[:n]
 		}
 	}

@@ -290,8 +290,8 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 
 // takeLoan lends a player money with 50% interest added at once.
 func (g *Game) takeLoan(p *Player, amount int) {
+	g.addDebt(p, amount+interest(amount), "for a loan with its interest (5.15.6)")
 	g.pay(nil, p, amount)
-	p.Debt += amount + (amount*50+99)/100
 }
 
 // recalculateOrder re-sorts the companies still to operate this round after

@@ -100,9 +100,9 @@ func (g *Game) finishStockRound() {
 	g.round.done = true
 }
 
+// addInterest charges 50% interest, rounded up, on p's debt (4.11.14).
 func (g *Game) addInterest(p *Player) {
-	add := (p.Debt*50 + 99) / 100
-	p.Debt += add
+	g.addDebt(p, interest(p.Debt), "interest (4.11.14)")
 }
 
 // corpOfCompany returns the corporation a minor/regional/concession card stands for.

@@ -50,6 +50,7 @@ var layAbilities = map[string]bool{
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true,
 	"coal_mine": true, "remove_town": true, "advanced_tile": true, "extra_tile": true,
 	"builder_cubes": true, "free_city_upgrade": true, "pass_tile": true, "tile_grant": true,
+	"hill_discount": true, "estuary_discount": true,
 }
 
 // layVia picks, among a private laying track and the privates combined with
@@ -146,6 +147,9 @@ func (g *Game) newLayCheck(c *Corp, h *HexState, def *board.Tile, via *Company) 
 			return nil, ruleErr("%s has no track-laying ability", via.ID)
 		}
 		lc.mode = modeByAbility[via.Def.Ability]
+		if err := g.discountLayRefusal(via, h); err != nil {
+			return nil, err
+		}
 	}
 	if g.isCubeTile(def) {
 		lc.mode = layCube
@@ -387,6 +391,9 @@ func (g *Game) isCityAndTownHex(id string) bool {
 func (lc *layCheck) stopsProblem() string {
 	h, def := lc.h, lc.def
 	id := h.Def.ID
+	if why, ok := lc.townDropStops(); ok {
+		return why
+	}
 	if lc.cityAndTownHex() && h.Tile.Color == board.White {
 		if !slices.Contains([]string{"5", "6", "57"}, def.Name) {
 			return id + " takes a yellow city tile 5, 6 or 57 first"
@@ -485,6 +492,9 @@ func (lc *layCheck) fits(rot int) string {
 		return ""
 	case layPort, layPortage, layBoomTown, layCoal:
 		return lc.specialFits(rot)
+	}
+	if why, ok := lc.townDropFits(rot); ok {
+		return why
 	}
 	if why := lc.caRotation(rot); why != "" {
 		return why

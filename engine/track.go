@@ -222,6 +222,7 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	}
 	cmap := cityMap(h.Tile, h.Rotation, def, rot)
 	oldSlots := h.Slots
+	oldTile := h.Tile
 	oldCities := h.Tile.Cities()
 	h.Tile, h.TileID, h.Rotation, h.laid, h.Cost = def, tileID, rot, true, def.Cost
 	h.touch()
@@ -233,6 +234,9 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		id   string
 	}
 	var moved []movedRes
+	// Tokens in slots added beside a city's printed ones keep a slot of
+	// their own: an upgrade takes no slot away (7.1.1, 7.1.3).
+	var added map[*Token]bool
 	for _, oc := range oldCities {
 		nc, ok := cmap[oc]
 		if !ok {
@@ -255,9 +259,23 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 		}
 		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
 		res[nc] = append(res[nc], h.Reserved[oc]...)
+		for k, t := range oldSlots[oc] {
+			if t != nil && k >= oldTile.Nodes[oc].Slots {
+				if added == nil {
+					added = map[*Token]bool{}
+				}
+				added[t] = true
+			}
+		}
 	}
-	h.resetSlots(mapped, res)
+	h.resetSlots(mapped, res, added)
 	for _, m := range moved {
+		// A reservation keeps its slot: one is added when the merged city
+		// has none open (7.1.3).
+		if h.openSlot(m.node) < 0 {
+			h.Reserved[m.node][h.addSlot(m.node)] = m.id
+			continue
+		}
 		h.reserve(m.node, m.id)
 	}
 	h.keepRondelSlot()

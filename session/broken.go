@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pbc/engine"
+	"pbc/engine/action"
 	"pbc/storage"
 )
 
@@ -19,6 +20,44 @@ import (
 // game's creator or an admin can take: `export` the log as a file, `undo`
 // (drop) the last entries until it loads, or `end` the game so that `new`
 // works again.
+
+// locate names the entry a replay error comes from when the error does not
+// (an undo or redo that no longer resolves): the first entry whose log up
+// to it no longer resolves, as an *engine.ReplayError.
+func locate(l *action.GameLog, err error) error {
+	var replay *engine.ReplayError
+	var corrupt *storage.CorruptError
+	if l == nil || errors.As(err, &replay) || errors.As(err, &corrupt) {
+		return err
+	}
+	full, e := action.Effective(l.Actions)
+	if e == nil || full != nil {
+		return err
+	}
+	// A prefix that fails makes every longer one fail: the first failing
+	// one is found by halving.
+	lo, hi := 1, len(l.Actions) // the prefix of hi entries fails
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if _, e := action.Effective(l.Actions[:mid]); e != nil {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	_, e = action.Effective(l.Actions[:hi])
+	typ := "?"
+	if a := l.Actions[hi-1]; a != nil {
+		typ = a.Env().Type
+	}
+	reason := e.Error()
+	if rest, ok := strings.CutPrefix(reason, "action "); ok {
+		if _, r, ok := strings.Cut(rest, "): "); ok {
+			reason = r // the position is said as the entry's
+		}
+	}
+	return &engine.ReplayError{Index: hi - 1, Type: typ, Reason: errors.New(reason)}
+}
 
 // brokenSession is the session of a game that does not load.
 func (m *Manager) brokenSession(sg storage.Game, why error) *Session {

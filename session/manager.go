@@ -273,7 +273,7 @@ func (m *Manager) load(ctx context.Context, id storage.GameID) (*Session, error)
 	}
 	s, err := m.build(ld)
 	if err != nil {
-		return m.brokenSession(ld.Game, err), nil
+		return m.brokenSession(ld.Game, locate(ld.Log, err)), nil
 	}
 	return s, nil
 }

@@ -49,6 +49,12 @@ func (g *gate) enter(ctx context.Context) (func(), error) {
 // renders limits the drawings of this process.
 var renders = newGate(renderLimit(runtime.GOMAXPROCS(0), DefaultRenderMemory))
 
+// SetRenderMemory bounds the memory of the drawings in flight (the
+// process's budget gives it a share); call it before anything is drawn.
+func SetRenderMemory(bytes int64) {
+	renders = newGate(renderLimit(runtime.GOMAXPROCS(0), bytes))
+}
+
 // Drawing waits until a picture may be drawn (or ctx ends); the caller
 // draws, then calls release. Every drawing of the process goes through it.
 func Drawing(ctx context.Context) (release func(), err error) { return renders.enter(ctx) }

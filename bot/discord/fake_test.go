@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 )
 
@@ -70,13 +69,17 @@ func (f *fakeDiscord) fetched(path string) int {
 // newFakeDiscord starts the fake and points discordgo's endpoints at it.
 func newFakeDiscord(t *testing.T) *fakeDiscord {
 	f := &fakeDiscord{t: t, reqs: make(chan request, 100), up: make(chan struct{}), data: map[string]string{
-		"/api/v9/guilds/g1/roles": `[{"id":"g1","name":"@everyone","permissions":"0"}]`}}
+		"/api/v10/guilds/g1/roles": `[{"id":"g1","name":"@everyone","permissions":"0"}]`}}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET /api/v10/gateway", func(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/gateway"})
 	})
 	mux.HandleFunc("/gateway/", f.gateway)
-	mux.HandleFunc("/api/v9/", f.rest)
+	mux.HandleFunc("/api/v10/", f.rest)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) { // any other version
+		t.Errorf("%s %s: not API version %s", r.Method, r.URL.Path, APIVersion)
+		http.NotFound(w, r)
+	})
 	mux.HandleFunc("GET /files/", f.rest) // attachments, downloaded by their URL
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
@@ -85,18 +88,8 @@ func newFakeDiscord(t *testing.T) *fakeDiscord {
 	return f
 }
 
-// setEndpoints points discordgo's REST endpoints at base.
-func setEndpoints(base string) {
-	discordgo.EndpointDiscord = base
-	discordgo.EndpointAPI = base + "api/v" + discordgo.APIVersion + "/"
-	discordgo.EndpointGuilds = discordgo.EndpointAPI + "guilds/"
-	discordgo.EndpointChannels = discordgo.EndpointAPI + "channels/"
-	discordgo.EndpointUsers = discordgo.EndpointAPI + "users/"
-	discordgo.EndpointGateway = discordgo.EndpointAPI + "gateway"
-	discordgo.EndpointGatewayBot = discordgo.EndpointGateway + "/bot"
-	discordgo.EndpointWebhooks = discordgo.EndpointAPI + "webhooks/"
-	discordgo.EndpointApplications = discordgo.EndpointAPI + "applications"
-}
+// setEndpoints points discordgo's REST endpoints at base, at APIVersion.
+func setEndpoints(base string) { pointAt(base) }
 
 // rest records a REST call and answers it with a plausible object.
 func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
@@ -168,6 +161,9 @@ func (f *fakeDiscord) rest(w http.ResponseWriter, r *http.Request) {
 
 // gateway speaks the gateway protocol: hello, identify, ready, heartbeats.
 func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	if v := r.URL.Query().Get("v"); v != APIVersion {
+		f.t.Errorf("the gateway is asked for version %q, want %s", v, APIVersion)
+	}
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
 	if err != nil {

@@ -111,10 +111,10 @@ func (a *Adapter) autocomplete(i *discordgo.Interaction) {
 	s, arg, typed, ok := focused(i.ApplicationCommandData())
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	if ok && completes(arg.Kind) {
-		for _, c := range a.h.Suggest(context.Background(), bot.Query{
+		for _, c := range bot.SendableChoices(a.h.Suggest(context.Background(), bot.Query{
 			Channel: channel(i.GuildID, i.ChannelID), User: user(i.Member, i.User),
 			Command: s.Name, Field: string(arg.Kind), Prefix: typed,
-		}) {
+		})) {
 			if len(choices) == limitChoices {
 				break
 			}

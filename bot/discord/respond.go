@@ -217,6 +217,9 @@ func (a *Adapter) deleteOriginal(ctx context.Context, i *discordgo.Interaction) 
 // split at line boundaries; pictures and choices go with the first and last
 // parts.
 func (a *Adapter) followUp(ctx context.Context, i *discordgo.Interaction, rep bot.Reply) error {
+	if rep.Empty() {
+		return nil // Discord refuses a follow-up with no content
+	}
 	parts := splitText(rep.Text, maxContent)
 	if len(parts) == 0 {
 		parts = []string{""}

@@ -114,7 +114,7 @@ func withoutPing(r bot.Reply) string {
 // notification is never what is cut) and the rest split at line boundaries.
 func chunks(r bot.Reply) []string {
 	if utf8.RuneCountInString(r.Text) <= maxContent {
-		if r.Text == "" {
+		if strings.TrimSpace(r.Text) == "" {
 			return nil
 		}
 		return []string{r.Text}
@@ -146,6 +146,7 @@ func files(r bot.Reply) []*discordgo.File {
 // first, as they hold the long choices; when there is no room for all, the
 // last placeholder says the rest can be typed.
 func components(r bot.Reply) []discordgo.MessageComponent {
+	r = r.Sendable()
 	var buttons []discordgo.MessageComponent
 	for _, b := range r.Buttons {
 		id := buttonPrefix + b.Value()
@@ -212,8 +213,8 @@ func allowed(ids []string) *discordgo.MessageAllowedMentions {
 func (a *Adapter) postReply(ctx context.Context, channelID string, r bot.Reply, ref *discordgo.MessageReference) error {
 	parts := chunks(r)
 	fs := files(r)
-	if len(parts) == 0 && len(fs) == 0 && len(r.Buttons)+len(r.Menus) == 0 {
-		return nil
+	if len(parts) == 0 && len(fs) == 0 && len(components(r)) == 0 {
+		return nil // Discord refuses an empty message
 	}
 	if len(parts) == 0 {
 		parts = []string{""}

@@ -55,11 +55,11 @@ type shardGateway struct {
 func newShardGateway(t *testing.T) *shardGateway {
 	g := &shardGateway{conns: map[int]*websocket.Conn{}, ids: make(chan [2]int, 8)}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/v9/gateway", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET /api/v10/gateway", func(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]string{"url": "ws" + strings.TrimPrefix(g.srv.URL, "http") + "/gateway"})
 	})
 	mux.HandleFunc("/gateway/", g.gateway)
-	mux.HandleFunc("/api/v9/", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("/api/v10/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		if r.Method == http.MethodPut {
 			_, _ = w.Write([]byte("[]"))

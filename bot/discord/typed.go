@@ -2,9 +2,11 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -55,9 +57,13 @@ func (a *Adapter) attachments(fs []*discordgo.MessageAttachment) []bot.Attachmen
 		if f == nil || f.URL == "" {
 			continue
 		}
-		url := f.URL
+		if u, err := url.Parse(f.URL); err != nil || !fromDiscord(u) {
+			a.log.Warn("attachment not on Discord's file hosts: ignored", "name", f.Filename)
+			continue
+		}
+		link := f.URL
 		out = append(out, bot.Attachment{Name: f.Filename, Type: f.ContentType, Size: int64(f.Size),
-			Open: func(ctx context.Context) (io.ReadCloser, error) { return a.download(ctx, url) }})
+			Open: func(ctx context.Context) (io.ReadCloser, error) { return a.download(ctx, link) }})
 	}
 	return out
 }
@@ -68,7 +74,14 @@ func (a *Adapter) download(ctx context.Context, url string) (io.ReadCloser, erro
 	if err != nil {
 		return nil, fmt.Errorf("discord: attachment: %w", err)
 	}
-	resp, err := a.s.Client.Do(req)
+	client := *a.s.Client
+	client.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 5 || !fromDiscord(r.URL) {
+			return errors.New("redirected away from Discord's file hosts")
+		}
+		return nil
+	}
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("discord: attachment: %w", a.redact(err))
 	}
@@ -77,6 +90,29 @@ func (a *Adapter) download(ctx context.Context, url string) (io.ReadCloser, erro
 		return nil, fmt.Errorf("discord: attachment: %s", resp.Status)
 	}
 	return resp.Body, nil
+}
+
+// Discord's own file hosts: attachments are served from these only.
+var discordFileHosts = []string{"cdn.discordapp.com", "media.discordapp.net"}
+
+// fromDiscord reports whether an attachment's URL is on Discord's own file
+// hosts (over https), or on the host discordgo is pointed at (its CDN or
+// API endpoint, as a test's local Discord is): a message cannot make the
+// bot fetch from anywhere else.
+func fromDiscord(u *url.URL) bool {
+	if u.User != nil {
+		return false
+	}
+	if u.Scheme == "https" && (u.Port() == "" || u.Port() == "443") &&
+		slices.Contains(discordFileHosts, strings.ToLower(u.Hostname())) {
+		return true
+	}
+	for _, e := range []string{discordgo.EndpointCDN, discordgo.EndpointDiscord} {
+		if b, err := url.Parse(e); err == nil && b.Host != "" && b.Scheme == u.Scheme && strings.EqualFold(b.Host, u.Host) {
+			return true
+		}
+	}
+	return false
 }
 
 // openThread opens a public thread for a game set up with text in

@@ -39,10 +39,10 @@ func TestTypedRefusalGoesToTheSenderOnly(t *testing.T) {
 
 func TestTypedAdminFromRoles(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.serve("/api/v9/guilds/g1/roles", `[{"id":"g1","name":"@everyone","permissions":"0"},
+	f.serve("/api/v10/guilds/g1/roles", `[{"id":"g1","name":"@everyone","permissions":"0"},
 		{"id":"r1","name":"Game Master","permissions":"0"},
 		{"id":"r2","name":"Mods","permissions":"16"}]`)
-	f.serve("/api/v9/guilds/g1/members/u4", `{"roles":["r2"],"user":{"id":"u4","username":"dee"}}`)
+	f.serve("/api/v10/guilds/g1/members/u4", `{"roles":["r2"],"user":{"id":"u4","username":"dee"}}`)
 	h := &stubHandler{got: make(chan bot.Message, 1)}
 	run(t, f, h, func(o *Options) { o.GMRole = "game master" })
 	for _, c := range []struct {
@@ -77,7 +77,7 @@ func TestTypedAdminFromRoles(t *testing.T) {
 	if m := <-h.got; !m.User.Admin {
 		t.Error("a game master's slash command is not an admin's")
 	}
-	if n := f.fetched("/api/v9/guilds/g1/roles"); n != 1 {
+	if n := f.fetched("/api/v10/guilds/g1/roles"); n != 1 {
 		t.Errorf("roles fetched %d times for five commands, want once (cached)", n)
 	}
 }
@@ -299,8 +299,8 @@ func TestTokensStayOutOfErrorsAndLogs(t *testing.T) {
 
 func TestThreadRenamedAtStart(t *testing.T) {
 	f := newFakeDiscord(t)
-	f.serve("/api/v9/channels/th1", `{"id":"th1","type":11,"parent_id":"c1","name":"1822PNW — Ann"}`)
-	f.serve("/api/v9/channels/c1", `{"id":"c1","type":0,"name":"general"}`)
+	f.serve("/api/v10/channels/th1", `{"id":"th1","type":11,"parent_id":"c1","name":"1822PNW — Ann"}`)
+	f.serve("/api/v10/channels/c1", `{"id":"c1","type":0,"name":"general"}`)
 	h := &stubHandler{got: make(chan bot.Message, 1)}
 	run(t, f, h)
 	begun := "1822PNW begins! Player order: Ben, Ann, Cy.\nSR 1: Ben to act."

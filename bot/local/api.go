@@ -45,10 +45,11 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 	if !ok {
 		return
 	}
-	user, ok := a.actingUser(w, r, cleanName(req.User, 40))
+	si, ok := a.actingUser(w, r, cleanName(req.User, 40))
 	if !ok {
 		return
 	}
+	user := si.Name
 	req.Channel = cleanName(req.Channel, 40)
 	req.Text = strings.TrimSpace(req.Text)
 	if req.Text == "" && len(req.Files) > 0 {
@@ -71,7 +72,7 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 	if req.Button {
 		text, at = bot.ParseValue(text)
 	}
-	said := a.hub.publish(Event{Channel: req.Channel, From: user, Text: text, Attached: names(files)})
+	said := a.hub.publish(Event{Channel: req.Channel, From: user, Text: text, Attached: fileNames(files)})
 	rs := &responder{a: a, channel: req.Channel, user: user, tab: req.Tab, replyTo: said.ID, done: make(chan struct{})}
 	eventID := ""
 	if req.ID != "" {
@@ -79,7 +80,7 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 	}
 	h.Submit(bot.Message{
 		Channel:     Channel(req.Channel),
-		User:        bot.User{ID: user, Name: user, Admin: a.isAdmin(user)},
+		User:        bot.User{ID: user, Name: user, Admin: si.Admin},
 		Text:        text,
 		Kind:        map[bool]bot.Kind{false: bot.KindTyped, true: bot.KindButton}[req.Button],
 		At:          at,
@@ -122,6 +123,9 @@ type responder struct {
 
 // Respond publishes a reply (to the sender's tab only when ephemeral).
 func (rs *responder) Respond(_ context.Context, r bot.Reply) error {
+	if r.Empty() {
+		return nil
+	}
 	e := rs.a.hub.publish(rs.a.event(rs.channel, rs.user, rs.tab, rs.replyTo, r))
 	rs.mu.Lock()
 	rs.sent = append(rs.sent, e)
@@ -141,10 +145,11 @@ func (rs *responder) replies() []Event {
 // events streams a channel to a page as server-sent events: its history
 // first, then each new event, with a comment every 20 s to keep it open.
 func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Context) {
-	user, ok := a.actingUser(w, r, cleanName(r.URL.Query().Get("user"), 40))
+	si, ok := a.actingUser(w, r, cleanName(r.URL.Query().Get("user"), 40))
 	if !ok {
 		return
 	}
+	user := si.Name
 	channel := cleanName(r.URL.Query().Get("channel"), 40)
 	tab := r.URL.Query().Get("tab")
 	if channel == "" {
@@ -200,18 +205,16 @@ func (a *Adapter) events(w http.ResponseWriter, r *http.Request, stop context.Co
 // suggest answers completions for the page's input box.
 func (a *Adapter) suggest(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 	q := r.URL.Query()
-	user, ok := a.actingUser(w, r, cleanName(q.Get("user"), 40))
+	si, ok := a.actingUser(w, r, cleanName(q.Get("user"), 40))
 	if !ok {
 		return
 	}
-	choices := h.Suggest(r.Context(), bot.Query{
+	user := si.Name
+	choices := bot.SendableChoices(h.Suggest(r.Context(), bot.Query{
 		Channel: Channel(cleanName(q.Get("channel"), 40)),
 		User:    bot.User{ID: user, Name: user},
 		Command: q.Get("command"), Field: q.Get("field"), Prefix: q.Get("prefix"),
-	})
-	if choices == nil {
-		choices = []bot.Choice{}
-	}
+	}))
 	writeJSON(w, choices)
 }
 

@@ -1,21 +1,20 @@
 package local
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
+
+	"pbc/internal/names"
+	"pbc/storage"
 )
 
 // Cookies of the playground. Both are HTTP-only and SameSite=Strict: a page
@@ -23,21 +22,11 @@ import (
 const (
 	sessionCookie = "pbc_session" // the claimed name's session token
 	accessCookie  = "pbc_access"  // proof that the invite link (the secret) was given
+	browserCookie = "pbc_browser" // the browser's own id: it may take back names it switched from
 )
 
-// Limits of the sessions kept in memory.
-const (
-	// sessionIdle ends a session nobody used for that long.
-	sessionIdle = 24 * time.Hour
-	// claimAfter is how long a name stays its session's while that session
-	// is idle: then another browser may claim it (a player who lost the
-	// cookie of a private window gets the name back).
-	claimAfter = 30 * time.Minute
-	// maxSessions bounds the sessions held at once.
-	maxSessions = 10000
-	// MinSecretLen is the shortest access secret accepted.
-	MinSecretLen = 16
-)
+// MinSecretLen is the shortest access secret (and admin key) accepted.
+const MinSecretLen = 16
 
 // ErrNoSecret is CheckExposure's answer for a playground that other
 // machines could reach and that has no access secret.
@@ -71,125 +60,15 @@ func loopbackAddr(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// session is a browser's claim of a name.
-type session struct {
-	token string
-	user  string
-	last  time.Time
-}
-
-// sessions holds the claimed names; one name has at most one session.
-type sessions struct {
-	mu      sync.Mutex
-	now     func() time.Time
-	byToken map[string]*session
-	byName  map[string]*session // by folded name
-}
-
-func newSessions(now func() time.Time) *sessions {
-	return &sessions{now: now, byToken: map[string]*session{}, byName: map[string]*session{}}
-}
-
-// errNameTaken refuses a claim of a name another browser uses.
-var errNameTaken = errors.New("name taken")
-
-// errFull refuses a claim when maxSessions are held.
-var errFull = errors.New("too many sessions")
-
-// claim gives name to a new session, ending the browser's previous one
-// (old, "" if none). A name held by another active session is refused.
-func (s *sessions) claim(name, old string) (*session, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	key := foldName(name)
-	if held := s.byName[key]; held != nil && held.token != old && now.Sub(held.last) < claimAfter {
-		return nil, errNameTaken
-	}
-	if prev := s.byToken[old]; prev != nil {
-		s.drop(prev)
-	}
-	if held := s.byName[key]; held != nil {
-		s.drop(held)
-	}
-	if len(s.byToken) >= maxSessions {
-		s.sweep(now)
-		if len(s.byToken) >= maxSessions {
-			return nil, errFull
-		}
-	}
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	ses := &session{token: base64.RawURLEncoding.EncodeToString(b[:]), user: name, last: now}
-	s.byToken[ses.token] = ses
-	s.byName[key] = ses
-	return ses, nil
-}
-
-// user returns the user of a session token and marks the session used.
-func (s *sessions) user(token string) (string, bool) {
-	if token == "" {
-		return "", false
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ses := s.byToken[token]
-	now := s.now()
-	if ses == nil || now.Sub(ses.last) > sessionIdle {
-		if ses != nil {
-			s.drop(ses)
-		}
-		return "", false
-	}
-	ses.last = now
-	return ses.user, true
-}
-
-// end ends a session.
-func (s *sessions) end(token string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if ses := s.byToken[token]; ses != nil {
-		s.drop(ses)
-	}
-}
-
-// count is the number of sessions held.
-func (s *sessions) count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.byToken)
-}
-
-func (s *sessions) drop(ses *session) {
-	delete(s.byToken, ses.token)
-	if s.byName[foldName(ses.user)] == ses {
-		delete(s.byName, foldName(ses.user))
-	}
-}
-
-// sweep ends the sessions idle past sessionIdle.
-func (s *sessions) sweep(now time.Time) {
-	for _, ses := range s.byToken {
-		if now.Sub(ses.last) > sessionIdle {
-			s.drop(ses)
-		}
-	}
-}
-
-// foldName is the form two names are compared in: "Alice" and "alice" are
-// one player, so that neither can pass for the other.
-func foldName(name string) string { return strings.ToLower(name) }
-
 // validName checks a claimed name: a mention of it must read as one word,
-// and nobody may sign as the bot.
+// and nobody may sign as the bot, or as a name that looks like it.
 func validName(name string) error {
 	switch {
 	case name == "":
 		return errors.New("choose a name")
-	case len([]rune(name)) > 32:
-		return errors.New("a name has at most 32 characters")
-	case strings.EqualFold(name, BotName):
+	case len([]rune(name)) > names.MaxRunes:
+		return fmt.Errorf("a name has at most %d characters", names.MaxRunes)
+	case names.Same(name, BotName):
 		return fmt.Errorf("%q is the bot's name", name)
 	}
 	for _, r := range name {
@@ -197,12 +76,15 @@ func validName(name string) error {
 			return errors.New("a name has letters, digits, - and _ only")
 		}
 	}
-	return nil
+	return names.Check(name)
 }
 
-// loginRequest is the body of POST /api/login.
+// loginRequest is the body of POST /api/login: a name to claim, or the
+// key of a personal sign-in link; an admin's name needs the admin key.
 type loginRequest struct {
-	Name string `json:"name"`
+	Name     string `json:"name"`
+	Link     string `json:"link,omitempty"`
+	AdminKey string `json:"admin_key,omitempty"`
 }
 
 // meResponse is the answer of GET /api/me and POST /api/login.
@@ -210,6 +92,9 @@ type meResponse struct {
 	User    string `json:"user"`
 	Admin   bool   `json:"admin"`
 	MaxFile int64  `json:"max_file"` // the largest file the page may send
+	// Link is the personal sign-in link's key, given once: when the
+	// browser became the name's holder, or asked for a new link.
+	Link string `json:"link,omitempty"`
 }
 
 // login claims a name for the browser and sets its session cookie.
@@ -220,32 +105,73 @@ func (a *Adapter) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimSpace(req.Name)
-	if err := validName(name); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+	link := strings.TrimSpace(req.Link)
+	if link == "" {
+		if err := validName(name); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
 	}
 	old := ""
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		old = c.Value
 	}
-	ses, err := a.sessions.claim(name, old)
+	browser := ""
+	if c, err := r.Cookie(browserCookie); err == nil && len(c.Value) >= 32 {
+		browser = c.Value
+	} else {
+		browser = randomToken()
+		http.SetCookie(w, &http.Cookie{Name: browserCookie, Value: browser, Path: "/", HttpOnly: true,
+			SameSite: http.SameSiteStrictMode, Secure: secure(r), MaxAge: 400 * 24 * 3600})
+	}
+	res, err := a.sessions.claim(r.Context(), name, browser, old, link, req.AdminKey)
 	switch {
 	case errors.Is(err, errNameTaken):
-		http.Error(w, name+" is playing in another browser; choose another name (or sign out there)", http.StatusConflict)
+		http.Error(w, name+" is taken: it has a seat or is signed in elsewhere. If it is yours, open your "+
+			"personal sign-in link (shown when you first signed in, and under \"My link\" in a browser signed in as "+name+
+			"); otherwise choose another name", http.StatusConflict)
+		return
+	case errors.Is(err, errBadLink):
+		http.Error(w, err.Error()+": sign in with your name, or ask for a new link in a browser signed in as you", http.StatusForbidden)
+		return
+	case errors.Is(err, errAdminName):
+		http.Error(w, name+" is an admin's name: it signs in with the admin link only", http.StatusForbidden)
 		return
 	case err != nil:
-		http.Error(w, "the playground is full; try again later", http.StatusServiceUnavailable)
+		a.log.Error("playground sign-in", "err", err)
+		http.Error(w, "the sign-in could not be kept; try again later", http.StatusServiceUnavailable)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: ses.token, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: secure(r), MaxAge: int(sessionIdle / time.Second)})
-	writeJSON(w, a.me(name))
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: res.token, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: secure(r), MaxAge: int(signInTTL / time.Second)})
+	me := a.me(res.signIn)
+	me.Link = res.link
+	writeJSON(w, me)
+}
+
+// newLink gives the signed-in player a new personal sign-in link; the old
+// one stops working.
+func (a *Adapter) newLink(w http.ResponseWriter, r *http.Request) {
+	si, ok := a.signIn(r)
+	if !ok {
+		http.Error(w, "claim a name first", http.StatusUnauthorized)
+		return
+	}
+	link, err := a.sessions.newLink(r.Context(), si)
+	if err != nil {
+		a.log.Error("playground sign-in link", "err", err)
+		http.Error(w, "no link could be made; try again later", http.StatusServiceUnavailable)
+		return
+	}
+	me := a.me(si)
+	me.Link = link
+	writeJSON(w, me)
 }
 
 // logout ends the browser's session.
 func (a *Adapter) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		a.sessions.end(c.Value)
+		a.sessions.end(r.Context(), c.Value)
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: secure(r), MaxAge: -1})
@@ -254,45 +180,46 @@ func (a *Adapter) logout(w http.ResponseWriter, r *http.Request) {
 
 // whoami answers who the browser plays as.
 func (a *Adapter) whoami(w http.ResponseWriter, r *http.Request) {
-	user, ok := a.sessionUser(r)
+	si, ok := a.signIn(r)
 	if !ok {
 		http.Error(w, "claim a name first", http.StatusUnauthorized)
 		return
 	}
-	writeJSON(w, a.me(user))
+	writeJSON(w, a.me(si))
 }
 
-func (a *Adapter) me(user string) meResponse {
-	return meResponse{User: user, Admin: a.isAdmin(user), MaxFile: MaxFileBytes}
+func (a *Adapter) me(si storage.SignIn) meResponse {
+	return meResponse{User: si.Name, Admin: si.Admin, MaxFile: MaxFileBytes}
+}
+
+// signIn is the request's sign-in.
+func (a *Adapter) signIn(r *http.Request) (storage.SignIn, bool) {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return storage.SignIn{}, false
+	}
+	return a.sessions.user(r.Context(), c.Value)
 }
 
 // sessionUser is the user of the request's session.
 func (a *Adapter) sessionUser(r *http.Request) (string, bool) {
-	c, err := r.Cookie(sessionCookie)
-	if err != nil {
-		return "", false
-	}
-	return a.sessions.user(c.Value)
-}
-
-// isAdmin reports whether user is one of the configured admins.
-func (a *Adapter) isAdmin(user string) bool {
-	return slices.ContainsFunc(a.opt.Admins, func(n string) bool { return foldName(strings.TrimSpace(n)) == foldName(user) })
+	si, ok := a.signIn(r)
+	return si.Name, ok
 }
 
 // actingUser checks that a request names the session's user (or nobody)
-// and returns that user; otherwise it answers 401 or 403 itself.
-func (a *Adapter) actingUser(w http.ResponseWriter, r *http.Request, named string) (string, bool) {
-	user, ok := a.sessionUser(r)
+// and returns that user's sign-in; otherwise it answers 401 or 403 itself.
+func (a *Adapter) actingUser(w http.ResponseWriter, r *http.Request, named string) (storage.SignIn, bool) {
+	si, ok := a.signIn(r)
 	if !ok {
 		http.Error(w, "claim a name first", http.StatusUnauthorized)
-		return "", false
+		return si, false
 	}
-	if named != "" && named != user {
-		http.Error(w, fmt.Sprintf("this browser plays as %s, not %s", user, named), http.StatusForbidden)
-		return "", false
+	if named != "" && named != si.Name {
+		http.Error(w, fmt.Sprintf("this browser plays as %s, not %s", si.Name, named), http.StatusForbidden)
+		return si, false
 	}
-	return user, true
+	return si, true
 }
 
 // accessToken is what the access cookie holds: derived from the secret, so

@@ -56,13 +56,17 @@ func drain(r *http.Response) string {
 // claim signs a browser in as name; it fails the test unless that works.
 func claim(t testing.TB, c *http.Client, base, host, name string) {
 	t.Helper()
-	body, _ := json.Marshal(loginRequest{Name: name})
+	body, _ := json.Marshal(loginRequest{Name: name, AdminKey: testAdminKey})
 	if r := request(t, c, http.MethodPost, base, "api/login", host, body); r.StatusCode != http.StatusOK {
 		t.Fatalf("claiming %s: %s: %s", name, r.Status, drain(r))
 	} else {
 		drain(r)
 	}
 }
+
+// testAdminKey is the admin key of the tests' playgrounds that have admins;
+// claim presents it, as an admin's link does.
+const testAdminKey = "admin-key-admin-key"
 
 // player is the browser of a user, signed in (through the invite link
 // first when the bot has a secret) on first use.

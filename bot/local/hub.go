@@ -78,9 +78,12 @@ type MenuChoice struct {
 
 // Limits of what the hub keeps in memory.
 const (
-	historyLen = 300      // events per channel
-	imageBytes = 96 << 20 // PNG bytes kept for the page
-	subBuffer  = 256      // events a slow page may fall behind
+	historyLen = 300 // events per channel
+	subBuffer  = 256 // events a slow page may fall behind
+	// DefaultImageBytes bounds the PNG bytes kept for the pages, and
+	// DefaultHistoryBytes the channels' histories, unless Options say.
+	DefaultImageBytes   = 96 << 20
+	DefaultHistoryBytes = 32 << 20
 )
 
 // hub keeps each channel's recent events and images and fans new events out
@@ -96,11 +99,17 @@ type hub struct {
 	images   map[string][]byte
 	order    []string // image ids, oldest first
 	size     int
+	// maxImages and maxHistory bound the images' bytes and the histories'
+	// estimated bytes (histBytes); past them the oldest images, and the
+	// idlest channels, go.
+	maxImages, maxHistory int
+	histBytes             int
 }
 
 // room is one channel's history and watchers.
 type room struct {
 	history []Event
+	bytes   int // estimated bytes of history
 	subs    map[*sub]bool
 	last    time.Time // last event or watcher change
 }
@@ -112,7 +121,37 @@ type sub struct {
 }
 
 func newHub(max int, idle time.Duration, now func() time.Time) *hub {
-	return &hub{now: now, idle: idle, max: max, channels: map[string]*room{}, images: map[string][]byte{}}
+	return &hub{now: now, idle: idle, max: max, channels: map[string]*room{}, images: map[string][]byte{},
+		maxImages: DefaultImageBytes, maxHistory: DefaultHistoryBytes}
+}
+
+// eventBytes estimates what an event holds in memory: its texts, choices
+// and the slices and strings around them.
+func eventBytes(e Event) int {
+	n := 256 + len(e.Channel) + len(e.From) + len(e.Text) + 8*len(e.Mentions)
+	for _, m := range e.Mentions {
+		n += len(m)
+	}
+	for _, p := range e.Images {
+		n += 64 + len(p.URL) + len(p.Name) + len(p.Alt)
+	}
+	for _, b := range e.Buttons {
+		n += 48 + len(b.Label) + len(b.Command)
+	}
+	if e.Menus != nil {
+		for _, m := range *e.Menus {
+			n += 64 + len(m.Placeholder)
+			for _, o := range m.Options {
+				n += 64 + len(o.Label) + len(o.Command) + len(o.Description)
+			}
+		}
+	}
+	if e.Files != nil {
+		for _, f := range *e.Files {
+			n += 64 + len(f.URL) + len(f.Name)
+		}
+	}
+	return n
 }
 
 // visible reports whether an event is shown to user's tab.
@@ -164,6 +203,7 @@ func (h *hub) drop(name string, r *room) {
 	for s := range r.subs {
 		close(s.ch)
 	}
+	h.histBytes -= r.bytes
 	delete(h.channels, name)
 }
 
@@ -211,8 +251,31 @@ func (h *hub) publish(e Event) Event {
 	}
 	r := h.room(e.Channel)
 	r.history = append(r.history, e)
+	size := eventBytes(e)
+	r.bytes += size
+	h.histBytes += size
 	if len(r.history) > historyLen {
-		r.history = append([]Event(nil), r.history[len(r.history)-historyLen:]...)
+		cut := len(r.history) - historyLen
+		for _, old := range r.history[:cut] {
+			b := eventBytes(old)
+			r.bytes -= b
+			h.histBytes -= b
+		}
+		r.history = append([]Event(nil), r.history[cut:]...)
+	}
+	// Past the histories' budget the idlest other channels go (their
+	// games stay in the store; their pages reconnect to an empty history).
+	for h.histBytes > h.maxHistory && len(h.channels) > 1 {
+		name, idlest := "", (*room)(nil)
+		for n, o := range h.channels {
+			if o != r && (idlest == nil || evictFirst(o, idlest)) {
+				name, idlest = n, o
+			}
+		}
+		if idlest == nil {
+			break
+		}
+		h.drop(name, idlest)
 	}
 	for s := range r.subs {
 		if !e.visible(s.user, s.tab) {
@@ -257,7 +320,7 @@ func (h *hub) unsubscribe(channel string, s *sub) {
 }
 
 // addImage keeps a PNG and returns its id; the oldest are forgotten past
-// imageBytes.
+// maxImages.
 func (h *hub) addImage(png []byte) string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
@@ -268,7 +331,7 @@ func (h *hub) addImage(png []byte) string {
 	h.images[id] = png
 	h.order = append(h.order, id)
 	h.size += len(png)
-	for h.size > imageBytes && len(h.order) > 1 {
+	for h.size > h.maxImages && len(h.order) > 1 {
 		old := h.order[0]
 		h.order = h.order[1:]
 		h.size -= len(h.images[old])

@@ -11,8 +11,12 @@
 // one that names another user is refused):
 //
 //	GET  /                         the page (?key=SECRET: the invite link)
-//	POST /api/login                {"name"}: claim a name; sets the session cookie
+//	POST /api/login                {"name"} or {"link"} (a personal sign-in link's key), with
+//	                               "admin_key" for an admin's name: claim a name; sets the
+//	                               session cookie; "link" in the answer when the browser became
+//	                               the name's holder
 //	POST /api/logout               end the session
+//	POST /api/link                 a new personal sign-in link for the session's name ({"link"})
 //	GET  /api/me                   {"user","admin","max_file"}
 //	GET  /api/events?channel=C&tab=T[&user=U]  server-sent events: the channel's history, then new events
 //	POST /api/send                 {"channel","tab","text","button","wait","files"}: a command; with
@@ -61,8 +65,13 @@ type Options struct {
 	// other machines can reach without one (see CheckExposure).
 	Secret string
 	// Admins are the names with admin rights in every channel, as a
-	// server's administrators have on Discord and Slack.
-	Admins []string
+	// server's administrators have on Discord and Slack: they sign in with
+	// AdminKey (the admin link), never with the name alone.
+	Admins   []string
+	AdminKey string
+	// SignIns keeps the sign-ins and name holders (the store, so that they
+	// survive a restart); without it they are kept in memory.
+	SignIns storage.SignIns
 	// Hosts are host names the playground answers to besides IP addresses
 	// and localhost: its public name behind a proxy or a port mapping.
 	Hosts []string
@@ -72,6 +81,10 @@ type Options struct {
 	// (defaults DefaultChannelIdle and DefaultMaxChannels).
 	ChannelIdle time.Duration
 	MaxChannels int
+	// ImageBytes bounds the pictures kept for the pages, HistoryBytes the
+	// channels' histories (DefaultImageBytes, DefaultHistoryBytes): the
+	// process's memory budget gives each its share.
+	ImageBytes, HistoryBytes int64
 }
 
 // Defaults of the history bounds.
@@ -111,8 +124,15 @@ func New(opt Options) *Adapter {
 	if opt.MaxChannels <= 0 {
 		opt.MaxChannels = DefaultMaxChannels
 	}
-	return &Adapter{opt: opt, log: opt.Logger, hub: newHub(opt.MaxChannels, opt.ChannelIdle, time.Now),
-		sessions: newSessions(time.Now), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
+	h := newHub(opt.MaxChannels, opt.ChannelIdle, time.Now)
+	if opt.ImageBytes > 0 {
+		h.maxImages = int(opt.ImageBytes)
+	}
+	if opt.HistoryBytes > 0 {
+		h.maxHistory = int(opt.HistoryBytes)
+	}
+	return &Adapter{opt: opt, log: opt.Logger, hub: h,
+		sessions: newSessions(opt.SignIns, time.Now, opt.AdminKey, opt.Admins), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
 }
 
 // Platform is storage.Local.
@@ -140,6 +160,19 @@ func (a *Adapter) URL(ctx context.Context) (string, error) {
 // Invite is the link to give the players once Run is listening: the URL,
 // with the access secret when there is one. It blocks like URL.
 func (a *Adapter) Invite(ctx context.Context) (string, error) {
+	u, err := a.InviteBase(ctx)
+	if err != nil {
+		return "", err
+	}
+	if a.opt.Secret != "" {
+		u += "?key=" + url.QueryEscape(a.opt.Secret)
+	}
+	return u, nil
+}
+
+// InviteBase is the invite link without its key: what may be written to a
+// log. It blocks like URL.
+func (a *Adapter) InviteBase(ctx context.Context) (string, error) {
 	if _, err := a.URL(ctx); err != nil {
 		return "", err
 	}
@@ -150,11 +183,7 @@ func (a *Adapter) Invite(ctx context.Context) (string, error) {
 	if len(a.opt.Hosts) > 0 {
 		host = strings.TrimSpace(a.opt.Hosts[0])
 	}
-	u := "http://" + net.JoinHostPort(host, port) + "/"
-	if a.opt.Secret != "" {
-		u += "?key=" + url.QueryEscape(a.opt.Secret)
-	}
-	return u, nil
+	return "http://" + net.JoinHostPort(host, port) + "/", nil
 }
 
 // Run serves the playground until ctx ends.
@@ -176,6 +205,7 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 	}
 	a.addr = ln.Addr()
 	go a.hub.janitor(ctx)
+	go a.sweepSignIns(ctx)
 	streams, stopStreams := context.WithCancel(context.Background())
 	defer stopStreams()
 	srv := &http.Server{
@@ -218,6 +248,7 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 	mux.Handle("GET /", http.FileServerFS(sub))
 	mux.HandleFunc("POST /api/login", a.login)
 	mux.HandleFunc("POST /api/logout", a.logout)
+	mux.HandleFunc("POST /api/link", a.newLink)
 	mux.HandleFunc("GET /api/me", a.whoami)
 	mux.HandleFunc("GET /api/events", func(w http.ResponseWriter, r *http.Request) { a.events(w, r, stop) })
 	mux.HandleFunc("POST /api/send", func(w http.ResponseWriter, r *http.Request) { a.send(w, r, h) })
@@ -229,6 +260,9 @@ func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
 
 // Post sends a reminder to a playground channel.
 func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error {
+	if r.Empty() {
+		return nil
+	}
 	a.hub.publish(a.event(ch.ID, "", "", 0, r))
 	return nil
 }
@@ -236,6 +270,7 @@ func (a *Adapter) Post(_ context.Context, ch storage.Channel, r bot.Reply) error
 // event turns a reply into an event of channel, shown to user's tab only
 // when the reply is ephemeral.
 func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) Event {
+	r = r.Sendable()
 	e := Event{Channel: channel, From: BotName, Bot: true, Text: r.Text, Mentions: r.Mentions, ReplyTo: replyTo, Stale: r.Stale}
 	if r.Ephemeral {
 		e.To, e.toUser = tab, user

@@ -84,8 +84,8 @@ func attachments(files []upload) ([]bot.Attachment, error) {
 	return out, nil
 }
 
-// names lists the attachments' names, to show with the command.
-func names(files []bot.Attachment) []string {
+// fileNames lists the attachments' names, to show with the command.
+func fileNames(files []bot.Attachment) []string {
 	var out []string
 	for _, f := range files {
 		out = append(out, f.Name)

@@ -29,11 +29,15 @@ const (
 )
 
 // hasComponents reports whether a reply offers choices.
-func hasComponents(r bot.Reply) bool { return len(r.Buttons)+len(r.Menus) > 0 }
+func hasComponents(r bot.Reply) bool {
+	r = r.Sendable()
+	return len(r.Buttons)+len(r.Menus) > 0
+}
 
 // blocks lays out text with the reply's buttons and menus in Block Kit.
 func (a *Adapter) blocks(text string, r bot.Reply) []slack.Block {
-	if text == "" {
+	r = r.Sendable() // Slack refuses an empty label
+	if strings.TrimSpace(text) == "" {
 		text = "Choose:"
 	}
 	out := []slack.Block{slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, text, false, false), nil, nil)}
@@ -103,7 +107,7 @@ func option(label, desc, value string) *slack.OptionBlockObject {
 	if desc != "" {
 		d = plain(clip(desc, maxOptionText))
 	}
-	return slack.NewOptionBlockObject(value, plain(clip(cmp.Or(label, value), maxOptionText)), d)
+	return slack.NewOptionBlockObject(value, plain(clip(cmp.Or(strings.TrimSpace(label), value), maxOptionText)), d)
 }
 
 // completion finds the words every option's command starts with and the

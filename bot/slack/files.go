@@ -48,7 +48,14 @@ func (a *Adapter) download(ctx context.Context, link string) (io.ReadCloser, err
 		return nil, fmt.Errorf("slack: file request: %w", err)
 	}
 	req.Header.Set("Authorization", "Bearer "+a.opt.BotToken)
-	resp, err := a.http.Do(req)
+	client := *a.http
+	client.CheckRedirect = func(r *http.Request, via []*http.Request) error {
+		if len(via) >= 5 || !a.mayGetToken(r.URL) {
+			return fmt.Errorf("redirected to %s, not a Slack host", r.URL.Host)
+		}
+		return nil
+	}
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("slack: download file: %w", err)
 	}
@@ -67,7 +74,10 @@ func (a *Adapter) download(ctx context.Context, link string) (io.ReadCloser, err
 // mayGetToken reports whether a request to u may carry the bot token.
 func (a *Adapter) mayGetToken(u *url.URL) bool {
 	host := strings.ToLower(u.Hostname())
-	if u.Scheme == "https" && (host == "slack.com" || strings.HasSuffix(host, ".slack.com")) {
+	if u.User != nil {
+		return false
+	}
+	if u.Scheme == "https" && (u.Port() == "" || u.Port() == "443") && (host == "slack.com" || strings.HasSuffix(host, ".slack.com")) {
 		return true
 	}
 	api, err := url.Parse(cmp.Or(a.opt.APIURL, slack.APIURL))

@@ -33,6 +33,9 @@ func (a *Adapter) Post(ctx context.Context, ch storage.Channel, r bot.Reply) err
 // shared asynchronously, so a message posted at once could appear above
 // them). A long text is cut in parts, the ping line first.
 func (a *Adapter) post(ctx context.Context, w where, r bot.Reply) error {
+	if r.Empty() {
+		return nil // Slack refuses a message with no text
+	}
 	text := escape(r.Text)
 	ping := escape(r.Ping)
 	body := text

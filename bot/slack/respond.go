@@ -136,6 +136,9 @@ func (a *Adapter) retirePress(ctx context.Context, p *press, link, note string) 
 // there). An ephemeral message cannot carry files, so its pictures go to
 // the user in a direct message.
 func (a *Adapter) ephemeral(ctx context.Context, w where, user string, r bot.Reply, link string) error {
+	if r.Empty() {
+		return nil // Slack refuses a message with no text
+	}
 	text := escape(r.Text)
 	if atts := attachments(r); len(atts) > 0 {
 		if err := a.direct(ctx, user, w, atts); err != nil {

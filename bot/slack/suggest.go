@@ -64,11 +64,11 @@ func (a *Adapter) suggestions(ctx context.Context, cb slack.InteractionCallback,
 	w := where{channel: channel, thread: cb.Container.ThreadTs}
 	verb, _, _ := strings.Cut(prefix, " ")
 	m := a.member(ctx, cb.User.ID, cb.User.Name)
-	for _, c := range h.Suggest(ctx, bot.Query{
+	for _, c := range bot.SendableChoices(h.Suggest(ctx, bot.Query{
 		Channel: storage.Channel{Platform: storage.Slack, Workspace: cb.Team.ID, ID: w.id()},
 		User:    bot.User{ID: cb.User.ID, Name: m.name, Admin: m.admin},
 		Command: verb, Field: field, Prefix: cb.Value,
-	}) {
+	})) {
 		if len(out) == maxSuggestions {
 			break
 		}

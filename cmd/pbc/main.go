@@ -29,6 +29,8 @@ func run(args []string) int {
 		return cmdRoutes(args[1:], os.Stdout, os.Stderr)
 	case "selfplay":
 		return cmdSelfplay(args[1:], os.Stdout, os.Stderr)
+	case "figures":
+		return cmdFigures(args[1:], os.Stdout, os.Stderr)
 	case "healthcheck":
 		return cmdHealthcheck(args[1:], os.Getenv, os.Stdout, os.Stderr)
 	case "migrate":
@@ -55,8 +57,10 @@ commands:
       draw a game log as PNG images
   routes [--json] FILE.json
       run the auto-router at every run_routes of a log and compare with the recorded runs
-  selfplay [--json] --games N --seed S [--title T] [--players P] [--export DIR]
-      play random legal games, checking invariants after every action
+  selfplay [--json] [--explore] --games N --seed S [--title T] [--players P] [--export DIR]
+      play games with the house player in every seat (--explore: random legal moves), checking invariants
+  figures [--json] [--played] FILE.json|DIR...
+      the figures of finished games (operating rounds, majors floated, trains, loans, final values), as selfplay --json gives them
   healthcheck [HOST:PORT]     GET the operator's /healthz (default PBC_OPS_LISTEN); exit 0 if it answers 200, else 1
   migrate --from FILE.db --to postgres://…
       copy a SQLite database into a new PostgreSQL one, checking every table's count and every game's replay`)

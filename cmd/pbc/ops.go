@@ -45,9 +45,9 @@ func secretLogger(cfg bot.Config, getenv func(string) string, w io.Writer) (l *s
 // instrumentedCore is the bot's core with its metrics, and the operator's
 // endpoints served on opsAddr (when set) until ctx ends.
 func instrumentedCore(ctx context.Context, st storage.Store, adapters []bot.Adapter, cfg bot.Config, tick time.Duration,
-	log *slog.Logger, r *redact.Redactor, opsAddr string) (*bot.Core, error) {
+	log *slog.Logger, r *redact.Redactor, opsAddr string, mem budget) (*bot.Core, error) {
 	m := ops.NewMetrics()
-	sessions := session.New(session.Options{Store: st, Log: log, Observe: m.Stage})
+	sessions := session.New(mem.sessionOptions(session.Options{Store: st, Log: log, Observe: m.Stage}))
 	core := bot.New(bot.Options{Store: st, Commands: &bot.Dispatcher{Store: st, Log: log, Manager: sessions},
 		Adapters: adapters, Logger: log, RemindEvery: cfg.RemindEvery, ReminderTick: tick, Observer: m})
 	m.Watch(core, sessions)

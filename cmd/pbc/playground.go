@@ -14,6 +14,9 @@ const (
 	envPlaygroundSecret = "PBC_PLAYGROUND_SECRET" // the access secret (the invite link's key)
 	envPlaygroundAdmins = "PBC_PLAYGROUND_ADMINS" // names with admin rights, comma-separated
 	envPlaygroundHosts  = "PBC_PLAYGROUND_HOSTS"  // host names it answers to besides IPs and localhost
+	// envPlaygroundAdminKey is the key admins sign in with (the admin link): an
+	// admin's name alone gives no rights.
+	envPlaygroundAdminKey = "PBC_PLAYGROUND_ADMIN_KEY"
 )
 
 // playgroundOptions reads the playground's settings and refuses to serve it
@@ -28,6 +31,11 @@ func playgroundOptions(cfg bot.Config, getenv func(string) string) (local.Option
 		Secret: strings.TrimSpace(getenv(envPlaygroundSecret)),
 		Admins: list(getenv(envPlaygroundAdmins)),
 		Hosts:  list(getenv(envPlaygroundHosts)),
+
+		AdminKey: strings.TrimSpace(getenv(envPlaygroundAdminKey)),
+	}
+	if opt.AdminKey != "" && len(opt.AdminKey) < local.MinSecretLen {
+		return opt, fmt.Errorf("%s is %d characters long; use %d or more", envPlaygroundAdminKey, len(opt.AdminKey), local.MinSecretLen)
 	}
 	err := local.CheckExposure(opt.Addr, opt.Secret)
 	switch {

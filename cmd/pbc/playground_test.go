@@ -6,6 +6,8 @@ import (
 	"flag"
 	"io"
 	"net/http"
+	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -92,7 +94,8 @@ func (s *syncBuffer) String() string {
 }
 
 // TestServeWithSecret runs the command with an access secret: it prints
-// the invite link, and serves only requests that present the secret.
+// the invite address (the key left out, as the output is no terminal),
+// and serves only requests that present the secret.
 func TestServeWithSecret(t *testing.T) {
 	const secret = "0123456789abcdef0123"
 	ctx, cancel := context.WithCancel(context.Background())
@@ -108,17 +111,17 @@ func TestServeWithSecret(t *testing.T) {
 			t.Errorf("exit %d", code)
 		}
 	}()
-	link := regexp.MustCompile(`open (http://\S+) in your browser`)
-	var invite string
-	for deadline := time.Now().Add(10 * time.Second); invite == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	link := regexp.MustCompile(`open (http://\S+)\?key=KEY in your browser`)
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if m := link.FindStringSubmatch(out.String()); m != nil {
-			invite = m[1]
+			base = m[1]
 		}
 	}
-	base, key, ok := strings.Cut(invite, "?key=")
-	if !ok || key != secret {
-		t.Fatalf("no invite link with the secret in %q", out.String())
+	if base == "" {
+		t.Fatalf("no invite address in %q", out.String())
 	}
+	invite := base + "?key=" + secret
 	for _, c := range []struct {
 		url  string
 		want int
@@ -131,6 +134,41 @@ func TestServeWithSecret(t *testing.T) {
 		r.Body.Close()
 		if r.StatusCode != c.want {
 			t.Errorf("GET %s: %s, want %d", c.url, r.Status, c.want)
+		}
+	}
+}
+
+// TestInviteSecretNotLogged: with an access secret and its output going to
+// a log (a buffer, a file or a pipe, as under Docker), neither standard
+// output nor the log holds the secret; the output says where to find it.
+func TestInviteSecretNotLogged(t *testing.T) {
+	const secret = "s3cret-s3cret-s3cret"
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, logged syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serve(ctx, []string{"--db", filepath.Join(t.TempDir(), "pbc.db")},
+			env(map[string]string{"PBC_LISTEN": "127.0.0.1:0", "PBC_PLAYGROUND_SECRET": secret}), &out, &logged)
+	}()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out.String(), "in your browser") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if !strings.Contains(out.String(), "PBC_PLAYGROUND_SECRET") {
+		t.Errorf("the output does not say where the key is: %q", out.String())
+	}
+	for what, s := range map[string]string{"standard output": out.String(), "the log": logged.String()} {
+		if strings.Contains(s, secret) || strings.Contains(s, url.QueryEscape(secret)) {
+			t.Errorf("%s holds the access secret: %q", what, s)
+		}
+	}
+	if f, err := os.CreateTemp(t.TempDir(), "out"); err == nil {
+		defer f.Close()
+		if writesToTerminal(f) {
+			t.Error("a file counts as a terminal")
 		}
 	}
 }

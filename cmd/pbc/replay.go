@@ -71,7 +71,8 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 			_ = enc.Encode(struct {
 				ID int `json:"last_processed_action"`
 				engine.Snapshot
-			}{id, snap})
+				Cities map[string][][]string `json:"cities"`
+			}{id, snap, g.CitySlots()})
 		}
 		return *at == 0 || id < *at
 	}})

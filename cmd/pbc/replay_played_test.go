@@ -18,7 +18,7 @@ import (
 func TestReplayPlayed(t *testing.T) {
 	dir := t.TempDir()
 	var out, errs bytes.Buffer
-	args := []string{"--json", "--games", "6", "--seed", "910000", "--title", "1822PNW SRS", "--export", dir}
+	args := []string{"--json", "--explore", "--games", "6", "--seed", "910000", "--title", "1822PNW SRS", "--export", dir}
 	if code := cmdSelfplay(args, &out, &errs); code != 0 {
 		t.Fatalf("selfplay exit %d: %s", code, errs.String())
 	}

@@ -21,9 +21,10 @@ type selfplayOutput struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// cmdSelfplay plays games against the engine by picking legal moves at
-// random, checking invariants after every action and that each exported log
-// replays to the same state. It exits non-zero when any game had an
+// cmdSelfplay plays games against the engine, the house player in every
+// seat (with --explore, random legal moves, rare ones and unlisted tries),
+// checking invariants after every action and that each exported log replays
+// to the same state. It exits non-zero when any game had an
 // invariant violation or an error.
 func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
@@ -36,17 +37,21 @@ func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	export := fs.String("export", "", "directory to write each game's 18xx.games log to")
 	maxActions := fs.Int("max-actions", 20000, "stop a game after this many actions")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
+	explore := fs.Bool("explore", false, "play with the explorer (random legal moves, rare moves and unlisted tries, programs now and then) instead of the house player")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 || *games < 1 {
-		fmt.Fprintln(stderr, "usage: pbc selfplay [--json] [--games N] [--seed S] [--title T] [--players P] [--export DIR]")
+		fmt.Fprintln(stderr, "usage: pbc selfplay [--json] [--explore] [--games N] [--seed S] [--title T] [--players P] [--export DIR]")
 		return 2
 	}
 	cfgs, err := selfplay.Configs(*games, *seed, *titleName, *players, *maxActions)
 	if err != nil {
 		fmt.Fprintln(stderr, "pbc selfplay:", err)
 		return 2
+	}
+	for i := range cfgs {
+		cfgs[i].House = !*explore
 	}
 	if *export != "" {
 		if err := os.MkdirAll(*export, 0o755); err != nil {
@@ -78,6 +83,10 @@ func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 			sum.Games, sum.Finished, sum.Unfinished, sum.Actions, out.Seconds)
 		fmt.Fprintf(stdout, "end reasons: %v\n", sum.EndReasons)
 		fmt.Fprintf(stdout, "invariant violations: %d, errors: %d\n", sum.InvariantViolations, sum.Errors)
+		fmt.Fprintf(stdout, "natural ends: %d; players below $0: %d (in %d games), lowest final value: %d\n",
+			sum.NaturalEnds, sum.NegativeFinal, sum.GamesNegative, sum.LowestFinal)
+		fmt.Fprintf(stdout, "per game: %.1f operating rounds, %.1f majors floated, %.1f trains bought, %.2f loans\n",
+			sum.ORsPerGame, sum.MajorsPerGame, sum.TrainsPerGame, sum.LoansPerGame)
 		for _, f := range sum.Failures {
 			fmt.Fprintln(stdout, f)
 		}

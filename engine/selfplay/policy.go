@@ -20,6 +20,9 @@ type policy struct {
 	programs bool
 	// explore: the moves the plain policy seldom plays (Config.Explore).
 	explore bool
+	// house: the house player chooses (Config.House); the random policy
+	// only when it has no move for the actor the game waits for.
+	house bool
 	// notes are problems found while choosing (the auto-router's), for the result.
 	notes []string
 }

@@ -2,7 +2,6 @@ package selfplay
 
 import (
 	"encoding/json"
-	"strings"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -54,7 +53,7 @@ func (p *policy) program(m *engine.Moves) action.Action {
 		return withPlayer(&action.ProgramBuyShares{}, "program_buy_shares", pl, map[string]any{
 			"corporation": c.ID, "until_condition": until, "from_market": p.rng.Float64() < 0.2,
 			"auto_pass_after": p.rng.Float64() < 0.5})
-	case (m.Round == "OR" || m.Round == "Merger") && strings.HasPrefix(g.T.Name, "1822PNW"):
+	case (m.Round == "OR" || m.Round == "Merger") && g.T.Majors.MergerRoundFrom > 0:
 		var minors []string
 		for _, c := range g.Corps {
 			if c.IsMinor() && !c.Closed && c.President() == pl {

@@ -26,6 +26,24 @@ type Summary struct {
 	Kinds map[string]int `json:"failure_kinds,omitempty"`
 	// Failures describes the first few games with errors or violations.
 	Failures []string `json:"failures,omitempty"`
+
+	// NegativeFinal counts the players, over all games, who ended below $0;
+	// GamesNegative the games with at least one; LowestFinal is the lowest
+	// final value of any player.
+	NegativeFinal int `json:"negative_final_scores"`
+	GamesNegative int `json:"games_with_negative_score"`
+	LowestFinal   int `json:"lowest_final_score"`
+	// NaturalEnds counts the games ended by the title's own end triggers.
+	NaturalEnds int `json:"natural_ends"`
+	// Per game, as over real games (pbc figures): operating rounds, majors
+	// floated, trains bought and loans taken.
+	ORsPerGame    float64 `json:"operating_rounds_per_game"`
+	MajorsPerGame float64 `json:"majors_floated_per_game"`
+	TrainsPerGame float64 `json:"trains_bought_per_game"`
+	LoansPerGame  float64 `json:"loans_per_game"`
+	// Totals behind the averages.
+	Totals   Figures `json:"totals"`
+	anyFinal bool
 }
 
 // maxFailures bounds Summary.Failures.
@@ -38,6 +56,10 @@ func (s *Summary) Add(r *Result) {
 	}
 	s.Games++
 	s.Actions += r.Actions
+	s.addFigures(r.Figures)
+	if r.Finished && r.EndReason != "" && r.EndReason != "manually_ended" {
+		s.NaturalEnds++
+	}
 	if r.Finished {
 		s.Finished++
 		s.EndReasons[r.EndReason]++
@@ -171,4 +193,30 @@ func Run(cfgs []Config, workers int, each func(*Result)) Summary {
 		}
 	}
 	return s
+}
+
+// addFigures counts one game's figures.
+func (s *Summary) addFigures(f Figures) {
+	neg := 0
+	for _, v := range f.Final {
+		if v < 0 {
+			neg++
+		}
+		if !s.anyFinal || v < s.LowestFinal {
+			s.LowestFinal, s.anyFinal = v, true
+		}
+	}
+	s.NegativeFinal += neg
+	if neg > 0 {
+		s.GamesNegative++
+	}
+	s.Totals.OperatingRounds += f.OperatingRounds
+	s.Totals.MajorsFloated += f.MajorsFloated
+	s.Totals.TrainsBought += f.TrainsBought
+	s.Totals.Loans += f.Loans
+	n := float64(s.Games)
+	s.ORsPerGame = float64(s.Totals.OperatingRounds) / n
+	s.MajorsPerGame = float64(s.Totals.MajorsFloated) / n
+	s.TrainsPerGame = float64(s.Totals.TrainsBought) / n
+	s.LoansPerGame = float64(s.Totals.Loans) / n
 }

@@ -18,6 +18,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/house"
 )
 
 // Config describes one self-played game.
@@ -33,6 +34,9 @@ type Config struct {
 	// Explore plays the moves the plain policy seldom plays, and tries
 	// unlisted moves now and then (explore.go).
 	Explore bool
+	// House seats the house player (package house) in every seat; Programs
+	// and Explore then play no part.
+	House bool
 }
 
 // Result is the outcome of one self-played game.
@@ -53,6 +57,8 @@ type Result struct {
 	Unlisted int
 	// Log is the exported game.
 	Log *action.GameLog
+	// Figures describe the game as one describes a real one.
+	Figures Figures
 }
 
 // maxErrors bounds the errors kept per game.
@@ -88,7 +94,8 @@ func Play(cfg Config) (res *Result) {
 		return res
 	}
 	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x1822))
-	p := &policy{g: g, rng: rng, programs: cfg.Programs, explore: cfg.Explore}
+	p := &policy{g: g, rng: rng, programs: cfg.Programs && !cfg.House, explore: cfg.Explore && !cfg.House, house: cfg.House}
+	fc := newFigureCounter()
 	var played []action.Action
 	seen := map[string]bool{}
 	for !g.Finished() && res.Actions < cfg.MaxActions {
@@ -108,6 +115,7 @@ func Play(cfg Config) (res *Result) {
 		res.Actions++
 		a.Env().ID = res.Actions
 		played = append(played, a)
+		fc.after(g, a)
 		for _, v := range g.Invariants() {
 			// Report each breach once, not again on every later action.
 			if key := digits.ReplaceAllString(v, "N"); !seen[key] && len(res.Violations) < maxErrors {
@@ -117,6 +125,7 @@ func Play(cfg Config) (res *Result) {
 		}
 	}
 	res.Finished, res.EndReason = g.Finished(), g.EndReason()
+	res.Figures = fc.finish(g)
 	res.Log = exportLog(cfg, seats, g, played)
 	if err := checkReplay(res.Log, g); err != nil {
 		res.addError(err.Error())
@@ -137,6 +146,16 @@ func (p *policy) playOne(m *engine.Moves, res *Result) (action.Action, bool) {
 	}
 	if a := p.tryUnlisted(m, res); a != nil {
 		return a, true
+	}
+	if p.house {
+		if a := house.ChooseFrom(p.g, m, m.Actors[0].Player); a != nil {
+			if err := p.g.Apply(a); err != nil {
+				res.Refused++
+				res.addError(fmt.Sprintf("after %d actions: the house's listed %s refused: %v", res.Actions, describe(a), err))
+			} else {
+				return a, true
+			}
+		}
 	}
 	refused := map[string]bool{}
 	var before []byte

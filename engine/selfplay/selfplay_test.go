@@ -7,6 +7,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/title"
 )
 
 // TestSelfplay plays a few dozen games over every title, scenario, player
@@ -83,7 +84,7 @@ func TestConfigs(t *testing.T) {
 		}
 		seen[c.Title] = true
 	}
-	if len(seen) != 6 {
+	if len(seen) != len(title.Names()) {
 		t.Errorf("titles played: %v", seen)
 	}
 	if _, err := Configs(1, 1, "1822PNW", 2, 0); err == nil {

@@ -38,6 +38,7 @@ func British() *Title {
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
 		},
+		Hexes:           HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5}},
 		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
 		EstuaryDiscount: 40,
 	}

@@ -386,6 +386,12 @@ type HexRules struct {
 	// RiverCrossings are the hexes whose river crossing, by tile edge, a
 	// builder cube may pay for (PNW).
 	RiverCrossings map[string]int
+	// TownDrop is the hex whose first tile drops its printed town: only
+	// TownDropTile fits there, at TownDropRotations, whatever its track
+	// (1822 Swansea D35: tile 57 at rotation 2 or 5).
+	TownDrop          string
+	TownDropTile      string
+	TownDropRotations []int
 	// Ferry hexes link two networks that both reach one of them (PNW Port
 	// Townsend–Bellingham).
 	Ferry []string

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -42,14 +43,22 @@ type option struct {
 	Description string `json:"description"`
 }
 
-// client talks to the playgrounds.
-type client struct{ http *http.Client }
+// client talks to the playgrounds. A user's sign-in is kept in the
+// shared store, so one token serves them on every process and across
+// restarts (another browser could not claim the name again).
+type client struct {
+	http *http.Client
+
+	mu     sync.Mutex
+	tokens map[string]string // user → session token
+	login  sync.Mutex        // one sign-in at a time: two at once would race for the name
+}
 
 func newClient() *client {
 	tr := &http.Transport{MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second}
 	// A move waits for its reply; only a killed process fails it, and a
 	// long timeout keeps a slow reply from passing for one that was lost.
-	return &client{http: &http.Client{Transport: tr, Timeout: 90 * time.Second}}
+	return &client{http: &http.Client{Transport: tr, Timeout: 90 * time.Second}, tokens: map[string]string{}}
 }
 
 // post sends a JSON body; it returns the status, the body and the cookies set.
@@ -81,9 +90,11 @@ func (c *client) session(ctx context.Context, p *proc, user string) (string, str
 	if !ok {
 		return "", "", errDown
 	}
-	p.mu.Lock()
-	tok := p.cookies[user]
-	p.mu.Unlock()
+	c.login.Lock()
+	defer c.login.Unlock()
+	c.mu.Lock()
+	tok := c.tokens[user]
+	c.mu.Unlock()
 	if tok != "" {
 		return base, tok, nil
 	}
@@ -102,11 +113,10 @@ func (c *client) session(ctx context.Context, p *proc, user string) (string, str
 	if tok == "" {
 		return "", "", fmt.Errorf("login %s: no session cookie", user)
 	}
-	p.mu.Lock()
-	if p.gen == gen {
-		p.cookies[user] = tok
-	}
-	p.mu.Unlock()
+	c.mu.Lock()
+	c.tokens[user] = tok
+	c.mu.Unlock()
+	_ = gen
 	return base, tok, nil
 }
 

@@ -14,7 +14,7 @@ import (
 
 // Tables are the store's tables in the order a copy fills them (each after
 // those it refers to).
-var Tables = []string{"games", "seats", "actions", "move_events", "dropped_actions", "channel_settings", "reminders", "user_prefs"}
+var Tables = []string{"games", "seats", "actions", "move_events", "dropped_actions", "channel_settings", "reminders", "user_prefs", "playground_holders", "playground_signins"}
 
 // table is how one table of the SQLite store's schema is read and written
 // here: the columns to select there (times as Unix milliseconds), the
@@ -28,7 +28,8 @@ type table struct {
 
 // boolColumns are, per table, the columns SQLite keeps as 0 or 1 and this
 // schema as booleans.
-var boolColumns = map[string][]bool{"reminders": {4: true}, "user_prefs": {3: true}}
+var boolColumns = map[string][]bool{"reminders": {4: true}, "user_prefs": {3: true},
+	"playground_holders": {3: true}, "playground_signins": {4: true}}
 
 // sqliteTables reads every table of the SQLite store, in the order of
 // Tables. Seats come in the order they were taken, which their ids here keep.
@@ -62,6 +63,12 @@ var sqliteTables = []table{
 		FROM user_prefs ORDER BY platform, workspace, user_id`,
 		[]string{"platform", "workspace", "user_id", "dm", "quiet_from", "quiet_to", "quiet_tz", "away_until", "updated_at"},
 		[]bool{7: true, 8: true}},
+	{"playground_holders", "SELECT name_key, name, link_hash, admin, created_at FROM playground_holders ORDER BY name_key",
+		[]string{"name_key", "name", "link_hash", "admin", "created_at"},
+		[]bool{4: true}},
+	{"playground_signins", "SELECT token_hash, browser_hash, name, name_key, admin, expires_at FROM playground_signins ORDER BY token_hash",
+		[]string{"token_hash", "browser_hash", "name", "name_key", "admin", "expires_at"},
+		[]bool{5: true}},
 }
 
 // CopyFromSQLite copies every row of src, a database of the SQLite store's

@@ -45,6 +45,7 @@ func Run(t *testing.T, open Open) {
 		{"ClaimReminders", testClaimReminders},
 		{"ReminderWait", testReminderWait},
 		{"UserPrefs", testUserPrefs},
+		{"SignIns", testSignIns},
 		{"RacingClaimsClaimOnce", testRacingClaims},
 		{"RacingAppendsLoseNothing", testRacingAppends},
 		{"RacingCommitsAtOneSeq", testRacingCommitsAtOneSeq},

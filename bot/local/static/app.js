@@ -22,20 +22,45 @@ let pastAt = 0;
 // The invite link's key is now a cookie: keep it out of the address bar.
 if (new URLSearchParams(location.search).has("key")) history.replaceState(null, "", location.pathname);
 
+// A personal sign-in link (#signin=KEY) signs this browser in as its name;
+// an admin's link (#admin=KEY) gives the key an admin's name signs in with.
+// Both leave the address bar at once.
+const fragment = new URLSearchParams(location.hash.slice(1));
+const signinKey = fragment.get("signin") || "";
+if (fragment.has("admin")) sessionStorage.setItem("pbc-admin-key", fragment.get("admin"));
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+
+// showLink shows the player's personal sign-in link, to keep.
+function showLink(name, key) {
+  const url = location.origin + location.pathname + "#signin=" + encodeURIComponent(key);
+  const a = document.createElement("a");
+  a.href = url;
+  a.textContent = url;
+  $("mylink").replaceChildren("Your personal sign-in link: keep it (bookmark it). It signs you in as " + name +
+    " in any browser; nobody else can take your name while you have a seat or are signed in. ", a);
+  $("mylink").hidden = false;
+}
+
 $("user").value = me;
 $("channel").value = channel;
 
 // claim asks the server for name; it returns an error text or "".
-async function claim(name) {
+async function claim(name, link) {
   try {
     const r = await fetch("api/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name }),
+      body: JSON.stringify(link ? { link } : { name, admin_key: sessionStorage.getItem("pbc-admin-key") || undefined }),
     });
     if (!r.ok) return await r.text();
     const who = await r.json();
     maxFile = who.max_file || maxFile;
+    if (link) {
+      me = who.user;
+      $("user").value = me;
+      sessionStorage.setItem("pbc-user", me);
+    }
+    if (who.link) showLink(who.user, who.link);
     return "";
   } catch (e) {
     return "cannot reach the bot: " + e;
@@ -67,10 +92,20 @@ $("signout").addEventListener("click", async () => {
   $("user").value = "";
   $("me").textContent = "";
   $("text").disabled = $("send").disabled = $("import").disabled = true;
-  $("signout").hidden = true;
+  $("signout").hidden = $("newlink").hidden = $("mylink").hidden = true;
   $("hint").hidden = false;
   $("log").replaceChildren();
   document.title = "pbc playground";
+});
+
+$("newlink").addEventListener("click", async () => {
+  const r = await fetch("api/link", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  if (!r.ok) {
+    status(await r.text());
+    return;
+  }
+  const who = await r.json();
+  showLink(who.user, who.link);
 });
 
 $("say").addEventListener("submit", (ev) => {
@@ -140,7 +175,7 @@ function connect() {
   $("log").replaceChildren();
   $("me").textContent = me + " in #" + channel;
   $("text").disabled = $("send").disabled = $("import").disabled = false;
-  $("signout").hidden = false;
+  $("signout").hidden = $("newlink").hidden = false;
   $("hint").hidden = true;
   document.title = me + " · #" + channel + " · pbc";
   $("text").focus();
@@ -344,6 +379,12 @@ function retire(li) {
     const r = await fetch("api/me");
     const who = r.ok ? await r.json() : null;
     if (who) maxFile = who.max_file || maxFile;
+    if (signinKey) {
+      const err = await claim("", signinKey);
+      if (err) status(err);
+      else connect();
+      return;
+    }
     if (!me) {
       if (who) $("user").value = who.user;
       return;

@@ -1,0 +1,239 @@
+package house
+
+import (
+	"sort"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/title"
+)
+
+// playerTurn decides a player's own turn: a stock round turn, a choice, a
+// debt to pay.
+func (d *decider) playerTurn() action.Action {
+	a := d.actor
+	if a.Debt != nil {
+		// A debt grows by half every stock round: pay it as soon as possible.
+		if l := d.of("payoff_player_debt"); len(l) > 0 && a.Debt.Cash >= a.Debt.Debt {
+			return l[0]
+		}
+		if l := d.of("payoff_player_debt_partial"); len(l) > 0 && a.Debt.Max > 0 {
+			return l[0]
+		}
+		if l := d.of("payoff_player_debt"); len(l) > 0 {
+			return l[0]
+		}
+	}
+	if d.has("choose") {
+		return d.playerChoice()
+	}
+	if x := d.par(); x != nil {
+		return x
+	}
+	if x := d.floatOwn(); x != nil {
+		return x
+	}
+	if x := d.bid(); x != nil {
+		return x
+	}
+	if x := d.buyShare(); x != nil {
+		return x
+	}
+	if a.CanPass {
+		return d.pass()
+	}
+	// A sale the rules demand: the smallest.
+	if l := d.of("sell_shares"); len(l) > 0 {
+		sort.SliceStable(l, func(i, j int) bool {
+			return l[i].(*action.SellShares).Percent < l[j].(*action.SellShares).Percent
+		})
+		return l[0]
+	}
+	return nil
+}
+
+// playerChoice answers a player's question: a PNW conversion's exchange
+// the middle number of shares (about the minor's worth), a par price the
+// highest; anything else its first answer.
+func (d *decider) playerChoice() action.Action {
+	return numericChoice(d.of("choose"), d.actor.Choices)
+}
+
+// par starts a major the player may start, at the highest par price that
+// leaves him money to buy the shares that float it.
+func (d *decider) par() action.Action {
+	if len(d.actor.Pars) == 0 {
+		return nil
+	}
+	budget := d.budget()
+	var best *engine.ParMove
+	for i := range d.actor.Pars {
+		pm := &d.actor.Pars[i]
+		if d.g.Corp(pm.Via) == nil && budget < d.g.CheapestTrain() {
+			continue // it would start without the money for its first train
+		}
+		// The president's certificate and three more shares.
+		need := pm.Cost + 3*pm.Price
+		if pm.Cost > budget {
+			continue
+		}
+		if need <= budget && (best == nil || pm.Price > best.Price || best.Cost+3*best.Price > budget) {
+			best = pm
+		} else if best == nil || (best.Cost+3*best.Price > budget && pm.Price < best.Price) {
+			best = pm
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	for _, x := range d.of("par") {
+		v := x.(*action.Par)
+		if v.Corporation == best.Corp && v.SharePrice == best.Cell {
+			return x
+		}
+	}
+	return nil
+}
+
+// floatOwn buys a share of a major the player presides, from its
+// treasury, until it has floated and has the money for its first train.
+func (d *decider) floatOwn() action.Action {
+	p := d.player()
+	if d.g.CertCount(p) >= d.g.CertLimit() {
+		return nil
+	}
+	for i, s := range d.actor.Buys {
+		c := d.g.Corp(s.Corp)
+		if c == nil || c.President() != p || s.From != "treasury" || s.Price > p.Cash || s.Percent != 10 {
+			continue
+		}
+		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) {
+			continue
+		}
+		return d.of("buy_shares")[i]
+	}
+	return nil
+}
+
+// bid bids the least allowed on the company in a bid box that is the best
+// bargain, when the player leads too few and the price is sensible.
+func (d *decider) bid() action.Action {
+	bids := d.actor.Bids
+	if len(bids) == 0 {
+		return nil
+	}
+	p, budget := d.player(), d.budget()
+	leads := 0
+	for _, b := range bids {
+		if b.Leader == d.seat {
+			leads++
+		}
+	}
+	if leads >= 3 {
+		return nil
+	}
+	best, bestRatio := -1, 0.0
+	for i, b := range bids {
+		if b.Leader == d.seat || b.Min > b.Max || b.Min > b.Uncommitted || b.Min > b.Uncommitted-(p.Cash-budget) {
+			continue
+		}
+		comp := d.g.Company(b.Company)
+		if comp == nil {
+			continue
+		}
+		worth := d.worth(comp)
+		if b.Min > worth {
+			continue
+		}
+		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 3*comp.Def.Value {
+			continue // a minor started this late cannot pay for its trains
+		}
+		ratio := float64(b.Min)/float64(max(worth, 1)) + d.rng.Float64()*0.15
+		if best < 0 || ratio < bestRatio {
+			best, bestRatio = i, ratio
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	want := bids[best]
+	for _, x := range d.of("bid") {
+		v := x.(*action.Bid)
+		if v.Company == want.Company && v.Price == want.Min {
+			return x
+		}
+	}
+	return nil
+}
+
+// worth is the most the house pays for a company card: a minor or a
+// concession is worth half again its face value, a private its face value
+// and a fifth (its income pays for it within a few rounds).
+func (d *decider) worth(c *engine.Company) int {
+	v := c.Def.Value
+	switch c.Def.Kind {
+	case title.MinorCert, title.Concession, title.Regional:
+		return v + v/2 + 20
+	}
+	return v + v/5 + 5*c.Def.Revenue + 20
+}
+
+// buyShare buys a share of a floated major that pays, while the player
+// keeps some money and stays under the certificate limit.
+func (d *decider) buyShare() action.Action {
+	p, budget := d.player(), d.budget()
+	if d.g.CertCount(p) >= d.g.CertLimit()-1 {
+		return nil
+	}
+	best, bestScore := -1, 0.0
+	for i, s := range d.actor.Buys {
+		c := d.g.Corp(s.Corp)
+		if c == nil || !c.IsMajor() || s.Percent != 10 || s.Price > budget-budget/4 {
+			continue
+		}
+		if !c.Floated && c.President() != p {
+			continue
+		}
+		if mine := c.PercentOf(p); mine >= 60 {
+			continue
+		}
+		score := float64(s.SharePrice) + 20*d.rng.Float64()
+		if c.President() == p {
+			score += 40
+		}
+		if len(c.Trains) == 0 && c.Floated {
+			score -= 50
+		}
+		if best < 0 || score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 || d.rng.Float64() < 0.25 {
+		return nil
+	}
+	return d.of("buy_shares")[best]
+}
+
+// budget is what the player may spend in the stock round: his cash less
+// what his companies lack for the trains they will need (a person keeps
+// that back rather than borrow at 50% when the trains rust).
+func (d *decider) budget() int {
+	p := d.player()
+	short := 0
+	for _, c := range d.g.Corps {
+		if c.Closed || !c.Floated || c.President() != p {
+			continue
+		}
+		short += max(0, d.reserve(c)-c.Cash)
+	}
+	return p.Cash - short
+}
+
+// nextTrainPrice is the price of the next new train the depot sells.
+func (d *decider) nextTrainPrice() int {
+	names, price := d.upcoming()
+	if len(names) == 0 {
+		return 0
+	}
+	return price[names[0]]
+}
