@@ -230,7 +230,8 @@ func TestLayByPictureThroughCore(t *testing.T) {
 	if len(r.Images) != 1 || !strings.HasPrefix(r.Images[0].Name, "tiles-d23") || len(r.Images[0].PNG) == 0 {
 		t.Fatalf("no tile picture: %q, %d images", r.Text, len(r.Images))
 	}
-	if len(r.Menus) != 1 || len(r.Menus[0].Options) != 12 || !strings.HasPrefix(r.Menus[0].Options[0].Label, "1. ") {
+	// 12 lays, of which 57 r3 and r4 lay what 57 r0 and r1 do.
+	if len(r.Menus) != 1 || len(r.Menus[0].Options) != 10 || !strings.HasPrefix(r.Menus[0].Options[0].Label, "1. ") {
 		t.Fatalf("menus %+v", r.Menus)
 	}
 	before := len(tb.log())

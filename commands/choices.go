@@ -175,7 +175,7 @@ func actorOffer(a *engine.Actor, g *engine.Game) Offer {
 			}
 			o.add("Use "+a.Name+"…", opts)
 		case "bid":
-			o.menu("Bid on…", bidTargets(a.Bids))
+			o.menu("Bid on…", bidTargets(a.Bids, g))
 		case "par":
 			o.menu("Par…", parTargets(a.Pars))
 		case "buy_shares":
@@ -263,11 +263,12 @@ func mergeNote(m engine.MergeMove) string {
 }
 
 // bidTargets are the companies one may bid on; choosing one asks how much.
-func bidTargets(bids []engine.BidMove) []Option {
+// A leading bid of $0 (on a private with no price) is a top bid too.
+func bidTargets(bids []engine.BidMove, g *engine.Game) []Option {
 	var out []Option
 	for _, b := range bids {
 		desc := fmt.Sprintf("from $%d", b.Min)
-		if b.Top > 0 {
+		if b.Top > 0 || hasBids(g, b.Company) {
 			desc = fmt.Sprintf("top bid $%d; from $%d", b.Top, b.Min)
 		}
 		out = append(out, Option{Label: CorpLabel(b.Company), Command: "bid " + b.Company, Description: desc})
@@ -369,7 +370,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 	count := map[string]int{}
 	var hexes []string
 	cubes := map[string]bool{}
-	for _, m := range tiles {
+	for _, m := range distinctLays(tiles) {
 		if m.Name == "BC" {
 			cubes[m.Hex] = true
 			continue

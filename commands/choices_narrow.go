@@ -73,9 +73,10 @@ func HexLays(m *engine.Moves, player int, as, hex string) (*engine.Actor, []engi
 		return x.Rotation - y.Rotation
 	})
 	// The same lay may be listed twice (through a private and without).
-	return a, slices.CompactFunc(out, func(x, y engine.TileMove) bool {
+	out = slices.CompactFunc(out, func(x, y engine.TileMove) bool {
 		return x.Name == y.Name && x.Rotation == y.Rotation && x.Company == y.Company
 	})
+	return a, distinctLays(out)
 }
 
 func sameHex(a, b string) bool { return strings.EqualFold(a, b) }

@@ -78,7 +78,7 @@ func (t *Table) narrow(seat *Seat, cmd *Command) Reply {
 	if !ok {
 		return Reply{Text: text}
 	}
-	rep := Reply{OK: true, Text: text}
+	rep := Reply{OK: true, Text: t.withTopBid(cmd, text)}
 	if cmd.Verb == Lay {
 		if img, err := t.tileChoices(seat.Player, layVia(cmd), cmd.Target); err == nil {
 			rep.Image = img
@@ -194,6 +194,10 @@ func passWord(a *engine.Actor) string {
 // that is due), so these are the passes that cost something.
 func skipsForced(a *engine.Actor) string {
 	switch {
+	case !slices.Contains(a.Types, "pass"):
+		// A pass the rules refuse (a company that must buy a train and
+		// can) is not confirmed: its refusal says what must be done.
+		return ""
 	case a.EntityType == action.EntityCompany && slices.Contains(a.Types, "lay_tile"):
 		// A private that lays twice (PNW P11) waits for its second lay;
 		// passing closes it.

@@ -26,7 +26,12 @@ func findCorp(g *engine.Game, s string) *engine.Corp {
 		}
 	}
 	if len(s) > 1 && (s[0] == 'M' || s[0] == 'm') {
-		return findCorp(g, s[1:])
+		if c := findCorp(g, s[1:]); c != nil {
+			return c
+		}
+	}
+	if id := g.T.Alias(s); id != "" { // the rulebook's abbreviation
+		return g.Corp(id)
 	}
 	return nil
 }
@@ -47,6 +52,9 @@ func findCompany(g *engine.Game, s string) *engine.Company {
 	}
 	if _, ok := number(s); ok {
 		return g.Company("M" + s)
+	}
+	if id := g.T.Alias(s); id != "" { // the rulebook's abbreviation of a minor
+		return g.Company("M" + id)
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func (t *Table) query(cmd *Command) Reply {
 	case Moves:
 		text = movesText(t, cmd.Target == "all")
 	case Help:
-		text = helpText(cmd.Text)
+		text = titleHelp(t.Game, helpText(cmd.Text))
 	case Bids:
 		text = t.bidsText()
 	case TableView:
@@ -138,7 +138,7 @@ func (t *Table) marketText() string {
 // companyInfo describes a corporation or a company card.
 func (t *Table) companyInfo(name string) (string, error) {
 	g := t.Game
-	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated) {
+	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated || g.T.Alias(name) == c.ID) {
 		return t.corpInfo(c), nil
 	}
 	if comp := findCompany(g, name); comp != nil {
@@ -157,7 +157,7 @@ func (t *Table) companyInfo(name string) (string, error) {
 	if hint := didYouMean(name, companyIDs(g), ""); hint != "" {
 		return "", refuse("there is no company %q%s", clip(name), hint)
 	}
-	return "", refuse("there is no company %q; try a major (SWW), a minor (8 or M8) or a private (P7)", clip(name))
+	return "", refuse("there is no company %q; try %s", clip(name), companyExamples(g))
 }
 
 // corpInfo describes a corporation.
@@ -274,15 +274,21 @@ func (t *Table) trainsInfo() string {
 	g := t.Game
 	var lines []string
 	counts := map[string]int{}
+	unlimited := map[string]bool{}
 	var order []string
 	for _, tr := range g.Depot.Upcoming {
 		if counts[tr.Name] == 0 {
 			order = append(order, tr.Name)
 		}
 		counts[tr.Name]++
+		unlimited[tr.Name] = unlimited[tr.Name] || tr.Def.Count == board.Unlimited
 	}
 	var depot []string
 	for _, n := range order {
+		if unlimited[n] { // as the trains picture shows them
+			depot = append(depot, n+"×∞")
+			continue
+		}
 		depot = append(depot, fmt.Sprintf("%s×%d", n, counts[n]))
 	}
 	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+capitalize(saleList(g))+".")

@@ -152,7 +152,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 			return nil, refuse("there is no company or player %q in this game", clip(as))
 		}
 		if !b.controls(e) {
-			return nil, refuse("%s is %s's, not yours", entityLabel(e), controller(e).Name)
+			return nil, b.notYours(e)
 		}
 		if err := kindFits(e, kind, b.cmd.Verb); err != nil {
 			return nil, err
@@ -176,7 +176,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 		if p := controller(cur); p != nil && any(p) != cur {
 			who += " (" + p.Name + ")"
 		}
-		return nil, refuse("it is %s's turn, not yours; to act for another of your companies, start with its name, e.g. `P7: pass`", who)
+		return nil, refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
 	}
 	if kind == byCorp {
 		if _, ok := cur.(*engine.Corp); !ok {
@@ -253,6 +253,9 @@ func (b *builder) bidBoxList() string {
 func (b *builder) par() (action.Action, error) {
 	g := b.g
 	if _, err := b.player(); err != nil {
+		return nil, err
+	}
+	if err := parPhaseRefusal(g); err != nil { // the phase is checked before the major named
 		return nil, err
 	}
 	c := findCorp(g, b.cmd.Target)

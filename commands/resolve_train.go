@@ -48,10 +48,10 @@ func saleList(g *engine.Game) string {
 		if i > 0 || len(g.Depot.Upcoming) == 0 {
 			where = "the discard pile"
 		}
-		names := []string{fmt.Sprintf("a %s (%s)", t.Name, engine.Money(t.Price))}
+		names := []string{fmt.Sprintf("%s (%s)", engine.TrainWithArticle(t.Name), engine.Money(t.Price))}
 		if i == 0 && len(g.Depot.Upcoming) > 0 {
 			for _, v := range t.Def.Variants {
-				names = append(names, fmt.Sprintf("a %s (%s)", v.Name, engine.Money(v.Price)))
+				names = append(names, fmt.Sprintf("%s (%s)", engine.TrainWithArticle(v.Name), engine.Money(v.Price)))
 			}
 		}
 		items = append(items, joinOr(names)+" from "+where)
@@ -85,7 +85,7 @@ func (b *builder) train() (action.Action, error) {
 		}
 		price, ok := variantPrice(t.Def, variant)
 		if !ok {
-			return nil, refuse("a %s cannot be bought as a %s", t.Def.Name, clip(variant))
+			return nil, refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(clip(variant)))
 		}
 		if cmd.HasPrice {
 			price = cmd.Price

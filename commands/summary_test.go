@@ -28,14 +28,21 @@ func playOn(t *testing.T, tb *Table, a action.Action) Reply {
 	return rep
 }
 
-// digestOf is the round summary in a reply: the lines between the move and
-// who acts next.
+// digestOf is the round summary in a reply: the lines between the move
+// and who acts next, from the one saying a round is over (the lines of the
+// move's consequences come before it).
 func digestOf(text string) string {
 	lines := strings.Split(text, "\n")
 	if len(lines) < 3 {
 		return ""
 	}
-	return strings.Join(lines[1:len(lines)-1], "\n")
+	lines = lines[1 : len(lines)-1]
+	for i, l := range lines {
+		if strings.Contains(l, " round ") && strings.Contains(l, " is over") {
+			return strings.Join(lines[i:], "\n")
+		}
+	}
+	return ""
 }
 
 // TestRoundSummaries plays the first stock and operating rounds of a

@@ -259,6 +259,9 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	if err != nil {
 		return Reply{Text: err.Error()}
 	}
+	if why := t.preRefusal(a); why != "" {
+		return Reply{Text: why}
+	}
 	if !cmd.Confirm && !t.recorded && t.stage == nil {
 		if why, _ := t.confirmation(a); why != "" {
 			return Reply{Text: why}
@@ -297,6 +300,7 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 		return Reply{OK: true, Text: t.confirm(a), Action: a}
 	}
 	round := t.roundBefore()
+	was := t.beforeMove(round)
 	if err := t.Game.Apply(a); err != nil {
 		return engineReply(err)
 	}
@@ -308,11 +312,19 @@ func (t *Table) apply(req Request, a action.Action) Reply {
 	if notes := t.programNotes(a); notes != "" {
 		text += " " + notes
 	}
+	// What the move did beyond itself goes under it, one line each.
+	under := t.consequences(was, a)
 	digest := t.roundAfter(round)
-	rep := t.nextReply(text)
 	if digest != "" {
-		// The digest goes between the move and who acts next.
-		rep.Text = text + "\n" + digest + "\n" + strings.TrimPrefix(rep.Text[len(text):], " ")
+		under = append(under, digest)
+	}
+	if skipped := t.mergerSkipped(was, a); skipped != "" {
+		under = append(under, skipped)
+	}
+	rep := t.nextReply(text)
+	if len(under) > 0 {
+		// The consequences and the digest go between the move and who acts next.
+		rep.Text = text + "\n" + strings.Join(under, "\n") + "\n" + strings.TrimPrefix(rep.Text[len(text):], " ")
 	}
 	rep.Action = a
 	return rep

@@ -188,7 +188,7 @@ func TestRunInLiveGame(t *testing.T) {
 	fixtures(t)
 	tb := tableAt(t, pnw586, upTo(t, pnw586, 59))
 	rep := must(t, tb, "u0", "run L-4 D23 D21 E20")
-	if rep.Text != "Minor 5 runs L-4 D23 E20 for $30. Next: minor 5 (Player 1)." {
+	if rep.Text != "Minor 5 runs L-4 D23 E20 for $30.\nMinor 5 pays Player 1 $15 and keeps $15: price $65→$70.\nNext: minor 5 (Player 1)." {
 		t.Errorf("run: %q", rep.Text)
 	}
 	r := rep.Action.(*action.RunRoutes).Routes[0]

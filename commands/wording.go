@@ -45,10 +45,25 @@ var actionWords = map[string]string{
 // cannotNow matches the engine's "X cannot <type> now" refusals.
 var cannotNow = regexp.MustCompile(`^(\S+) cannot ([a-z_]+) now`)
 
+// minorSubject matches a minor's bare number as the subject of a clause
+// inside an engine refusal ("…: 13 must first buy a train"), to be named
+// "minor 13"; the refusal's first word is renamed with its verb below.
+var minorSubject = regexp.MustCompile(`(^|[:;,] |help |then |and )(\d{1,2}) (may|must|has|cannot|can|is|needs|owns|would)\b`)
+
 // humanRefusal rewords an engine refusal for players: minors, whose ids
 // are numbers, are named "minor 6"; raw action types become words ("6
 // cannot dividend now" is "minor 6 cannot pay a dividend now").
 func humanRefusal(msg string) string {
+	msg = minorSubject.ReplaceAllString(verbRefusal(msg), "${1}minor $2 $3")
+	return minorObject.ReplaceAllString(msg, "$1 minor $2$3")
+}
+
+// minorObject matches a minor's bare number as what a company cannot
+// acquire or merge with ("… cannot merge with 4").
+var minorObject = regexp.MustCompile(`(cannot acquire|cannot merge with) (\d{1,2})( now|$|[.;,])`)
+
+// verbRefusal words the engine's "X cannot <type> now" refusals.
+func verbRefusal(msg string) string {
 	m := cannotNow.FindStringSubmatchIndex(msg)
 	if m == nil {
 		return msg

@@ -84,7 +84,7 @@ func TestMessages(t *testing.T) {
 		{"command typo", track, "withold", false, "\"withold\" is not a command (did you mean `withhold`?); `help` lists them."},
 		{"company typo", track, "company SWX", false, "There is no company \"SWX\" (did you mean SWW?)."},
 		{"tile typo", track, "lay 577 D23 r1", false, "There is no tile \"577\" in this game's supply (did you mean 57?)."},
-		{"major typo", sr, "par SWX 70", false, "\"SWX\" is not a major (did you mean SWW?); par one of NP, CPR, GNR, ORNC, SPS, CMPS or SWW."},
+		{"major typo", sr, "par SWX 70", false, "Majors cannot be started in phase 1."},
 		{"minor passes", track, "pass", true, "Minor 5 passes. Next: minor 5 (Player 1)."},
 		{"player passes", sr, "pass", true, "Player 1 passes. Next: Player 2."},
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Read-only views of the depot and small formatting rules that commands and
 // render share with the engine, so that a reply or a picture cannot drift
@@ -22,3 +25,15 @@ func Money(v int) string {
 	}
 	return "$" + strconv.Itoa(v)
 }
+
+// trainWithArticle is a train type with its article as it is read aloud:
+// "an L", "an E", "an 8", "a 2".
+func trainWithArticle(name string) string {
+	if name != "" && strings.ContainsRune("LEAFHMNRSX8", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// TrainWithArticle is trainWithArticle for the replies of commands.
+func TrainWithArticle(name string) string { return trainWithArticle(name) }

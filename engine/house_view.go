@@ -27,3 +27,7 @@ func (g *Game) RoundNow() RoundInfo {
 
 // Seats lists the players in seat order (Players is in the order of play).
 func (g *Game) Seats() []*Player { return g.seats }
+
+// NothingSoldYet reports whether no bid has been made yet in the game: a
+// first stock round that ends so ends the game (PNW 7.1.2, CA 8.1.2).
+func (g *Game) NothingSoldYet() bool { return g.nothingSold && g.T.EndOnEmptyFirstSR }

@@ -104,16 +104,19 @@ type Corp struct {
 	// Operated counts completed or started operating turns (18xx.games operating_history).
 	Operated int
 	// LastOR is the "turn.round" key of the last OR in which it operated.
-	LastOR     string
-	Exchange   int // exchange tokens left (majors)
-	Full       bool
-	Owner      *Player // regionals: the owning player
-	Dest       string
-	HomeHex    string
-	HomeCity   int
-	destDone   bool
-	fullCap    bool
-	Incomplete bool
+	LastOR string
+	// LastRevenue and LastPaid are what its last operating turn earned and
+	// paid out to its shares (what replies say of a dividend).
+	LastRevenue, LastPaid int
+	Exchange              int // exchange tokens left (majors)
+	Full                  bool
+	Owner                 *Player // regionals: the owning player
+	Dest                  string
+	HomeHex               string
+	HomeCity              int
+	destDone              bool
+	fullCap               bool
+	Incomplete            bool
 	// routeSticky mirrors 18xx.games keeping a company's route availability once found.
 	routeSticky bool
 	// presLag: shares given in an acquisition left another player holding

@@ -56,6 +56,24 @@ func (g *Game) minDepotTrainName() string {
 	return best.Name
 }
 
+// cheapestForSale names, for a refusal, the cheapest train for sale by the
+// prices the title gives its types and variants (an L at $60, not the 2 a
+// train being tried was just set to): what minDepotPrice costs.
+func (g *Game) cheapestForSale() string {
+	name, best := "", -1
+	for _, x := range g.depotTrains() {
+		if p := x.Def.Price; best < 0 || p < best {
+			name, best = x.Def.Name, p
+		}
+		for _, v := range x.Def.Variants {
+			if best < 0 || v.Price < best {
+				name, best = v.Name, v.Price
+			}
+		}
+	}
+	return name
+}
+
 func (g *Game) minDepotPrice() int {
 	// The cheapest of depotTrains, without building that list: repeats
 	// among the discarded trains do not change a minimum.
@@ -267,8 +285,8 @@ func (g *Game) buyTrain(c *Corp, v *action.BuyTrain, sold []*Corp) error {
 			return ruleErr("with the president's help %s may only buy from the depot (5.15)", c.ID)
 		}
 		if g.validating() && (!g.isMinDepotTrain(t) || price != g.minDepotPrice()) {
-			return ruleErr("with the president's help %s may only buy the cheapest train for sale, a %s for $%d (5.14)",
-				c.ID, g.minDepotTrainName(), g.minDepotPrice())
+			return ruleErr("with the president's help %s may only buy the cheapest train for sale, %s for $%d (5.14)",
+				c.ID, trainWithArticle(g.cheapestForSale()), g.minDepotPrice())
 		}
 		if need > p.Cash {
 			if g.validating() && g.emergencySellable(p, c, sold, need-p.Cash) {

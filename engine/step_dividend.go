@@ -124,6 +124,7 @@ func (g *Game) payDividend(c *Corp, op *orState, kind string) {
 	g.payPortage(c, op)
 	g.pay(nil, c, keep+op.subsidy)
 	paid := revenue - keep
+	c.LastRevenue, c.LastPaid = revenue, max(paid, 0)
 	if paid > 0 {
 		g.payShares(c, paid)
 	}
@@ -157,8 +158,8 @@ func (g *Game) payShares(c *Corp, amount int) {
 		return
 	}
 	for _, p := range g.Players {
-		if pct := c.PercentOf(p); pct > 0 {
-			g.pay(nil, p, ceilDiv(amount*pct/10, n))
+		if v := g.PayoutTo(c, p, amount); v > 0 {
+			g.pay(nil, p, v)
 		}
 	}
 	if pct := c.PercentOf(c); pct > 0 {

@@ -10,7 +10,10 @@ import (
 // in the documented order, then starts the operating rounds.
 func (g *Game) finishStockRound() {
 	sr := g.round.sr
-	if g.Turn == 1 && g.nothingSold && g.T.EndOnEmptyFirstSR {
+	// The first stock round is not always the first turn's (the PNW
+	// starting packet plays operating rounds first, 10): nothing has been
+	// sold yet only at the end of the first.
+	if g.nothingSold && g.T.EndOnEmptyFirstSR {
 		g.endGame("dnf")
 		g.round.done = true
 		return

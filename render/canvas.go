@@ -75,7 +75,7 @@ func (c *MapCanvas) Draw(w io.Writer, g *engine.Game, opts MapOptions) error {
 		return err
 	}
 	defer md.p.release()
-	in := &hexInputs{dests: md.dests, rondels: md.rondels, phase: md.phase, corps: md.corps}
+	in := &hexInputs{dests: md.dests, rondels: md.rondels, phase: md.phase, corps: md.corps, board: md.g.Board}
 	sig := md.layoutSig()
 	// A drawing cut short (a panic the caller recovers) leaves the canvas
 	// to be drawn whole the next time.

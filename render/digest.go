@@ -71,7 +71,7 @@ func MapDigest(g *engine.Game) string {
 	if g == nil || g.Board == nil || g.Board.Map == nil {
 		return ""
 	}
-	in := &hexInputs{dests: destinations(g), rondels: rondelOwners(g), corps: map[string]*engine.Corp{}, stable: true}
+	in := &hexInputs{dests: destinations(g), rondels: rondelOwners(g), corps: map[string]*engine.Corp{}, stable: true, board: g.Board}
 	if ph := g.CurrentPhase(); ph != nil {
 		in.phase = ph.Tiles
 	}

@@ -100,9 +100,9 @@ func TestTileDigestFields(t *testing.T) {
 		want string
 	}{
 		{reflect.TypeOf(board.Tile{}), "Name Color Count Nodes Paths Label Cost Hidden Terrain Icons"},
-		{reflect.TypeOf(board.Node{}), "Kind Revenue Slots Loc Hidden Group VisitCost"},
+		{reflect.TypeOf(board.Node{}), "Kind Revenue Slots Loc Hidden Group VisitCost FreeVisit"},
 		{reflect.TypeOf(board.Revenue{}), "Flat ByColor"},
-		{reflect.TypeOf(board.Path{}), "A B Terminal TerminalKind Lanes Lane Width Thin"},
+		{reflect.TypeOf(board.Path{}), "A B Terminal TerminalKind Lanes Lane Width Thin Ignored"},
 		{reflect.TypeOf(board.End{}), "Edge Node"},
 	} {
 		var got []string

@@ -27,6 +27,11 @@ type hexCtx struct {
 	corps  map[string]*engine.Corp
 	md     *mapDrawing
 	occ    []disc
+	// slots are the token slots of the hex, which nothing may cover;
+	// placed is what the hex has placed so far, which later placements
+	// keep clear of too.
+	slots  []disc
+	placed []elem
 	// homes are printed homes shown as reservations in free slots, by node;
 	// homeBadges those shown as badges.
 	homes      map[int][]string
@@ -99,7 +104,12 @@ func (hc *hexCtx) outside(q pt) float64 {
 // rectCost scores a w×h box centred at q: overlap with used areas plus how
 // far its corners stick out of the hex.
 func (hc *hexCtx) rectCost(q pt, w, h float64) float64 {
-	s := hc.overlapRect(q.X-w/2, q.Y-h/2, math.Max(w, h), h)
+	s := hc.overlapRect(q.X-w/2, q.Y-h/2, math.Max(w, h), h) + hc.clash(q, w, h)
+	if box := (rect{q.X - w/2, q.Y - h/2, w, h}); hc.md != nil {
+		// Names and bands of the hexes drawn before, overhanging this one.
+		hc.consult(box)
+		s += placedPenalty * hc.md.strips.overlap(box)
+	}
 	for _, dx := range []float64{-w / 2, w / 2} {
 		for _, dy := range []float64{-h / 2, h / 2} {
 			s += 2 * hc.outside(pt{q.X + dx, q.Y + dy})
@@ -115,18 +125,26 @@ func (hc *hexCtx) rectCost(q pt, w, h float64) float64 {
 func (hc *hexCtx) place(w, h float64, order []int, near *pt) pt {
 	best, bestS := hc.c, math.Inf(1)
 	a := hc.gm.apothem()
-	for i, k := range order {
-		u := hc.gm.dir(k)
-		for _, f := range []float64{0.68, 0.55, 0.42, 0.82} {
-			q := hc.c.add(u.mul(f * a))
-			s := hc.rectCost(q, w, h) + 0.02*float64(i)
-			if near != nil {
-				s += 0.5 * q.sub(*near).len() / hc.gm.R
-			}
-			if s < bestS-1e-9 {
-				best, bestS = q, s
+	try := func(fs []float64) {
+		for i, k := range order {
+			u := hc.gm.dir(k)
+			for _, f := range fs {
+				q := hc.c.add(u.mul(f * a))
+				s := hc.rectCost(q, w, h) + 0.02*float64(i)
+				if near != nil {
+					s += 0.5 * q.sub(*near).len() / hc.gm.R
+				}
+				if s < bestS-1e-9 {
+					best, bestS = q, s
+				}
 			}
 		}
+	}
+	try([]float64{0.68, 0.55, 0.42, 0.82})
+	if hc.clash(best, w, h) > 0 {
+		// No room clear of the stations and what is placed: at the rim,
+		// overhanging the hex's edge, rather than over a slot or a name.
+		try([]float64{0.95, 1.05, 1.2, 1.35})
 	}
 	return best
 }
@@ -179,6 +197,8 @@ func (hc *hexCtx) drawBackground() {
 func (hc *hexCtx) draw() {
 	lay := layoutTile(hc)
 	hc.slotR = lay.slotR
+	hc.addBorderCosts()
+	hc.addNeighbourSlots()
 	hc.planHomes()
 	if !hc.laid && slices.Contains(hc.def.Icons, "mountain") {
 		hc.drawMountainRange()
@@ -224,6 +244,7 @@ func (hc *hexCtx) drawLabel() {
 		order = []int{5, 3, 7, 1, 9, 11, 4, 6, 2, 8, 0, 10}
 	}
 	c := hc.place(2*r, 15*hc.p.scale, order, nil)
+	hc.recordRect(elLabel, c, w, 0.72*15*hc.p.scale, lbl)
 	if hc.overlap(c, r) > 0 || hc.outside(c) > -r {
 		// No free room: a light backing keeps the label readable.
 		hc.defer_(func() { hc.p.label(lbl, c.X, c.Y, 15, true, col, colLabelBack) })
@@ -288,6 +309,7 @@ func (hc *hexCtx) drawTerrain() {
 			w = 2 * icon
 		}
 		hc.occupyRect(c.X-w/2, c.Y-h/2, w, h)
+		hc.recordRect(elTerrain, c, w, h, txt)
 		hc.drawTerrainIcon(kind, pt{c.X - w/2 + icon, c.Y}, icon*0.85)
 		if txt != "" {
 			p.text(txt, c.X+w/2, c.Y, 1, 0.5, 12, false, colInk)
@@ -298,6 +320,7 @@ func (hc *hexCtx) drawTerrain() {
 		c = hc.place(2*r, hh, order, nil)
 	}
 	hc.occupyRect(c.X-r, c.Y-hh/2, 2*r, hh)
+	hc.recordRect(elTerrain, c, 2*r, hh, txt)
 	ic := c
 	if txt != "" {
 		ic = c.add(pt{0, -6 * p.scale})
@@ -400,24 +423,53 @@ func (hc *hexCtx) drawName() {
 	}
 	p := hc.p
 	lines := splitName(name)
-	size := 12.0
-	w := 0.0
-	for _, l := range lines {
-		w = math.Max(w, p.measure(l, size, false))
+	// At full size where there is room; smaller where a full-size name
+	// would cover a station or what is placed.
+	var size, w, h, lh float64
+	var at pt
+	bestS := math.Inf(1)
+	if hc.md != nil && hc.md.namesAbove {
+		size, lh = 12, 14*p.scale
+		for _, l := range lines {
+			w = math.Max(w, p.measure(l, size, false))
+		}
+		h = lh * float64(len(lines))
+		top := hc.gm.R // pointy: the top corner
+		if hc.gm.layout == board.Flat {
+			top = hc.gm.apothem()
+		}
+		at, bestS = pt{hc.c.X, hc.c.Y - top - 2*p.scale - h/2}, 0
 	}
-	lh := 14 * p.scale
-	h := lh * float64(len(lines))
-	best := hc.stripY(w, h, true) - h/2
-	y0 := best
-	hc.occupyRect(hc.c.X-w/2, y0, w, h)
-	hc.md.strips = append(hc.md.strips, rect{hc.c.X - w/2, y0, w, h})
+	for _, sz := range []float64{12, 10.5, 9} {
+		if bestS == 0 {
+			break
+		}
+		sw := 0.0
+		for _, l := range lines {
+			sw = math.Max(sw, p.measure(l, sz, false))
+		}
+		slh := (sz + 2) * p.scale
+		sh := slh * float64(len(lines))
+		q := hc.stripAt(sw, sh, true)
+		s := hc.clash(q, sw, sh) + placedPenalty*hc.md.strips.overlap(rect{q.X - sw/2, q.Y - sh/2, sw, sh})
+		if s < bestS-1e-9 {
+			size, w, h, lh, at, bestS = sz, sw, sh, slh, q, s
+		}
+		if s == 0 {
+			break
+		}
+	}
+	x, y0 := at.X, at.Y-h/2
+	hc.occupyRect(x-w/2, y0, w, h)
+	hc.recordRect(elName, pt{x, y0 + h/2}, w, h, name)
+	hc.md.strips = append(hc.md.strips, rect{x - w/2, y0, w, h})
 	hc.defer_(func() {
 		pad := 2 * p.scale
 		p.SetColor(colLabelBack)
-		p.DrawRoundedRectangle(hc.c.X-w/2-pad, y0-pad/2, w+2*pad, h+pad, 3*p.scale)
+		p.DrawRoundedRectangle(x-w/2-pad, y0-pad/2, w+2*pad, h+pad, 3*p.scale)
 		p.Fill()
 		for i, l := range lines {
-			p.text(l, hc.c.X, y0+lh*(float64(i)+0.5), 0.5, 0.5, size, false, colText)
+			p.text(l, x, y0+lh*(float64(i)+0.5), 0.5, 0.5, size, false, colText)
 		}
 	})
 }
@@ -425,7 +477,13 @@ func (hc *hexCtx) drawName() {
 // stripY returns the vertical centre for a w×h box centred horizontally on
 // the hex, below (or above) the centre, moved outward until it is clear of
 // what is drawn; the side with the fewer clashes wins, down first if down.
-func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
+func (hc *hexCtx) stripY(w, h float64, down bool) float64 { return hc.strip(w, h, down, false).Y }
+
+// stripAt is stripY for a box that may also move sideways off the centre
+// line, to clear a station.
+func (hc *hexCtx) stripAt(w, h float64, down bool) pt { return hc.strip(w, h, down, true) }
+
+func (hc *hexCtx) strip(w, h float64, down, sideways bool) pt {
 	ext := hc.gm.apothem()
 	if hc.gm.layout == board.Pointy {
 		ext = hc.gm.R
@@ -434,15 +492,24 @@ func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
 	if !down {
 		dirs = []float64{-1, 1}
 	}
-	best, bestS := hc.c.Y, math.Inf(1)
-	for i, dir := range dirs {
-		for k, f := range []float64{0.6, 0.68, 0.76, 0.84} {
-			y := hc.c.Y + dir*f*ext
-			hc.consult(rect{hc.c.X - w/2, y - h/2, w, h})
-			s := hc.overlapRect(hc.c.X-w/2, y-h/2, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
-			s += 3 * hc.md.strips.overlap(rect{hc.c.X - w/2, y - h/2, w, h})
-			if s < bestS {
-				best, bestS = y, s
+	shifts := []float64{0}
+	if sideways {
+		shifts = []float64{0, -0.22, 0.22, -0.4, 0.4}
+	}
+	best, bestS := hc.c, math.Inf(1)
+	for j, dx := range shifts {
+		x := hc.c.X + dx*ext
+		for i, dir := range dirs {
+			for k, f := range []float64{0.6, 0.68, 0.76, 0.84, 0.92, 1.0, 0.52, 0.44} {
+				y := hc.c.Y + dir*f*ext
+				box := rect{x - w/2, y - h/2, w, h}
+				hc.consult(box)
+				s := hc.overlapRect(box.x, box.y, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale + 5*float64(j)*hc.p.scale
+				s += hc.clash(pt{x, y}, w, h)
+				s += placedPenalty * hc.md.strips.overlap(box)
+				if s < bestS {
+					best, bestS = pt{x, y}, s
+				}
 			}
 		}
 	}
@@ -452,7 +519,7 @@ func (hc *hexCtx) stripY(w, h float64, down bool) float64 {
 // stripYInside is stripY for a box that must stay inside the hex: among the
 // offsets that keep its corners in, the one with the fewest clashes; stripY's
 // answer when none does.
-func (hc *hexCtx) stripYInside(w, h float64, down bool) float64 {
+func (hc *hexCtx) stripYInside(w, h float64, down bool) pt {
 	ext := hc.gm.apothem()
 	if hc.gm.layout == board.Pointy {
 		ext = hc.gm.R
@@ -472,16 +539,19 @@ func (hc *hexCtx) stripYInside(w, h float64, down bool) float64 {
 			}
 			hc.consult(r)
 			s := hc.overlapRect(r.x, r.y, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
-			s += 3 * hc.md.strips.overlap(r)
+			s += hc.clash(pt{hc.c.X, y}, w, h)
+			s += placedPenalty * hc.md.strips.overlap(r)
 			if s < bestS {
 				best, bestS = y, s
 			}
 		}
 	}
-	if math.IsInf(bestS, 1) {
-		return hc.stripY(w, h, down)
+	if math.IsInf(bestS, 1) || hc.slotHit(pt{hc.c.X, best}, w, h) > 0 {
+		// Nowhere inside clear of the slots: overhanging the hex rather
+		// than over a token.
+		return hc.stripAt(w, h, down)
 	}
-	return best
+	return pt{hc.c.X, best}
 }
 
 // splitName breaks long names into two lines at the space nearest the middle.

@@ -42,17 +42,20 @@ func (hc *hexCtx) drawIcons() {
 			r := 8 * p.scale
 			c := hc.place(2*r, 2*r, allSpots, nil)
 			hc.occupy(c, r)
+			hc.recordDisc(elIcon, c, r, k)
 			hc.drawAnchor(c, r)
 		case k == "elevator":
 			r := 8 * p.scale
 			c := hc.place(2*r, 2*r, allSpots, nil)
 			hc.occupy(c, r)
+			hc.recordDisc(elIcon, c, r, k)
 			hc.drawElevator(c, r)
 		case k == "forest":
 			// Track laid in a forest: a timber cube (1822PNW 1.5).
 			r := 6 * p.scale
 			c := hc.place(2*r, 2*r, allSpots, nil)
 			hc.occupy(c, r)
+			hc.recordDisc(elIcon, c, r, k)
 			drawTimberCube(p, c, r)
 			hc.md.marks = append(hc.md.marks, mark{"timber cube", hc.def.ID, c, nil})
 		case k == "minus_10":
@@ -73,6 +76,7 @@ func (hc *hexCtx) drawIcons() {
 		w := float64(hc.hs.Cubes)*(s+2*p.scale) - 2*p.scale
 		c := hc.place(w, s, allSpots, nil)
 		hc.occupyRect(c.X-w/2, c.Y-s/2, w, s)
+		hc.recordRect(elIcon, c, w, s, "cubes")
 		for i := 0; i < hc.hs.Cubes; i++ {
 			x := c.X - w/2 + float64(i)*(s+2*p.scale)
 			p.DrawRectangle(x, c.Y-s/2, s, s)
@@ -107,6 +111,7 @@ func (hc *hexCtx) badge(s string, bg, fg, border color.RGBA) pt {
 	h := 15 * p.scale
 	c := hc.place(w, h, allSpots, nil)
 	hc.occupyRect(c.X-w/2, c.Y-h/2, w, h)
+	hc.recordRect(elBadge, c, w, h, s)
 	drawBadge(p, c, s, bg, fg, border)
 	return c
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 
+	"pbc/engine"
 	"pbc/engine/board"
 )
 
@@ -89,11 +90,16 @@ func (md *mapDrawing) mapLegend() []legendItem {
 	icon := func(f func(c pt, r float64)) func(p *painter, x, y, h float64) {
 		return func(p *painter, x, y, h float64) { hc.p = p; f(pt{x + 15*p.scale, y}, 9*p.scale) }
 	}
+	tokenSample, homeSample := legendSamples(md.g)
 	items := []legendItem{
 		{"station token", func(p *painter, x, y, h float64) {
-			drawTokenAt(p, pt{x + 15*p.scale, y}, h/2, "SWW", parseColor("#0189d1"), colPaper)
+			bg, fg := corpColors(tokenSample)
+			drawTokenAt(p, pt{x + 15*p.scale, y}, h/2, tokenSample.ID, bg, fg)
 		}},
-		{"home (reserved)", func(p *painter, x, y, h float64) { hc.p = p; hc.drawReserved(pt{x + 15*p.scale, y}, h/2, "NP") }},
+		{"home (reserved)", func(p *painter, x, y, h float64) {
+			hc.p = p
+			hc.drawReserved(pt{x + 15*p.scale, y}, h/2, homeSample.ID)
+		}},
 		{"revenue by phase (current boxed)", func(p *painter, x, y, h float64) {
 			sw := 30 * p.scale
 			for i, c := range []board.Color{board.Yellow, board.Green} {
@@ -176,4 +182,23 @@ func (md *mapDrawing) mapLegend() []legendItem {
 		}})
 	}
 	return items
+}
+
+// legendSamples are the companies the legend's sample token and home
+// reservation show: the title's own first two majors.
+func legendSamples(g *engine.Game) (token, home *engine.Corp) {
+	token, home = &engine.Corp{ID: "A"}, &engine.Corp{ID: "B"}
+	var majors []*engine.Corp
+	for _, c := range g.Corps {
+		if c.IsMajor() && c.Def != nil {
+			majors = append(majors, c)
+		}
+	}
+	if len(majors) > 0 {
+		token, home = majors[0], majors[0]
+	}
+	if len(majors) > 1 {
+		home = majors[1]
+	}
+	return token, home
 }

@@ -71,6 +71,16 @@ type mapDrawing struct {
 	cells []cell
 	// strips are the names and revenue bands placed so far.
 	strips rects
+	// record asks the drawing to list what it places (elems) and the texts
+	// fitted into tokens (fits), for the layout check.
+	record bool
+	elems  []elem
+	fits   []textFit
+	// namesAbove puts each hex's name above it, off its track (the tile
+	// picture, which leaves room there).
+	namesAbove bool
+	// slotMemo holds the token slots by hex, worked out when first asked.
+	slotMemo map[string][]disc
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
 	// w and h are the size of the picture.

@@ -99,6 +99,8 @@ type hexInputs struct {
 	corps   map[string]*engine.Corp
 	// stable makes the digests the same in every process.
 	stable bool
+	// board gives the water-crossing costs around a hex.
+	board *engine.BoardState
 	// scratch
 	keys []string
 	ints []int
@@ -142,6 +144,7 @@ func tileDigest(d *digest, t *board.Tile) {
 		d.bool(n.Hidden)
 		d.str(n.Group)
 		d.int(n.VisitCost)
+		d.bool(n.FreeVisit)
 	}
 	d.int(len(t.Paths))
 	for _, p := range t.Paths {
@@ -157,6 +160,7 @@ func tileDigest(d *digest, t *board.Tile) {
 		d.int(p.Width[0])
 		d.int(p.Width[1])
 		d.bool(p.Thin)
+		d.bool(p.Ignored)
 	}
 }
 
@@ -231,6 +235,21 @@ func (in *hexInputs) hexKey(c *cell) uint64 {
 		d.str(corp.ID)
 	}
 	d.strs(in.rondels[c.def.ID])
+	for _, cost := range edgeCosts(in.board, c.def.ID) {
+		d.int(cost)
+	}
+	for _, on := range borderEdges(in.board, c.def.ID) {
+		d.bool(on)
+	}
+	// The slots around, which the hex's placements keep clear of.
+	if in.board != nil {
+		for _, id := range board.Neighbors(in.board.Map.Layout, c.def.ID) {
+			if n := in.board.Hexes[id]; n != nil {
+				d.str(n.TileID)
+				d.int(n.Rotation)
+			}
+		}
+	}
 	for _, n := range hs.Tile.Nodes {
 		if len(n.Revenue.ByColor) > 0 {
 			d.int(int(in.phase))

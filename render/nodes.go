@@ -36,22 +36,13 @@ func (hc *hexCtx) drawCity(node int, c pt, n int, r float64) {
 	if n < 1 {
 		n = 1
 	}
-	offs := slotOffsets(n, r)
 	lw := 1.5 * p.scale
 	// A two-slot city off the centre lies along the hex side, across its
 	// direction from the centre, so that it stays inside the hex.
-	tilt := 0.0
-	if d := c.sub(hc.c); n == 2 && d.len() > 1 {
-		tilt = math.Atan2(d.Y, d.X) + math.Pi/2
-		for tilt > math.Pi/2+1e-9 {
-			tilt -= math.Pi
-		}
-		for tilt <= -math.Pi/2+1e-9 {
-			tilt += math.Pi
-		}
-		for i, o := range offs {
-			offs[i] = pt{o.X*math.Cos(tilt) - o.Y*math.Sin(tilt), o.X*math.Sin(tilt) + o.Y*math.Cos(tilt)}
-		}
+	centres, tilt := hc.slotCentres(c, n, r)
+	offs := make([]pt, len(centres))
+	for i, q := range centres {
+		offs[i] = q.sub(c)
 	}
 	// Station area: a circle, a capsule, a rounded square, or the rounded
 	// hull of the slots.
@@ -151,7 +142,18 @@ func corpColors(c *engine.Corp) (color.RGBA, color.RGBA) {
 
 // drawToken draws a station token: the company colour with its short name.
 func (hc *hexCtx) drawToken(c pt, r float64, id string, bg, fg color.RGBA) {
+	hc.fit(id, r-1.2*hc.p.scale)
 	drawTokenAt(hc.p, c, r, id, bg, fg)
+}
+
+// fit records the text of a token whose inside has radius ri.
+func (hc *hexCtx) fit(id string, ri float64) {
+	if hc.md == nil || !hc.md.record || hc.def == nil {
+		return
+	}
+	p := hc.p
+	w, size := p.squeezeWidth(id, p.fitWidth(ri, 12), 12, true)
+	hc.md.fits = append(hc.md.fits, textFit{hex: hc.def.ID, text: id, w: w, h: 0.72 * size * p.scale, room: ri})
 }
 
 // drawTokenAt draws a company token of radius r centred at c.
@@ -169,7 +171,7 @@ func drawTokenAt(p *painter, c pt, r float64, id string, bg, fg color.RGBA) {
 		p.DrawCircle(c.X, c.Y, r-2.5*p.scale)
 		p.Stroke()
 	}
-	p.squeezed(id, c.X, c.Y, 2*r-4*p.scale, 12, true, fg)
+	p.squeezed(id, c.X, c.Y, p.fitWidth(r-1.2*p.scale, 12), 12, true, fg)
 }
 
 // drawReserved draws an empty slot reserved as a company's home: a dashed
@@ -190,7 +192,10 @@ func (hc *hexCtx) drawReserved(c pt, r float64, id string) {
 	p.DrawCircle(c.X, c.Y, r-1.5*p.scale)
 	p.Stroke()
 	p.SetDash()
-	p.squeezed(id, c.X, c.Y, 2*r-6*p.scale, 12, true, colMuted)
+	// Inside the ring: its inner edge is 3 px in.
+	ri := r - 3*p.scale
+	hc.fit(id, ri)
+	p.squeezed(id, c.X, c.Y, p.fitWidth(ri, 12), 12, true, colMuted)
 }
 
 // drawTown draws a town: a bar across its track, or a dot.
@@ -230,6 +235,15 @@ func townPos(np nodePlace) pt {
 // drawNodes draws the tile's stations and towns and reserves their space.
 func (hc *hexCtx) drawNodes(lay *tileLayout) {
 	isCity := func(n board.Node) bool { return n.Kind == board.City || (n.Kind == board.Offboard && n.Slots > 0) }
+	for i, n := range hc.tile.Nodes {
+		if isCity(n) && !(n.Slots == 0 && hc.tile.Color == board.Blue) {
+			centres, _ := hc.slotCentres(lay.nodes[i].pos, n.Slots, lay.slotR)
+			for _, q := range centres {
+				hc.slots = append(hc.slots, disc{q, lay.slotR})
+				hc.record(elem{kind: elSlot, node: i, circle: true, c: q, r: lay.slotR})
+			}
+		}
+	}
 	for i, n := range hc.tile.Nodes {
 		np := lay.nodes[i]
 		switch {
@@ -303,11 +317,13 @@ func (hc *hexCtx) revenueBand() bool {
 	w := bw * float64(len(cols))
 	// Above or below the station, wherever the track leaves more room, but
 	// inside the hex: a band hanging over the next hex reads as its own.
-	y := hc.stripYInside(w, bh, false)
-	hc.md.strips = append(hc.md.strips, rect{hc.c.X - w/2, y - bh/2, w, bh})
-	hc.occupyRect(hc.c.X-w/2, y-bh/2, w, bh)
+	at := hc.stripYInside(w, bh, false)
+	x, y := at.X, at.Y
+	hc.md.strips = append(hc.md.strips, rect{x - w/2, y - bh/2, w, bh})
+	hc.occupyRect(x-w/2, y-bh/2, w, bh)
+	hc.recordRect(elBand, pt{x, y}, w, bh, "")
 	hc.defer_(func() {
-		x0 := hc.c.X - w/2
+		x0 := x - w/2
 		for i, c := range cols {
 			x := x0 + float64(i)*bw
 			p.SetColor(tileColor(c))
@@ -356,11 +372,13 @@ func (hc *hexCtx) drawRevenues(lay *tileLayout) {
 			c := hc.placeBeside(near, lay.slotR*cityExtent(n.Slots), 2*r, 2*r)
 			p, col := hc.p, tileColor(hc.tile.Color)
 			hc.md.marks = append(hc.md.marks, mark{"revenue token", hc.def.ID, c, []string{strconv.Itoa(v)}})
+			hc.recordDisc(elRevenue, c, r, strconv.Itoa(v))
 			hc.defer_(func() { drawRevenueToken(p, c, r, v, col) })
 			continue
 		}
 		c := hc.place(2*r, 2*r, allSpots, &near)
 		hc.occupy(c, r)
+		hc.recordDisc(elRevenue, c, r, strconv.Itoa(v))
 		hc.p.SetColor(colPaper)
 		hc.p.DrawCircle(c.X, c.Y, r)
 		hc.p.FillPreserve()

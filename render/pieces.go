@@ -205,8 +205,10 @@ func (md *mapDrawing) borderPieces() []piece {
 			if b.Kind != board.WaterBorder || b.Cost == 0 {
 				continue
 			}
-			// Along a river, label every other edge at most.
-			mid := a.lerp(e, 0.5)
+			// Along a river, label every other edge at most; on the edge,
+			// clear of the stations either side.
+			txt := "$" + strconv.Itoa(b.Cost)
+			mid := md.costSpot(txt, a, e, md.edgeSlots(c, b.Edge))
 			near := false
 			for _, q := range placed {
 				if q.sub(mid).len() < 1.2*md.gm.R {
@@ -217,7 +219,10 @@ func (md *mapDrawing) borderPieces() []piece {
 				continue
 			}
 			placed = append(placed, mid)
-			txt := "$" + strconv.Itoa(b.Cost)
+			if md.record {
+				w, h := md.p.measure(txt, 12, true)+4*s, 12*s+4*s
+				md.elems = append(md.elems, elem{kind: elBorderCost, hex: c.def.ID, b: rect{mid.X - w/2, mid.Y - h/2, w, h}, text: txt})
+			}
 			var dl digest
 			dl.int(int(layerBorders) + 100)
 			dl.pt(mid)

@@ -143,6 +143,16 @@ func TestGoldenImages(t *testing.T) {
 			}
 			return Table(b, g, TableOptions{})
 		}},
+		{"pnwlate_end_tacoma.png", fixturePNWLate, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			// Tacoma's phase revenues beside its three slots, M10's home
+			// among them, and Seattle's crowded hex above.
+			return Map(b, g, MapOptions{Crop: []string{"H11", "J13"}, NoLegend: true})
+		}},
+		{"cabank_end_montreal.png", fixtureCABank, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			// Montréal, Ottawa, Québec and Saint Jean at the end of a game:
+			// water-crossing costs beside full stations.
+			return Map(b, g, MapOptions{Crop: []string{"AD10", "AH16"}, NoLegend: true})
+		}},
 		{"pnwbank_end_map.png", fixturePNWBank, 0, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Scale: 0.5})
 		}},

@@ -113,6 +113,7 @@ func (hc *hexCtx) planRondel(c pt, reach, r float64, ids []string, empty bool) f
 		reach = 0.62 * hc.gm.apothem()
 	}
 	best := hc.placeBeside(c, reach, w, h)
+	hc.recordRect(elRondel, best, w, h, "")
 	kind := "rondel"
 	if empty {
 		kind = "empty rondel"
@@ -174,7 +175,7 @@ func (hc *hexCtx) placeBeside(c pt, reach, w, h float64) pt {
 			q := c.add(u.mul(reach + ext + (2+float64(j)*6)*p.scale))
 			box := rect{q.X - w/2, q.Y - h/2, w, h}
 			hc.consult(box)
-			s := hc.overlapRect(box.x, box.y, w, h) + 3*hc.md.strips.overlap(box)
+			s := hc.overlapRect(box.x, box.y, w, h) + placedPenalty*hc.md.strips.overlap(box) + hc.clash(q, w, h)
 			for _, dx := range []float64{-w / 2, w / 2} {
 				for _, dy := range []float64{-h / 2, h / 2} {
 					s += 0.5 * hc.outside(pt{q.X + dx, q.Y + dy})

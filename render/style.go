@@ -183,7 +183,8 @@ func (p *painter) release() {
 // rgba is the painter's image.
 func (p *painter) rgba() *image.RGBA { return p.Image().(*image.RGBA) }
 
-// font returns (and selects) the Go font at size px (before scaling).
+// font returns (and selects) the Go font at size px (before scaling), with
+// the fallback fonts for the runes it lacks.
 func (p *painter) font(size float64, bold bool) *cachedFace {
 	k := faceKey{size * p.scale, bold}
 	f, ok := p.faces[k]
@@ -193,7 +194,7 @@ func (p *painter) font(size float64, bold bool) *cachedFace {
 			tf = fontBd
 		}
 		f = &cachedFace{
-			Face: truetype.NewFace(tf, &truetype.Options{Size: k.size, DPI: 72, Hinting: font.HintingFull}),
+			Face: newChainFace(tf, truetype.Options{Size: k.size, DPI: 72, Hinting: font.HintingFull}),
 			adv:  map[rune]fixed.Int26_6{},
 		}
 		p.faces[k] = f
@@ -207,6 +208,7 @@ func (p *painter) font(size float64, bold bool) *cachedFace {
 // text; ay 0, 0.5, 1 puts y at the top, middle or bottom of the capitals (the
 // baseline).
 func (p *painter) text(s string, x, y, ax, ay, size float64, bold bool, c color.Color) {
+	s = shapeText(s)
 	f := p.font(size, bold)
 	w := float64(f.width(s)) / 64
 	capH := 0.72 * size * p.scale
@@ -231,7 +233,7 @@ func (p *painter) text(s string, x, y, ax, ay, size float64, bold bool, c color.
 
 // measure returns the width of s at the given size and weight.
 func (p *painter) measure(s string, size float64, bold bool) float64 {
-	return float64(p.font(size, bold).width(s)) / 64
+	return float64(p.font(size, bold).width(shapeText(s))) / 64
 }
 
 // fitSize returns the largest size from max down to min at which s fits in width.
@@ -241,6 +243,20 @@ func (p *painter) fitSize(s string, width, max, min float64, bold bool) float64 
 		size -= 0.5
 	}
 	return size
+}
+
+// squeezeWidth is the width and size squeezed draws s at within width.
+func (p *painter) squeezeWidth(s string, width, size float64, bold bool) (float64, float64) {
+	w := p.measure(s, size, bold)
+	if w <= width {
+		return w, size
+	}
+	k := width / w
+	if k < 0.75 {
+		size = p.fitSize(s, width/0.75, size, 7, bold)
+		k = math.Min(1, width/p.measure(s, size, bold))
+	}
+	return k * p.measure(s, size, bold), size
 }
 
 // squeezed draws s centred at (x, y) within width: at full size, condensed

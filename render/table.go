@@ -42,6 +42,10 @@ const (
 	tableFont = 13.0
 	tableRowH = 24.0
 	chipR     = 10.0
+	// maxCellW is the widest a cell's text runs before it wraps, and
+	// lineH the height each more line adds to its row.
+	maxCellW = 230.0
+	lineH    = 17.0
 )
 
 // Table draws the state of play of g as a PNG: the players (order, cash,
@@ -62,10 +66,15 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	// been outbid: those columns would stand empty.
 	secs[0].dropEmpty("committed")
 	secs[2].dropEmpty("outbid")
+	// Columns nobody has anything in leave room for the rest on a phone.
+	secs[0].dropEmpty("loans")
+	secs[0].dropEmpty("companies")
+	secs[1].dropEmpty("exchange")
+	secs[1].dropEmpty("privates")
 	p := newPainter(1, 1, s)
 	defer p.release()
 	margin := 14 * s
-	width, height := 0.0, stripHeight*s+margin
+	width, height := 0.0, margin
 	for _, sec := range secs {
 		if len(sec.rows) == 0 && sec.note == "" {
 			continue
@@ -74,12 +83,28 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		width, height = math.Max(width, sw), height+sh+12*s
 	}
 	what := "Bank " + engine.Money(g.Bank)
-	width = math.Max(width+2*margin, p.measure(what+"  ·  "+statusLine(g, g.Snapshot(false)), 15, false)+24*s)
+	// The tables set the width, narrow enough for a phone; the status
+	// line wraps under the title strip rather than widen the picture.
+	width = math.Max(width+2*margin, 300*s)
+	status := what + "  ·  " + statusLine(g, g.Snapshot(false))
+	lines := wrapStatus(p, status, width-24*s)
+	top := stripHeight*s + 20*s*float64(len(lines)-1)
+	height += top
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
 	p.strip(g, what)
-	y := stripHeight*s + margin
+	if len(lines) > 1 {
+		// The strip again, taller, with the status on several lines.
+		p.SetColor(colStrip)
+		p.DrawRectangle(0, 30*s, width, top-30*s)
+		p.Fill()
+		for i, l := range lines {
+			size := p.fitSize(l, width-24*s, 15, 11, false)
+			p.text(l, 12*s, 40*s+20*s*float64(i), 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
+		}
+	}
+	y := top + margin
 	for _, sec := range secs {
 		if len(sec.rows) == 0 && sec.note == "" {
 			continue
@@ -101,24 +126,40 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 	for i, h := range sec.header {
 		widths[i] = p.measure(h, 12, true)
 	}
-	for _, r := range sec.rows {
+	// A long cell (a list of shares, a company's full name) wraps onto
+	// more lines of its row rather than widen the table past a phone's.
+	colMax := maxCellW * s
+	lines := make([][][]string, len(sec.rows))
+	heights := make([]float64, len(sec.rows))
+	for ri, r := range sec.rows {
+		lines[ri] = make([][]string, len(r))
+		heights[ri] = rowH
 		for i, c := range r {
 			if i >= cols {
 				break
 			}
-			w := p.measure(c.text, tableFont, c.bold)
+			chipW := 0.0
 			if c.chip != nil {
-				w += 2*chipR*s + 5*s
+				chipW = 2*chipR*s + 5*s
 			}
-			widths[i] = math.Max(widths[i], w)
+			ls := p.wrapCell(c.text, colMax-chipW, c.bold)
+			lines[ri][i] = ls
+			for _, l := range ls {
+				widths[i] = math.Max(widths[i], p.measure(l, tableFont, c.bold)+chipW)
+			}
+			heights[ri] = math.Max(heights[ri], rowH+lineH*s*float64(len(ls)-1))
 		}
+	}
+	bodyH := 0.0
+	for _, rh := range heights {
+		bodyH += rh
 	}
 	total := 0.0
 	for _, w := range widths {
 		total += w + 2*pad
 	}
 	titleH := 24 * s
-	h := titleH + rowH*float64(len(sec.rows)+1)
+	h := titleH + rowH + bodyH
 	if sec.note != "" {
 		h += rowH
 		total = math.Max(total, p.measure(sec.note, tableFont, false)+2*pad)
@@ -139,10 +180,13 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 		p.text(hd, tx, ty+rowH/2, ax, 0.5, 12, true, colMuted)
 		cx += widths[i] + 2*pad
 	}
+	ry := ty + rowH
 	for ri, r := range sec.rows {
-		ry := ty + rowH*float64(ri+1)
+		if ri > 0 {
+			ry += heights[ri-1]
+		}
 		if ri%2 == 1 {
-			p.fillRect(x, ry, total, rowH, rgb(0xF4, 0xF4, 0xF4))
+			p.fillRect(x, ry, total, heights[ri], rgb(0xF4, 0xF4, 0xF4))
 		}
 		cx := x
 		for i, c := range r {
@@ -159,18 +203,20 @@ func (p *painter) drawSection(sec section, x, y float64, draw bool) (float64, fl
 			if sec.right != nil && sec.right[i] {
 				tx, ax = cx+pad+widths[i], 1
 			}
-			p.text(c.text, tx, ry+rowH/2, ax, 0.5, tableFont, c.bold, colText)
+			for k, l := range lines[ri][i] {
+				p.text(l, tx, ry+rowH/2+lineH*s*float64(k), ax, 0.5, tableFont, c.bold, colText)
+			}
 			cx += widths[i] + 2*pad
 		}
 	}
 	// The frame, a line of 1 px (scaled) centred on the table's edge.
-	bh, lw := rowH*float64(len(sec.rows)+1), math.Max(1, math.Round(s))
+	bh, lw := rowH+bodyH, math.Max(1, math.Round(s))
 	p.fillRect(x-lw/2, ty-lw/2, total+lw, lw, colGrid)
 	p.fillRect(x-lw/2, ty+bh-lw/2, total+lw, lw, colGrid)
 	p.fillRect(x-lw/2, ty-lw/2, lw, bh+lw, colGrid)
 	p.fillRect(x+total-lw/2, ty-lw/2, lw, bh+lw, colGrid)
 	if sec.note != "" {
-		p.text(sec.note, x+pad, ty+rowH*(float64(len(sec.rows)+1)+0.5), 0, 0.5, tableFont, false, colText)
+		p.text(sec.note, x+pad, ty+bh+rowH/2, 0, 0.5, tableFont, false, colText)
 	}
 	return total, h
 }
@@ -408,6 +454,21 @@ func trainSection(g *engine.Game) section {
 		}
 		sec.rows = append(sec.rows, []tcell{{text: gr.t.Name, bold: true}, {text: left}, {text: engine.Money(gr.t.Price)},
 			{text: rust}, {text: phaseOn[gr.t.Name]}})
+		// The same cards bought as another train (an L as a 2, a 7 as
+		// an E): a row of their own, counted with the train above.
+		if gr.t.Def != nil {
+			for _, v := range gr.t.Def.Variants {
+				if v.Name == gr.t.Name {
+					continue
+				}
+				vr := v.RustsOn
+				if vr != "" {
+					vr += "-train"
+				}
+				sec.rows = append(sec.rows, []tcell{{text: v.Name, bold: true}, {text: "as " + gr.t.Def.Name}, {text: engine.Money(v.Price)},
+					{text: vr}, {text: phaseOn[v.Name]}})
+			}
+		}
 	}
 	if len(g.Depot.Discarded) > 0 {
 		var names []string
@@ -417,4 +478,53 @@ func trainSection(g *engine.Game) section {
 		sec.note = "Discarded, for sale at face value: " + strings.Join(names, " ")
 	}
 	return sec
+}
+
+// wrapStatus splits a status line at its " · " separators into lines of
+// at most width at 15 px (one line if it fits).
+func wrapStatus(p *painter, status string, width float64) []string {
+	if p.measure(status, 15, false) <= width {
+		return []string{status}
+	}
+	parts := strings.Split(status, "  ·  ")
+	var out []string
+	cur := ""
+	for _, part := range parts {
+		next := part
+		if cur != "" {
+			next = cur + "  ·  " + part
+		}
+		if cur != "" && p.measure(next, 15, false) > width {
+			out = append(out, cur)
+			cur = part
+			continue
+		}
+		cur = next
+	}
+	return append(out, cur)
+}
+
+// wrapCell splits a cell's text into lines of at most width, after
+// ", " or at spaces (one line if it fits or cannot be split).
+func (p *painter) wrapCell(text string, width float64, bold bool) []string {
+	if p.measure(text, tableFont, bold) <= width {
+		return []string{text}
+	}
+	sep := " "
+	if strings.Contains(text, ", ") {
+		sep = ", " // a list breaks between its items
+	}
+	words := strings.SplitAfter(text, sep)
+	var out []string
+	cur := ""
+	for _, w := range words {
+		next := cur + w
+		if cur != "" && p.measure(strings.TrimSpace(next), tableFont, bold) > width {
+			out = append(out, strings.TrimSpace(cur))
+			cur = w
+			continue
+		}
+		cur = next
+	}
+	return append(out, strings.TrimSpace(cur))
 }

@@ -51,36 +51,16 @@ func TileChoices(w io.Writer, g *engine.Game, hex string, opts []TileOption) err
 	}
 	cols := min(len(opts), 3) // three a row: large enough on a phone
 	rows := (len(opts) + cols - 1) / cols
-	// Room above and below each hex for the names the map may place just
-	// outside it, then the number, the tile and the cost.
-	gap, above, labelH, top, margin := 14*s, 16*s, 44*s, 46*s, 12*s
+	// Room above each hex for its name (two lines at most), kept off the
+	// tile's track, and below it for the number, the tile and the cost.
+	gap, above, labelH, top, margin := 14*s, 34*s, 44*s, 46*s, 12*s
+	md.namesAbove = true
 	for _, o := range opts {
 		if o.Note != "" {
 			labelH = 62 * s // and a line for the cost
 		}
 	}
 	boxW, boxH := 2*hw+gap, above+2*hh+labelH
-	width := int(math.Ceil(2*margin + float64(cols)*boxW))
-	height := int(math.Ceil(top + float64(rows)*boxH))
-	for i, o := range opts {
-		hs := o.Hex
-		if hs == nil {
-			hs = now
-		}
-		col, row := i%cols, i/cols
-		c := pt{margin + (float64(col)+0.5)*boxW, top + float64(row)*boxH + above + hh}
-		md.cells = append(md.cells, cell{hs: hs, def: now.Def, c: c})
-	}
-	md.p = newPainter(width, 1, s)
-	defer md.p.release()
-	md.w, md.h = width, height
-	md.base = md.makeBase(width, height) // not cached: it would push out the maps' bases
-	md.p.setCanvas(md.base.canvas(width, height))
-	md.paint(&paintPlan{hexes: md.allHexes()})
-	p := md.p
-	p.SetColor(colStrip)
-	p.DrawRectangle(0, 0, float64(width), top-8*s)
-	p.Fill()
 	title := "Lay track on " + hex
 	if name := hexName(now.Def); name != "" {
 		title += " (" + name + ")"
@@ -90,6 +70,32 @@ func TileChoices(w io.Writer, g *engine.Game, hex string, opts []TileOption) err
 		ways = "1 way"
 	}
 	title += ": " + ways
+	// The picture is as wide as its title at a readable size, the hexes
+	// centred under it.
+	md.p = newPainter(1, 1, s)
+	defer md.p.release()
+	titleW := md.p.measure(title, 13, true) + 20*s
+	width := int(math.Ceil(math.Max(2*margin+float64(cols)*boxW, titleW)))
+	x0 := (float64(width) - float64(cols)*boxW) / 2
+	height := int(math.Ceil(top + float64(rows)*boxH))
+	for i, o := range opts {
+		hs := o.Hex
+		if hs == nil {
+			hs = now
+		}
+		col, row := i%cols, i/cols
+		c := pt{x0 + (float64(col)+0.5)*boxW, top + float64(row)*boxH + above + hh}
+		md.cells = append(md.cells, cell{hs: hs, def: now.Def, c: c})
+	}
+	md.p.resize(width, 1)
+	md.w, md.h = width, height
+	md.base = md.makeBase(width, height) // not cached: it would push out the maps' bases
+	md.p.setCanvas(md.base.canvas(width, height))
+	md.paint(&paintPlan{hexes: md.allHexes()})
+	p := md.p
+	p.SetColor(colStrip)
+	p.DrawRectangle(0, 0, float64(width), top-8*s)
+	p.Fill()
 	p.text(title, 10*s, (top-8*s)/2, 0, 0.5, p.fitSize(title, float64(width)-20*s, 17, 11, true), true, colPaper)
 	for i, o := range opts {
 		c := md.cells[i].c

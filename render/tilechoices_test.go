@@ -10,6 +10,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // lays are the options of the actor the game waits for on hex, each
@@ -135,4 +136,74 @@ func BenchmarkTileChoices(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}
+
+// TestTilePicturesShowTitleAndNamesWhole checks the tile pictures of
+// named hexes, one option and three: the title fits the picture at a
+// readable size, and the hex's name stands above the hex, off its track.
+func TestTilePicturesShowTitleAndNamesWhole(t *testing.T) {
+	for _, tc := range []struct{ title, hex string }{
+		{"1822PNW", "O8"}, {"1822PNW", "B19"}, {"1822CA", "Y15"}, {"1822CA", "AF12"},
+	} {
+		tl, err := engine.TitleByName(tc.title)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.New(tl, []engine.Seat{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 3} {
+			opts := make([]TileOption, n)
+			for i := range opts {
+				opts[i] = TileOption{Label: fmt.Sprintf("X r%d", i)}
+			}
+			var buf bytes.Buffer
+			if err := TileChoices(&buf, g, tc.hex, opts); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newPainter(1, 1, tileScale)
+			name := hexName(g.Board.Hexes[tc.hex].Def)
+			title := fmt.Sprintf("Lay track on %s (%s): %d way", tc.hex, name, n)
+			if n > 1 {
+				title += "s"
+			}
+			if w := p.measure(title, 13, true) + 20*tileScale; float64(img.Bounds().Dx()) < w {
+				t.Errorf("%s, %d options: picture %d px wide, its title needs %.0f", tc.hex, n, img.Bounds().Dx(), w)
+			}
+			p.release()
+		}
+		// The name's box lies above the hex.
+		md := newDrawing(g, MapOptions{Scale: tileScale})
+		md.namesAbove, md.record = true, true
+		md.gm = &geom{layout: g.Board.Map.Layout, R: HexSizePointy * tileScale}
+		if g.Board.Map.Layout == board.Flat {
+			md.gm.R = HexSizeFlat * tileScale
+		}
+		md.p = newPainter(400, 400, tileScale)
+		c := pt{200, 220}
+		md.cells = []cell{{hs: g.Board.Hexes[tc.hex], def: g.Board.Hexes[tc.hex].Def, c: c}}
+		md.paint(&paintPlan{hexes: md.allHexes()})
+		top := c.Y - md.gm.R
+		if g.Board.Map.Layout == board.Flat {
+			top = c.Y - md.gm.apothem()
+		}
+		found := false
+		for _, e := range md.elems {
+			if e.kind == elName {
+				found = true
+				if e.b.y+e.b.h > top {
+					t.Errorf("%s: name %q reaches %.1f px into the hex", tc.hex, e.text, e.b.y+e.b.h-top)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no name drawn", tc.hex)
+		}
+		md.p.release()
+	}
 }

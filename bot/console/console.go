@@ -3,6 +3,8 @@
 // files in a folder. It plays in one channel of the local platform, so a
 // game started in the console can be continued in the playground.
 //
+// Every button and menu option of a reply is printed as a numbered line
+// with the command it sends; typing the number alone sends that command.
 // Lines beginning with "/" talk to the console itself: "/as NAME" changes
 // who you are, "/channel NAME" changes channel, "/quit" ends. "import PATH"
 // imports the 18xx.games log in that file, as an attachment would.
@@ -35,9 +37,13 @@ type Options struct {
 type Adapter struct {
 	opt Options
 
-	mu  sync.Mutex // guards out and n
+	mu  sync.Mutex // guards out, n and choices
 	out io.Writer
 	n   int // pictures saved so far
+	// choices are the commands of the buttons and menu options printed
+	// since the last command was read, numbered from 1: typing a number
+	// sends its command.
+	choices []string
 }
 
 var _ bot.Adapter = (*Adapter)(nil)
@@ -99,6 +105,11 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 			a.printf("pbc (to you): that line is over %d bytes; it was not read.\n", maxLine())
 			continue
 		}
+		if cmd, ok := a.choice(line); ok {
+			a.printf("(%s)\n", cmd)
+			line = cmd
+		}
+		a.resetChoices()
 		text, files, problem := importFile(line)
 		if problem != "" {
 			a.printf("pbc (to you): %s\n", problem)
@@ -140,9 +151,7 @@ func (a *Adapter) write(prefix string, r bot.Reply) error {
 	if _, err := fmt.Fprintf(a.out, "%s: %s\n", tag, strings.ReplaceAll(r.Text, "\n", "\n    ")); err != nil {
 		return err
 	}
-	for _, b := range r.Buttons {
-		fmt.Fprintf(a.out, "    [%s] type: %s\n", b.Label, b.Command)
-	}
+	a.writeChoices(r)
 	for _, f := range r.Files { // asked for (an export): saved even without a pictures folder
 		dir := a.opt.Images
 		if dir == "" {

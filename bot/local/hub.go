@@ -104,6 +104,8 @@ type hub struct {
 	// idlest channels, go.
 	maxImages, maxHistory int
 	histBytes             int
+	// chat keeps the histories in the store too (nil: memory only).
+	chat *chatLog
 }
 
 // room is one channel's history and watchers.
@@ -166,6 +168,11 @@ func (h *hub) room(channel string) *room {
 		for len(h.channels) >= h.max && h.evictOne() {
 		}
 		r = &room{subs: map[*sub]bool{}}
+		for _, e := range h.chat.history(channel) {
+			r.history = append(r.history, e)
+			r.bytes += eventBytes(e)
+		}
+		h.histBytes += r.bytes
 		h.channels[channel] = r
 	}
 	r.last = h.now()
@@ -240,17 +247,30 @@ func (h *hub) channelCount() int {
 	return len(h.channels)
 }
 
+// nextID is the next event id. With the histories kept in the store, ids
+// are the time in microseconds (or one more than the last): a history read
+// back, written by an earlier run or another process, never holds an id
+// this process gives out again, which a page would take for a message it
+// has shown.
+func (h *hub) nextID() int64 {
+	h.next++
+	if h.chat != nil {
+		h.next = max(h.next, h.now().UnixMicro())
+	}
+	return h.next
+}
+
 // publish numbers e, keeps it and sends it to the channel's pages.
 func (h *hub) publish(e Event) Event {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.next++
-	e.ID = h.next
+	e.ID = h.nextID()
 	if e.At.IsZero() {
 		e.At = h.now()
 	}
 	r := h.room(e.Channel)
 	r.history = append(r.history, e)
+	h.chat.add(e)
 	size := eventBytes(e)
 	r.bytes += size
 	h.histBytes += size
@@ -326,8 +346,7 @@ func (h *hub) addImage(png []byte) string {
 	_, _ = rand.Read(b[:])
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.next++
-	id := strconv.FormatInt(h.next, 10) + "-" + hex.EncodeToString(b[:])
+	id := strconv.FormatInt(h.nextID(), 10) + "-" + hex.EncodeToString(b[:])
 	h.images[id] = png
 	h.order = append(h.order, id)
 	h.size += len(png)

@@ -72,6 +72,9 @@ type Options struct {
 	// SignIns keeps the sign-ins and name holders (the store, so that they
 	// survive a restart); without it they are kept in memory.
 	SignIns storage.SignIns
+	// Chat keeps the channels' recent messages (the store, so that a
+	// channel's history survives a restart); without it, memory only.
+	Chat storage.ChatHistory
 	// Hosts are host names the playground answers to besides IP addresses
 	// and localhost: its public name behind a proxy or a port mapping.
 	Hosts []string
@@ -130,6 +133,10 @@ func New(opt Options) *Adapter {
 	}
 	if opt.HistoryBytes > 0 {
 		h.maxHistory = int(opt.HistoryBytes)
+	}
+	if opt.Chat != nil {
+		h.chat = newChatLog(opt.Chat, opt.Logger)
+		h.next = h.chat.lastID() // ids go on from the last kept: pages tell messages apart by them
 	}
 	return &Adapter{opt: opt, log: opt.Logger, hub: h,
 		sessions: newSessions(opt.SignIns, time.Now, opt.AdminKey, opt.Admins), uploads: make(chan struct{}, maxUploads), ready: make(chan struct{})}
@@ -243,6 +250,9 @@ func (a *Adapter) Handler(h bot.Handler, stop context.Context) http.Handler {
 }
 
 func (a *Adapter) handler(h bot.Handler, stop context.Context) http.Handler {
+	if a.hub.chat != nil {
+		go a.hub.chat.run(stop) // the histories' copies, written while served
+	}
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(sub))

@@ -67,8 +67,8 @@ type budget struct {
 
 // split shares total out.
 func split(total int64) budget {
-	return budget{Total: total, Sessions: total * 30 / 100, Canvases: total * 8 / 100, Drawings: total * 15 / 100,
-		Images: total * 8 / 100, History: total * 5 / 100}
+	return budget{Total: total, Sessions: total * 25 / 100, Canvases: total * 7 / 100, Drawings: total * 29 / 100,
+		Images: total * 7 / 100, History: total * 5 / 100}
 }
 
 // applyMemoryLimit makes the budget the process's Go memory limit, so that

@@ -23,7 +23,9 @@ func TestCmdSelfplayJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatalf("output %q: %v", out.String(), err)
 	}
-	for _, k := range []string{"games", "finished", "actions", "invariant_violations", "errors"} {
+	for _, k := range []string{"games", "finished", "actions", "invariant_violations", "errors",
+		"negative_final_scores", "lowest_final_score", "natural_ends", "operating_rounds_per_game",
+		"majors_floated_per_game", "trains_bought_per_game", "loans_per_game"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("output has no %q: %s", k, out.String())
 		}

@@ -88,6 +88,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if si, ok := st.(storage.SignIns); ok {
 		pgOpt.SignIns = si // sign-ins outlive a restart
 	}
+	if ch, ok := st.(storage.ChatHistory); ok {
+		pgOpt.Chat = ch // and so do the channels' recent messages
+	}
 	adapters, pg, err := buildAdapters(cfg, pgOpt, log, shards, shardIDs)
 	if err != nil {
 		log.Error("cannot set up", "err", err)

@@ -24,6 +24,12 @@ func (d *decider) playerTurn() action.Action {
 			return l[0]
 		}
 	}
+	if a.Debt != nil && a.Debt.Debt > a.Debt.Cash {
+		// 50% a stock round is dearer than any share pays: sell to pay it off.
+		if x := d.saleFor(a.Debt.Debt - a.Debt.Cash); x != nil {
+			return x
+		}
+	}
 	if d.has("choose") {
 		return d.playerChoice()
 	}
@@ -134,7 +140,13 @@ func (d *decider) bid() action.Action {
 	}
 	best, bestRatio := -1, 0.0
 	for i, b := range bids {
-		if b.Leader == d.seat || b.Min > b.Max || b.Min > b.Uncommitted || b.Min > b.Uncommitted-(p.Cash-budget) {
+		// Nothing sold in the first stock round ends the game: a player
+		// bids then whatever his companies will need later.
+		held := p.Cash - budget
+		if d.g.NothingSoldYet() {
+			held = 0
+		}
+		if b.Leader == d.seat || b.Min > b.Max || b.Min > b.Uncommitted || b.Min > b.Uncommitted-held {
 			continue
 		}
 		comp := d.g.Company(b.Company)
@@ -226,7 +238,32 @@ func (d *decider) budget() int {
 		}
 		short += max(0, d.reserve(c)-c.Cash)
 	}
-	return p.Cash - short
+	return p.Cash - short - p.Debt
+}
+
+// saleFor sells the player's shares for about need: the smallest sale that
+// raises it, else the largest there is; never a director's certificate.
+func (d *decider) saleFor(need int) action.Action {
+	l := d.of("sell_shares")
+	best := -1
+	for i, sm := range d.actor.Sells {
+		c := d.g.Corp(sm.Corp)
+		if c == nil || c.President() == d.player() && c.PercentOf(d.player())-sm.Percent < 20 {
+			continue
+		}
+		switch {
+		case best < 0:
+			best = i
+		case sm.Price >= need && (d.actor.Sells[best].Price < need || sm.Price < d.actor.Sells[best].Price):
+			best = i
+		case d.actor.Sells[best].Price < need && sm.Price > d.actor.Sells[best].Price:
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return l[best]
 }
 
 // nextTrainPrice is the price of the next new train the depot sells.

@@ -13,6 +13,7 @@ import (
 func CA() *Title {
 	t := &Title{
 		Name:                 "1822CA",
+		Aliases:              caAliases,
 		MinPlayers:           2,
 		MaxPlayers:           7,
 		MultipleTokensPerHex: true,

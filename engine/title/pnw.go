@@ -12,6 +12,7 @@ import (
 func PNW() *Title {
 	t := &Title{
 		Name:       "1822PNW",
+		Aliases:    pnwAliases,
 		MinPlayers: 3,
 		MaxPlayers: 5,
 		Bank:       12000,

@@ -222,6 +222,10 @@ type Title struct {
 	// special tiles stay theirs (1822PNW Short has no P18 to lay the boom town).
 	LeftOut []Company
 	Corps   []Corporation // in definition order
+	// Aliases are the rulebook's abbreviations of ids where 18xx.games
+	// spells them otherwise ("SWWR" for SWW), by abbreviation; players may
+	// type either.
+	Aliases map[string]string
 	Map     *board.Map
 	// Options the title accepts (e.g. "starting_packet", "remove_two_ls").
 	Options []string

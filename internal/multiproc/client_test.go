@@ -26,6 +26,7 @@ type event struct {
 	Menus    []menu   `json:"menus"`
 	Mentions []string `json:"mentions"`
 	ReplyTo  int64    `json:"reply_to"`
+	At       string   `json:"at"`
 }
 
 type choice struct {

@@ -271,8 +271,11 @@ func (r *reminders) watch(ctx context.Context, c *cluster, p *proc, gen int, cha
 		}
 		_ = c.client.watch(ctx, p, user, channel, func(e event) {
 			if e.Bot && strings.Contains(e.Text, "a reminder: it is your turn") {
+				// A post is its id and time: a channel's history, kept in
+				// the store, shows the same post again on every stream
+				// (after a restart, on another process).
 				r.mu.Lock()
-				r.seen[channel][fmt.Sprintf("%d.%d.%d", p.n, gen, e.ID)] = true
+				r.seen[channel][fmt.Sprintf("%d@%s", e.ID, e.At)] = true
 				r.mu.Unlock()
 			}
 		})

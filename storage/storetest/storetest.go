@@ -46,6 +46,7 @@ func Run(t *testing.T, open Open) {
 		{"ReminderWait", testReminderWait},
 		{"UserPrefs", testUserPrefs},
 		{"SignIns", testSignIns},
+		{"ChatHistory", testChatHistory},
 		{"RacingClaimsClaimOnce", testRacingClaims},
 		{"RacingAppendsLoseNothing", testRacingAppends},
 		{"RacingCommitsAtOneSeq", testRacingCommitsAtOneSeq},

@@ -172,6 +172,7 @@ async function send(text, button, files, from) {
 function connect() {
   if (source) source.close();
   seen.clear();
+  follow = true;
   $("log").replaceChildren();
   $("me").textContent = me + " in #" + channel;
   $("text").disabled = $("send").disabled = $("import").disabled = false;
@@ -259,6 +260,27 @@ function text(el, s, mentions) {
   }
 }
 
+// The log follows the newest message while the reader is at the bottom:
+// after each message, and again as its pictures load and make it taller
+// (scrolling once, before they load, left a phone 2,000 px short of it).
+// A reader who scrolled up is left where they are.
+const scroller = document.querySelector("main");
+let follow = true;
+let lastInput = 0; // when the reader last touched, wheeled, pressed a key or clicked
+for (const ev of ["wheel", "touchmove", "keydown", "mousedown"]) {
+  window.addEventListener(ev, () => (lastInput = Date.now()), { passive: true });
+}
+scroller.addEventListener("scroll", () => {
+  // Only the reader's own scrolling decides: a scroll that follows the
+  // page's own (or the log growing) says nothing about where they read.
+  if (Date.now() - lastInput > 1000) return;
+  follow = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48;
+});
+function stick() {
+  if (follow) scroller.scrollTop = scroller.scrollHeight;
+}
+if (window.ResizeObserver) new ResizeObserver(stick).observe($("log"));
+
 function show(e) {
   if (seen.has(e.id)) return;
   seen.add(e.id);
@@ -293,6 +315,7 @@ function show(e) {
       a.href = img.url;
       a.target = "_blank";
       const i = document.createElement("img");
+      i.addEventListener("load", stick);
       i.src = img.url;
       i.alt = img.alt || img.name;
       a.append(i);
@@ -331,8 +354,9 @@ function show(e) {
     if (from) retire(from);
     else stale.add(e.reply_to);
   }
+  if (e.from === me && !e.bot) follow = true; // what you send, you see answered
   $("log").append(li);
-  li.scrollIntoView({ block: "end" });
+  stick();
 }
 
 // menu draws a select menu; choosing an option sends its command as a

@@ -1,0 +1,275 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/engine/title"
+)
+
+// layoutFaults lists what the drawing md hides or cuts: token slots covered
+// by another element, texts overflowing their token, labels and names
+// covered or cut by the picture's edge.
+func layoutFaults(md *mapDrawing) []string {
+	const tol = 1.0 // px: antialiasing and outlines
+	// Boxes other than slots carry 2 px of padding around their text.
+	const boxTol = 2.0
+	var out []string
+	el := md.elems
+	for i, s := range el {
+		if s.kind != elSlot {
+			continue
+		}
+		for j, e := range el {
+			if i == j || (e.kind == elSlot && e.hex == s.hex && e.node == s.node) {
+				continue
+			}
+			if d := e.depth(s.c, s.r); d > tol {
+				out = append(out, fmt.Sprintf("%s: %s %q covers a token slot of %s by %.1f px", s.hex, e.kind, e.text, e.hex, d))
+			}
+		}
+	}
+	for _, f := range md.fits {
+		if math.Hypot(f.w/2, f.h/2) > f.room+0.5 {
+			out = append(out, fmt.Sprintf("%s: %q overflows its token (%.1f×%.1f in radius %.1f)", f.hex, f.text, f.w, f.h, f.room))
+		}
+	}
+	for i, l := range el {
+		if l.kind == elSlot || l.circle {
+			continue
+		}
+		if (l.kind == elLabel || l.kind == elName) && l.b.x < -tol || l.b.y < -tol || l.b.x+l.b.w > float64(md.w)+tol || l.b.y+l.b.h > float64(md.h)+tol {
+			out = append(out, fmt.Sprintf("%s: %s %q cut by the picture's edge", l.hex, l.kind, l.text))
+		}
+		for j, e := range el {
+			if i == j || e.kind == elSlot || (!e.circle && j < i) {
+				continue
+			}
+			var d float64
+			if e.circle {
+				d = depthDiscRect(e.c, e.r, l.b)
+			} else {
+				dx := math.Min(l.b.x+l.b.w, e.b.x+e.b.w) - math.Max(l.b.x, e.b.x)
+				dy := math.Min(l.b.y+l.b.h, e.b.y+e.b.h) - math.Max(l.b.y, e.b.y)
+				d = math.Min(dx, dy)
+			}
+			if d > boxTol {
+				out = append(out, fmt.Sprintf("%s: %s %q covered by %s %q of %s (%.1f px)", l.hex, l.kind, l.text, e.kind, e.text, e.hex, d))
+			}
+		}
+	}
+	return out
+}
+
+// drawRecorded draws the whole map of g at the phase of tiles col (the
+// game's own if negative), recording what it places.
+func drawRecorded(t *testing.T, g *engine.Game, opts MapOptions, phase func(md *mapDrawing)) *mapDrawing {
+	t.Helper()
+	md, err := newMapDrawing(g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer md.p.release()
+	md.record = true
+	if phase != nil {
+		phase(md)
+	}
+	md.draw()
+	return md
+}
+
+// fillSlots puts a token in every city slot of g's board, from the
+// companies with the longest ids, so that every slot shows a token's text.
+func fillSlots(g *engine.Game) {
+	corps := append([]*engine.Corp(nil), g.Corps...)
+	sort.SliceStable(corps, func(i, j int) bool { return len(corps[i].ID) > len(corps[j].ID) })
+	k := 0
+	for id, hs := range g.Board.Hexes {
+		for node, s := range hs.Slots {
+			for i := range s {
+				s[i] = &engine.Token{Corp: corps[k%len(corps)], Hex: id, City: node, Used: true}
+				k++
+			}
+		}
+	}
+}
+
+// report fails t with the faults found, grouped, the first few of each.
+func report(t *testing.T, where string, faults []string) {
+	t.Helper()
+	if len(faults) == 0 {
+		return
+	}
+	sort.Strings(faults)
+	faults = slicesCompact(faults)
+	n := min(len(faults), 12)
+	t.Errorf("%s: %d layout faults:\n  %s", where, len(faults), strings.Join(faults[:n], "\n  "))
+}
+
+func slicesCompact(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// TestTokensNeverHidden is the layout check: over every hex of every
+// title, at every phase, with every slot empty (reservations showing) and
+// with every slot holding a token, and over the real games of the
+// fixtures, nothing covers a token slot, no token's text overflows it, and
+// no label or name is covered or cut.
+func TestTokensNeverHidden(t *testing.T) {
+	for _, name := range title.Names() {
+		t.Run(name, func(t *testing.T) {
+			tl, err := engine.TitleByName(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := make([]engine.Seat, tl.MinPlayers)
+			for i := range seats {
+				seats[i] = engine.Seat{ID: i + 1, Name: fmt.Sprintf("Player %d", i+1)}
+			}
+			for _, full := range []bool{false, true} {
+				g, err := engine.New(tl, seats, 1, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if full {
+					fillSlots(g)
+				}
+				for _, ph := range tl.Phases {
+					md := drawRecorded(t, g, MapOptions{}, func(md *mapDrawing) { md.phase = ph.Tiles })
+					report(t, fmt.Sprintf("phase %s, slots full %v", ph.Name, full), layoutFaults(md))
+				}
+			}
+		})
+	}
+	// Real games: the laid tiles, tokens and reservations of every fixture,
+	// every 300 actions and at the end (only the end with -short).
+	var files []string
+	for _, dir := range []string{"../../shared/fixtures", "../../shared/fixtures-next"} {
+		m, _ := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Log("../shared/fixtures not found: the real games are not checked")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Skip(err)
+			}
+			defer f.Close()
+			log, err := action.ReadGameLog(f)
+			if err != nil {
+				t.Skip(err)
+			}
+			k := 0
+			g, _ := engine.Replay(log, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
+				k++
+				if k%300 == 0 && !testing.Short() {
+					report(t, fmt.Sprintf("action %d", k), layoutFaults(drawRecorded(t, g, MapOptions{}, nil)))
+				}
+				return true
+			}})
+			if g != nil {
+				report(t, "end", layoutFaults(drawRecorded(t, g, MapOptions{}, nil)))
+			}
+		})
+	}
+}
+
+// TestLegendSamplesAreTheTitles checks that the legend's sample token and
+// reservation are companies of the game's own title.
+func TestLegendSamplesAreTheTitles(t *testing.T) {
+	for _, name := range []string{"1822PNW", "1822CA"} {
+		tl, err := engine.TitleByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.New(tl, []engine.Seat{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]bool{}
+		for _, c := range g.Corps {
+			ids[c.ID] = true
+		}
+		t0, h0 := legendSamples(g)
+		tok, home := t0.ID, h0.ID
+		if !ids[tok] || !ids[home] {
+			t.Errorf("%s: legend samples %q and %q are not companies of the title", name, tok, home)
+		}
+		if name == "1822CA" && (tok == "SWW" || home == "NP") {
+			t.Errorf("1822CA legend shows 1822PNW's %s/%s", tok, home)
+		}
+	}
+}
+
+// TestTrainTableListsVariants checks that the trains picture lists the
+// trains bought as another (an L as a 2 for $120, rusted by the 4).
+func TestTrainTableListsVariants(t *testing.T) {
+	tl, err := engine.TitleByName("1822PNW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(tl, []engine.Seat{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := trainSection(g)
+	var got []string
+	for _, r := range sec.rows {
+		got = append(got, r[0].text+" "+r[1].text+" "+r[2].text+" "+r[3].text)
+	}
+	want := "2 as L $120 4-train"
+	if !slicesContains(got, want) {
+		t.Errorf("train rows %q: no %q", got, want)
+	}
+}
+
+func slicesContains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTableNarrowForPhone checks that the table picture is as wide as its
+// tables, not its status line, and that long cells wrap: at most 600 px for
+// the fixtures' busiest tables (it was 669 and 687), so that a phone 390 px
+// wide shows its text at two thirds of its size or more.
+func TestTableNarrowForPhone(t *testing.T) {
+	for _, tc := range []struct {
+		fixture string
+		n       int
+	}{{fixturePNW, 150}, {fixturePNWLate, 0}} {
+		g := replayN(t, tc.fixture, tc.n)
+		var b bytes.Buffer
+		if err := Table(&b, g, TableOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Width > 600 {
+			t.Errorf("%s at %d: table %d px wide, want at most 600", filepath.Base(tc.fixture), tc.n, cfg.Width)
+		}
+	}
+}
