@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -26,7 +27,13 @@ func parseRun(cmd *Command, args []string) error {
 	if len(args) == 0 {
 		return parseErr("run which trains? " + runHelp)
 	}
-	toks := strings.Fields(strings.NewReplacer(",", " , ", ";", " , ", "|", " , ", "/", " , ").Replace(strings.Join(args, " ")))
+	// A slash splits routes except inside a half-revenue train's name
+	// ("3/2P-0"), which keeps it.
+	text := halfTrainSlash.ReplaceAllString(strings.Join(args, " "), "${1}\x00${2}")
+	toks := strings.Fields(strings.NewReplacer(",", " , ", ";", " , ", "|", " , ", "/", " , ").Replace(text))
+	for i := range toks {
+		toks[i] = strings.ReplaceAll(toks[i], "\x00", "/")
+	}
 	var cur *RouteSpec
 	for i := 0; i < len(toks); i++ {
 		w := toks[i]
@@ -69,6 +76,9 @@ func parseRun(cmd *Command, args []string) error {
 	}
 	return nil
 }
+
+// halfTrainSlash finds the slash of a train named like 3/2P.
+var halfTrainSlash = regexp.MustCompile(`(\b\d+)/(\d+[Pp]\b)`)
 
 // isStopWord reports whether w names stops: "F9", "H19.2", "H11>G10>F9" or "H11-F9".
 func isStopWord(w string) bool {

@@ -24,7 +24,7 @@ const conformanceDir = "../../shared/fixtures"
 // replays (the others' titles are not begun).
 const nextDir = "../../shared/fixtures-next"
 
-var nextTitles = []string{"1822", "1822NRS", "1822MRS"}
+var nextTitles = []string{"1822", "1822NRS", "1822MRS", "1822MX"}
 
 // ratchetFile lists the fixtures that must replay exactly.
 const ratchetFile = "testdata/conformance_ratchet.txt"

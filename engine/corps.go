@@ -49,6 +49,9 @@ func (g *Game) titleEvent(ev string) {
 	if ev != "" && ev == g.T.Hexes.OpenEvent {
 		g.openBlockedHexes()
 	}
+	if ev != "" && ev == g.T.Government.CloseEvent {
+		g.startGovCashOut()
+	}
 }
 
 // blockHexes blocks the title's blocked hexes (CA Detroit and Duluth close

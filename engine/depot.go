@@ -210,8 +210,8 @@ func (g *Game) exportTrain() *Train {
 // isExtraTrain reports whether t is a private's special train (2P, LP, 5P, P+...),
 // which does not count against the train limit.
 func (g *Game) isExtraTrain(t *Train) bool {
-	switch t.Def.Name {
-	case "2P", "LP", "P+", "P", "G":
+	switch t.Def.Kind {
+	case title.Permanent, title.Pullman, title.Grain:
 		return true
 	}
 	return false

@@ -59,6 +59,7 @@ type Game struct {
 	importing         bool
 	pendingHomeTokens []*Corp
 	regionalORs       map[string]int
+	govClosing        bool // the government railway is being cashed out (title.GovernmentRules)
 	shareSeq          int
 	marketMaxed       bool
 	abilityUses       map[string]int

@@ -27,6 +27,7 @@ type orState struct {
 	grain       int      // CA: index of the train carrying the grain train, -1 if none
 	skipPullman bool
 	skipGrain   bool
+	govLayer    int // the government railway's shareholder laying its track now (index into govLayers)
 }
 
 type pendingToken struct {
@@ -86,6 +87,9 @@ func (g *Game) operatingOrder() []*Corp {
 		if !c.Floated || c.Closed {
 			continue
 		}
+		if g.isGov(c) {
+			continue
+		}
 		if c.IsMinor() {
 			minors = append(minors, c)
 		} else if c.IsMajor() {
@@ -97,7 +101,7 @@ func (g *Game) operatingOrder() []*Corp {
 	}
 	sort.SliceStable(minors, less(minors))
 	sort.SliceStable(majors, less(majors))
-	return append(minors, majors...)
+	return g.withGov(append(minors, majors...))
 }
 
 func (g *Game) payoutCompanies() {
@@ -141,6 +145,7 @@ func (g *Game) payoutCompanies() {
 	for _, x := range list {
 		g.pay(nil, x.c.Owner, x.c.Revenue)
 	}
+	g.chargeStockDrops()
 	for _, c := range g.Corps {
 		if c.Kind == title.RegionalCorp && c.Owner != nil && !c.Closed {
 			g.regionalORs[c.ID]++

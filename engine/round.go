@@ -126,7 +126,7 @@ func (r *round) uncachedActions(s step, e any) []string {
 	if e == nil {
 		return nil
 	}
-	if c, ok := e.(*Corp); ok && c.Closed {
+	if c, ok := e.(*Corp); ok && (c.Closed || r.g.isGov(c) && !r.govActs(s)) {
 		return nil
 	}
 	return s.actions(e)

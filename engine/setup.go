@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"pbc/engine/rng"
 	"pbc/engine/title"
 )
@@ -70,6 +72,7 @@ func (g *Game) setup(seats []Seat) {
 	for _, c := range g.Companies {
 		g.compByID[c.ID] = c
 	}
+	g.setupGovernment()
 	switch {
 	case g.Opts["remove_three_ls"]:
 		g.removeLs(3)
@@ -196,6 +199,9 @@ func (g *Game) buildDeck(players int) []*Company {
 		if front != "" {
 			minors = moveToFront(minors, front)
 		}
+		if d.BackMinor != "" {
+			minors = moveToBack(minors, d.BackMinor)
+		}
 		if d.FrontConcession != "" {
 			concessions = moveToFront(concessions, d.FrontConcession)
 		}
@@ -206,6 +212,15 @@ func (g *Game) buildDeck(players int) []*Company {
 		out[i] = &Company{Def: c, ID: c.ID, Value: c.Value, Revenue: c.Revenue}
 	}
 	return out
+}
+
+func moveToBack(list []*title.Company, id string) []*title.Company {
+	for i, d := range list {
+		if d.ID == id {
+			return append(slices.Delete(slices.Clone(list), i, i+1), d)
+		}
+	}
+	return list
 }
 
 func moveToFront(list []*title.Company, id string) []*title.Company {

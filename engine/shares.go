@@ -348,7 +348,9 @@ func (g *Game) presidencyAfterPresSale(c *Corp, seller *Player) {
 func (g *Game) sellMovement(c *Corp, pct int, wasPres bool) {
 	// A president's sale drops one space per share; anyone else's sale drops
 	// one space, with enough players (title.StockRules.OtherSalesDropFrom).
+	// The government railway's price never moves on a sale.
 	switch {
+	case g.isGov(c):
 	case wasPres || g.T.Stock.SaleDropsPerShare:
 		g.moveDown(c, pct/10)
 	case len(g.seats) >= g.T.Stock.OtherSalesDropFrom:

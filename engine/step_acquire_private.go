@@ -111,7 +111,7 @@ func (g *Game) companyBought(comp *Company, c *Corp) {
 			g.giveTrain(c, t)
 		}
 		g.closeCompany(comp)
-	case "builder_cubes", "timber_double", "mail":
+	case "builder_cubes", "timber_double", "mail", "stock_drop":
 		comp.Revenue = 0
 	case "phase_revenue":
 		// The pot goes to the acquiring company and the private closes.

@@ -82,6 +82,10 @@ func (s *discardStep) process(a action.Action, e any) error {
 	if g.isExtraTrain(t) {
 		return nil
 	}
+	if g.isGov(c) {
+		t.Rusted = true // the government railway's discards leave the game
+		return nil
+	}
 	// Discarded trains go back to the depot as what they are now (an L bought
 	// as a 2 stays a 2), losing their other variants.
 	t.locked = true

@@ -30,7 +30,7 @@ func (s *dividendStep) setup() { s.r.op.extraChoice = "" }
 
 func (s *dividendStep) actions(e any) []string {
 	c, ok := e.(*Corp)
-	if !ok || e != s.r.current() || !c.IsMajor() || s.r.op.revenue == 0 {
+	if !ok || e != s.r.current() || !c.IsMajor() || s.r.op.revenue == 0 || s.g.isGov(c) {
 		return nil
 	}
 	if s.r.op.extraChoice == "" && s.g.extraTrainRevenue(c, s.r.op) > 0 && len(c.Trains) > 1 {
@@ -57,6 +57,11 @@ func (g *Game) extraTrainRevenue(c *Corp, op *orState) int {
 
 func (s *dividendStep) skip() {
 	c := s.r.current().(*Corp)
+	if s.g.isGov(c) {
+		s.g.govDividend(c, s.r.op)
+		s.pass()
+		return
+	}
 	kind := "withhold"
 	if c.IsMinor() && s.r.op.revenue > 0 {
 		kind = "half"

@@ -50,7 +50,16 @@ func (g *Game) powerChoice(p *Company) string {
 	return ""
 }
 
+// active: the step stays open through the turn while a stock-drop
+// private of the company may be closed (a choice at any time of its turn).
+func (s *specialChooseStep) active() bool {
+	return !s.isPassed || s.g.stockDropOpen(s.r)
+}
+
 func (s *specialChooseStep) actions(e any) []string {
+	if comp, ok := e.(*Company); ok {
+		return offerAbility(s.g.stockDropChoices(s.r, comp))
+	}
 	c, ok := e.(*Corp)
 	if !ok || e != s.r.current() || s.g.powerChoicePending(c) == nil {
 		return nil
@@ -59,6 +68,9 @@ func (s *specialChooseStep) actions(e any) []string {
 }
 
 func (s *specialChooseStep) process(a action.Action, e any) error {
+	if v, ok := a.(*action.ChooseAbility); ok {
+		return s.g.chooseStockDrop(s.r, e, v.Choice)
+	}
 	v, ok := a.(*action.Choose)
 	if !ok {
 		return ruleErr("choose %s or %s", powerToken, powerDiscount)

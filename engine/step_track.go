@@ -72,6 +72,9 @@ func (s *trackStep) process(a action.Action, e any) error {
 	g := s.g
 	switch v := a.(type) {
 	case *action.Pass:
+		if s.g.nextGovLayer(e, s.r.op) {
+			return nil
+		}
 		s.pass()
 		if c, ok := e.(*Corp); ok {
 			g.closeStartedGrant(c)
@@ -121,7 +124,7 @@ func (s *trackStep) process(a action.Action, e any) error {
 		if v.Tile != "BC-0" && isUpgrade {
 			op.upgraded = true
 		}
-		if !s.canLay(c) {
+		if !s.canLay(c) && !g.nextGovLayer(c, op) {
 			s.pass()
 		}
 		return nil

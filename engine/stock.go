@@ -210,6 +210,9 @@ func (g *Game) companyMinBid(c *Company) int {
 	if c == g.shortPairedMinor() {
 		return g.T.Deck.PairMinBid
 	}
+	if c.Def.MinBid > 0 {
+		return c.Def.MinBid
+	}
 	return c.Value
 }
 
@@ -242,7 +245,17 @@ func (g *Game) numCerts(p *Player) int {
 
 // countsForLimit: shares priced in CA's yellow zone do not count toward the limit.
 func (g *Game) countsForLimit(c *Corp) bool {
+	if g.isGov(c) {
+		return false
+	}
 	return c.Price < 0 || g.Market.Cells[c.Price].Kind != title.YellowZone
 }
 
-func (g *Game) certLimit() int { return g.T.CertLimit[len(g.seats)] }
+func (g *Game) certLimit() int {
+	for o, by := range g.T.OptionCertLimit {
+		if g.Opts[o] {
+			return by[len(g.seats)]
+		}
+	}
+	return g.T.CertLimit[len(g.seats)]
+}

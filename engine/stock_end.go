@@ -60,10 +60,17 @@ func (g *Game) finishStockRound() {
 	}
 	if removeL > 0 && len(g.Depot.Upcoming) > 0 && g.Depot.Upcoming[0].Name == "L" {
 		for ; removeL > 0 && len(g.Depot.Upcoming) > 0 && g.Depot.Upcoming[0].Name == "L"; removeL-- {
+			if g.govOpen() {
+				g.giveTrainToGov()
+				continue
+			}
 			g.removeFromDepot(g.Depot.Upcoming[0])
 		}
 	}
-	if removeFirst && removeMinor != nil {
+	if removeFirst && removeMinor != nil && g.govOpen() {
+		g.giveTrainToGov()
+		g.replaceWithGov(removeMinor)
+	} else if removeFirst && removeMinor != nil {
 		g.exportTrain()
 		if m := g.corpOfCompany(removeMinor); m != nil {
 			g.closeCorp(m)
@@ -127,6 +134,9 @@ func (g *Game) buyCompany(p *Player, c *Company, price int) {
 	c.Owner = p
 	p.Companies = append(p.Companies, c)
 	g.pay(p, nil, price)
+	if m := g.Company(c.Def.WithMinor); m != nil && !m.Closed {
+		g.floatFree(p, m)
+	}
 	if c.Def.Kind == title.Regional {
 		c.Value = 200
 		r := g.corpOfCompany(c)

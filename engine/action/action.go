@@ -88,6 +88,7 @@ var constructors = map[string]func() Action{
 	TypeAcquireCompany:          func() Action { return new(AcquireCompany) },
 	TypeMerge:                   func() Action { return new(Merge) },
 	TypePlaceToken:              func() Action { return new(PlaceToken) },
+	TypeRemoveToken:             func() Action { return new(RemoveToken) },
 	TypeHexToken:                func() Action { return new(HexToken) },
 	TypeDiscardTrain:            func() Action { return new(DiscardTrain) },
 	TypePayoffPlayerDebt:        func() Action { return new(PayoffPlayerDebt) },

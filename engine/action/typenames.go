@@ -21,6 +21,7 @@ const (
 	TypeAcquireCompany          = "acquire_company"
 	TypeMerge                   = "merge"
 	TypePlaceToken              = "place_token"
+	TypeRemoveToken             = "remove_token"
 	TypeHexToken                = "hex_token"
 	TypeDiscardTrain            = "discard_train"
 	TypePayoffPlayerDebt        = "payoff_player_debt"

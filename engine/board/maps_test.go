@@ -22,6 +22,7 @@ var titleMaps = []struct {
 	{"1822", "../fixtures-next/1822", British, 211},
 	{"1822NRS", "../fixtures-next/1822NRS", BritishNRS, 109},
 	{"1822MRS", "../fixtures-next/1822MRS", BritishMRS, 152},
+	{"1822MX", "../fixtures-next/1822MX", MX, 130},
 }
 
 func TestMapShapes(t *testing.T) {

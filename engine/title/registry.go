@@ -23,6 +23,7 @@ var titles = []struct {
 	{"1822", British, board.British},
 	{"1822NRS", BritishNRS, board.BritishNRS},
 	{"1822MRS", BritishMRS, board.BritishMRS},
+	{"1822MX", MX, board.MX},
 }
 
 // Names returns the supported title names, spelled as on 18xx.games.

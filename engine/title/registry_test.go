@@ -33,8 +33,8 @@ func TestByName(t *testing.T) {
 			}
 		}
 	}
-	if _, err := ByName("1822MX"); err == nil {
-		t.Error("ByName(1822MX) succeeded")
+	if _, err := ByName("1822Africa"); err == nil {
+		t.Error("ByName(1822Africa) succeeded")
 	}
 	a, _ := ByName("1822PNW")
 	b, _ := ByName("1822PNW")
@@ -61,7 +61,7 @@ func TestBoard(t *testing.T) {
 	if pnw.Layout == ca.Layout {
 		t.Error("the 1822PNW and 1822CA boards share a layout; each title must get its own board")
 	}
-	for _, n := range []string{"", "1822pnw", "1822MX", "18xx"} {
+	for _, n := range []string{"", "1822pnw", "1822Africa", "18xx"} {
 		if _, err := Board(n); err == nil {
 			t.Errorf("Board(%q) succeeded; unknown titles must be refused", n)
 		}

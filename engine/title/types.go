@@ -34,6 +34,11 @@ type Company struct {
 	Revenue int // income paid at the start of each OR to its owner
 	Kind    CompanyKind
 	Desc    string // one-line ability text for players
+	// WithMinor is a minor card that floats for the buyer with this card
+	// (1822MX C1 with M18: par $50, $100 from the bank); MinBid, when set,
+	// is the card's minimum bid in place of its value.
+	WithMinor string
+	MinBid    int
 	// Corp is the corporation id a MinorCert, Regional or Concession stands for.
 	Corp string
 	// AcquirePhase is the first phase (1-based) in which a corporation may acquire
@@ -162,6 +167,8 @@ type Train struct {
 	// ["P3", "P4"] means LP-0 belongs to P3 and LP-1 to P4.
 	ReservedFor []string
 	Kind        TrainKind
+	// HalfRevenue: the train's runs pay half, rounded to $10 (1822MX 3/2P).
+	HalfRevenue bool
 	// Events fired by the first purchase of this type ("close_concessions",
 	// "full_capitalisation", "phase_revenue", "open_detroit_duluth").
 	Events []string
@@ -234,6 +241,10 @@ type Title struct {
 	OptionCorps map[string][]string
 	// Deck says how the shuffled company deck is arranged at setup.
 	Deck DeckSetup
+	// OptionCertLimit replaces CertLimit when its option is set.
+	OptionCertLimit map[string]map[int]int
+	// Government is the title's government railway, if any.
+	Government GovernmentRules
 	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
 	// LUpgradeCostPhase2 from phase 2 on.
 	LUpgradeCost       int
@@ -294,6 +305,7 @@ type DeckSetup struct {
 	// advanced opens with M14).
 	FrontMinorBy    map[string]string
 	FrontConcession string   // concession moved to the front ("C2"); "" without concessions
+	BackMinor       string   // minor moved to the back of the minors (1822MX M18); "" for none
 	FrontPrivates   []string // privates moved to the front, in final order
 	// Stacks (PNW family): per stack in deck order, how many associated and
 	// how many other minors it takes from the shuffled minors.
