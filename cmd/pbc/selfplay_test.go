@@ -60,3 +60,27 @@ func TestCmdSelfplayUsage(t *testing.T) {
 		t.Errorf("exit %d with an argument", code)
 	}
 }
+
+// TestDiscardedTrainPricedAsItWas: in this game a discarded L bought as a 2
+// lies in the discard pile, where it is sold only as a 2. The cheapest
+// train a company may buy with its president's help is then priced as the
+// 2 it is; Moves listed that purchase and Apply refused it when the check
+// priced the card as an L.
+func TestDiscardedTrainPricedAsItWas(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := cmdSelfplay([]string{"--json", "--games", "1", "--seed", "9355802", "--title", "1822PNW SRS", "--players", "2",
+		"--max-actions", "420"}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	var got struct {
+		Errors   int      `json:"errors"`
+		Failures []string `json:"failures"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("output %q: %v", out.String(), err)
+	}
+	if got.Errors != 0 {
+		t.Errorf("%d listed moves refused: %v", got.Errors, got.Failures)
+	}
+}
