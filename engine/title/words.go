@@ -91,10 +91,11 @@ func (t *Title) Option(word string) (string, bool) {
 }
 
 // ExampleMajor is a major company of the title to cite in help texts: the
-// last one defined, so that a scenario's cites one it has.
+// last one defined with a home of its own (a government railway has none),
+// so that a scenario's cites one it has.
 func (t *Title) ExampleMajor() string {
 	for i := len(t.Corps) - 1; i >= 0; i-- {
-		if t.Corps[i].Kind == Major {
+		if t.Corps[i].Kind == Major && t.Corps[i].Home != "" {
 			return t.Corps[i].ID
 		}
 	}
