@@ -4,29 +4,31 @@ import (
 	"sort"
 	"strconv"
 
+	"pbc/engine/action"
 	"pbc/engine/title"
 )
 
 // Snapshot is a plain, JSON-friendly summary of the game state, used by the
 // command line, the bot's status replies and differential tests.
 type Snapshot struct {
-	Title         string                 `json:"title"`
-	Finished      bool                   `json:"finished"`
-	EndReason     string                 `json:"game_end_reason"`
-	Result        map[string]int         `json:"result"`
-	BankCash      int                    `json:"bank_cash"`
-	Phase         string                 `json:"phase"`
-	Round         RoundInfo              `json:"round"`
-	CurrentEntity string                 `json:"current_entity"`
-	Players       map[string]PlayerInfo  `json:"players"`
-	Corporations  map[string]CorpInfo    `json:"corporations"`
-	Minors        map[string]CorpInfo    `json:"minors"`
-	Privates      map[string]PrivateInfo `json:"privates"`
-	Depot         DepotInfo              `json:"depot"`
-	Pool          map[string]int         `json:"share_pool_percent"`
-	Hexes         map[string]HexInfo     `json:"hexes,omitempty"`
-	Order         []string               `json:"player_order"`
-	extra         map[string]interface{} // reserved
+	Title             string                 `json:"title"`
+	Finished          bool                   `json:"finished"`
+	EndReason         string                 `json:"game_end_reason"`
+	Result            map[string]int         `json:"result"`
+	BankCash          int                    `json:"bank_cash"`
+	Phase             string                 `json:"phase"`
+	Round             RoundInfo              `json:"round"`
+	CurrentEntity     string                 `json:"current_entity"`
+	CurrentEntityType string                 `json:"current_entity_type,omitempty"` // "player" or "corporation": a minor and a player may share a number
+	Players           map[string]PlayerInfo  `json:"players"`
+	Corporations      map[string]CorpInfo    `json:"corporations"`
+	Minors            map[string]CorpInfo    `json:"minors"`
+	Privates          map[string]PrivateInfo `json:"privates"`
+	Depot             DepotInfo              `json:"depot"`
+	Pool              map[string]int         `json:"share_pool_percent"`
+	Hexes             map[string]HexInfo     `json:"hexes,omitempty"`
+	Order             []string               `json:"player_order"`
+	extra             map[string]interface{} // reserved
 }
 
 // RoundInfo names the current round.
@@ -90,7 +92,7 @@ func (g *Game) Snapshot(withHexes bool) Snapshot {
 		Phase: g.phase().Name, Players: map[string]PlayerInfo{}, Corporations: map[string]CorpInfo{},
 		Minors: map[string]CorpInfo{}, Privates: map[string]PrivateInfo{}, Pool: map[string]int{}}
 	s.Round = RoundInfo{Name: g.roundName, RoundNum: g.round.num, Turn: g.Turn}
-	s.CurrentEntity = g.currentEntityName()
+	s.CurrentEntity, s.CurrentEntityType = g.currentEntityName(), g.currentEntityType()
 	for _, p := range g.Players {
 		s.Order = append(s.Order, strconv.Itoa(p.ID))
 	}
@@ -189,6 +191,20 @@ func kindName(k title.CorpKind) string {
 		return "regional"
 	}
 	return "minor"
+}
+
+// currentEntityType is the kind of entity currentEntityName names.
+func (g *Game) currentEntityType() string {
+	if g.round == nil {
+		return ""
+	}
+	switch g.round.current().(type) {
+	case *Player:
+		return action.EntityPlayer
+	case *Corp:
+		return action.EntityCorporation
+	}
+	return ""
 }
 
 func (g *Game) currentEntityName() string {

@@ -50,3 +50,11 @@ func numeric(s string) bool {
 func Header(g *engine.Game, acting *Acting) string {
 	return statusLine(g, g.Snapshot(false), acting)
 }
+
+// presidentName is the name of c's president, "" when it has none.
+func presidentName(c *engine.Corp) string {
+	if p := c.President(); p != nil {
+		return p.Name
+	}
+	return ""
+}

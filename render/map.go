@@ -294,14 +294,17 @@ func statusLine(g *engine.Game, snap engine.Snapshot, acting *Acting) string {
 	case acting != nil:
 		out += "  ·  to act: " + acting.label(g)
 	case snap.CurrentEntity != "":
-		out += "  ·  to act: " + entityLabel(g, snap.CurrentEntity)
+		out += "  ·  to act: " + entityLabel(g, snap.CurrentEntity, snap.CurrentEntityType)
 	}
 	return out
 }
 
 // entityLabel names an acting entity: a player by name, a company with its
 // president.
-func entityLabel(g *engine.Game, id string) string {
+func entityLabel(g *engine.Game, id, kind string) string {
+	if c := g.Corp(id); c != nil && kind == action.EntityCorporation {
+		return (&Acting{Corp: id, Player: presidentName(c)}).label(g)
+	}
 	if n, err := strconv.Atoi(id); err == nil {
 		if p := g.PlayerByID(n); p != nil {
 			return p.Name
