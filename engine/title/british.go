@@ -211,15 +211,8 @@ func britishConcessions(table []britishMajor) []Company {
 	return out
 }
 
-// britishMinor is one row of the minor table.
-type britishMinor struct {
-	name, hex string
-	city      int
-	place     string
-}
-
 // britishMinorTable lists minors 1..30 (25-30 are the 1822+ expansion's).
-var britishMinorTable = []britishMinor{
+var britishMinorTable = []minorRow{
 	{"Great North of Scotland Railway", "H1", 0, "Aberdeen"},
 	{"Lanarkshire & Dumbartonshire Railway", "E2", 0, "Highlands"},
 	{"Edinburgh & Dalkeith Railway", "H5", 0, "Edinburgh"},
@@ -257,32 +250,20 @@ var britishMinorTable = []britishMinor{
 const britishRondel = "14"
 
 // britishMinorCompanies are the certificates M1.. of table.
-func britishMinorCompanies(table []britishMinor) []Company {
-	var out []Company
-	for i, m := range table {
-		id := strconv.Itoa(i + 1)
-		d := "Minor " + id + ", home " + m.place + " (" + m.hex + ")."
-		if id == britishRondel {
-			d = "Minor 14, home token in a London city of its choice (M38) for $20."
-		}
-		out = append(out, Company{ID: "M" + id, Name: m.name, Value: certValue, Kind: MinorCert, Corp: id, Desc: d})
-	}
+func britishMinorCompanies(table []minorRow) []Company {
+	out := minorCerts(table)
+	describeCert(out, "M"+britishRondel, "Minor 14, home token in a London city of its choice (M38) for $20.")
 	return out
 }
 
 // britishMinors are the corporations 1.. of table.
-func britishMinors(table []britishMinor) []Corporation {
-	var out []Corporation
-	for i, m := range table {
-		c := Corporation{ID: strconv.Itoa(i + 1), Name: m.name, Kind: Minor, Home: m.hex, HomeCity: m.city,
-			Tokens: []int{0}, Color: "#ffffff", TextColor: "black", Shares: []int{100}, FloatPercent: 100}
-		if c.ID == britishRondel {
-			c.Tokens = []int{20}
-			c.HomeChoose = true
-			c.HomeSlotStays = true
-			c.Labels = []string{"Home token in a London city of its choice; costs $20"}
+func britishMinors(table []minorRow) []Corporation {
+	out := numberedMinors(table)
+	chooseHome(out, britishRondel, 20, "Home token in a London city of its choice; costs $20")
+	for i := range out {
+		if out[i].ID == britishRondel {
+			out[i].HomeSlotStays = true
 		}
-		out = append(out, c)
 	}
 	return out
 }

@@ -268,15 +268,8 @@ func concessionDesc(major, homePlace, home, destPlace, dest string) string {
 		destPlace + " (" + dest + ")."
 }
 
-// caMinor is one row of the CA minor table.
-type caMinor struct {
-	name, hex string
-	city      int
-	place     string
-}
-
 // caMinorTable lists minors 1..30.
-var caMinorTable = []caMinor{
+var caMinorTable = []minorRow{
 	{"Dominion Atlantic Railway", "AP4", 0, "Halifax"},
 	{"European & North American Railway", "AN6", 0, "Saint John"},
 	{"Québec & New Brunswick Railway", "AK3", 0, "Edmundston"},
@@ -313,39 +306,17 @@ var caMinorTable = []caMinor{
 // owner's choice, costs $20 and counts as its first tile lay.
 const caToronto13 = "13"
 
-// minorDesc is the one-line text of a minor's certificate.
-func minorDesc(id, place, hex string) string {
-	d := "Minor " + id + ", home " + place + " (" + hex + ")."
-	if id == caToronto13 {
-		d = "Minor 13, home a Toronto city of its choice (AC21): $20 token, counts as its first tile lay."
-	}
-	return d
-}
-
 // caMinorCompanies are the certificates M1..M30.
 func caMinorCompanies() []Company {
-	var out []Company
-	for i, m := range caMinorTable {
-		id := strconv.Itoa(i + 1)
-		out = append(out, Company{ID: "M" + id, Name: m.name, Value: certValue, Kind: MinorCert, Corp: id,
-			Desc: minorDesc(id, m.place, m.hex)})
-	}
+	out := minorCerts(caMinorTable)
+	describeCert(out, "M"+caToronto13, "Minor 13, home a Toronto city of its choice (AC21): $20 token, counts as its first tile lay.")
 	return out
 }
 
 // caMinors are the corporations 1..30.
 func caMinors() []Corporation {
-	var out []Corporation
-	for i, m := range caMinorTable {
-		c := Corporation{ID: strconv.Itoa(i + 1), Name: m.name, Kind: Minor, Home: m.hex, HomeCity: m.city,
-			Tokens: []int{0}, Color: "#ffffff", TextColor: "black", Shares: []int{100}, FloatPercent: 100}
-		if c.ID == caToronto13 {
-			c.Tokens = []int{20}
-			c.HomeChoose = true
-			c.Labels = []string{"Home token on a Toronto city of its choice; costs $20 and counts as its first tile lay"}
-		}
-		out = append(out, c)
-	}
+	out := numberedMinors(caMinorTable)
+	chooseHome(out, caToronto13, 20, "Home token on a Toronto city of its choice; costs $20 and counts as its first tile lay")
 	return out
 }
 

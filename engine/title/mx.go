@@ -180,57 +180,36 @@ func mxConcessions() []Company {
 	return out
 }
 
-// mxMinor is one row of the minor table.
-type mxMinor struct {
-	name, hex string
-	city      int
-}
-
 // mxMinorTable lists minors 1..24.
-var mxMinorTable = []mxMinor{
-	{"Ferrocarril Sonora-Baja California", "B1", 0},
-	{"Rio Grande, Sierra Madre & Pacific Railway", "D15", 0},
-	{"Ferrocarril Nacozari", "E8", 0},
-	{"Ferrocarril Parral y Durango", "F13", 0},
-	{"Ferrocarril Coahuila y Zacatecas", "G22", 0},
-	{"Sinaloa and Durango Railroad", "H11", 0},
-	{"Monterrey Mineral and Terminal Railway", "I22", 0},
-	{"Ferrocarril Nacional de la Baja California", "J9", 0},
-	{"Southern Pacific Railroad of Mexico", "J13", 0},
-	{"Potosi Central Railroad", "K20", 0},
-	{"Guadalajara to Tepic and Mazatlan", "L17", 0},
-	{"Ferrocarril Guanajuato a San Luis de la Paz y Pozos", "L19", 1},
-	{"Ferrocarril San Marcos a Huajapan de Leon", "L19", 0},
-	{"Ferrocarril Cazadero y Solis", "N23", 1},
-	{"Ferrocarril San Gregorio", "N23", 0},
-	{"Ferrocarril Atlamaxac", "N25", 2},
-	{"Campania del ferrocarril de Mexico a Puebla", "N25", 0},
-	{"Ferrocarril Mexicano", "N25", 1},
-	{"Cordoba and Huatusco Railroad", "N27", 0},
-	{"Ferrocarril Interoceanico de Acapulco", "P23", 0},
-	{"Ferrocarril Oaxaca a Ejutla", "P27", 0},
-	{"Ferrocarriles Unidos de Yucatan", "O32", 0},
-	{"Ferrocarril Merida a Valladolid", "L37", 0},
-	{"Northern Railroad of Guatemala", "Q34", 0},
+var mxMinorTable = []minorRow{
+	{"Ferrocarril Sonora-Baja California", "B1", 0, ""},
+	{"Rio Grande, Sierra Madre & Pacific Railway", "D15", 0, ""},
+	{"Ferrocarril Nacozari", "E8", 0, ""},
+	{"Ferrocarril Parral y Durango", "F13", 0, ""},
+	{"Ferrocarril Coahuila y Zacatecas", "G22", 0, ""},
+	{"Sinaloa and Durango Railroad", "H11", 0, ""},
+	{"Monterrey Mineral and Terminal Railway", "I22", 0, ""},
+	{"Ferrocarril Nacional de la Baja California", "J9", 0, ""},
+	{"Southern Pacific Railroad of Mexico", "J13", 0, ""},
+	{"Potosi Central Railroad", "K20", 0, ""},
+	{"Guadalajara to Tepic and Mazatlan", "L17", 0, ""},
+	{"Ferrocarril Guanajuato a San Luis de la Paz y Pozos", "L19", 1, ""},
+	{"Ferrocarril San Marcos a Huajapan de Leon", "L19", 0, ""},
+	{"Ferrocarril Cazadero y Solis", "N23", 1, ""},
+	{"Ferrocarril San Gregorio", "N23", 0, ""},
+	{"Ferrocarril Atlamaxac", "N25", 2, ""},
+	{"Campania del ferrocarril de Mexico a Puebla", "N25", 0, ""},
+	{"Ferrocarril Mexicano", "N25", 1, ""},
+	{"Cordoba and Huatusco Railroad", "N27", 0, ""},
+	{"Ferrocarril Interoceanico de Acapulco", "P23", 0, ""},
+	{"Ferrocarril Oaxaca a Ejutla", "P27", 0, ""},
+	{"Ferrocarriles Unidos de Yucatan", "O32", 0, ""},
+	{"Ferrocarril Merida a Valladolid", "L37", 0, ""},
+	{"Northern Railroad of Guatemala", "Q34", 0, ""},
 }
 
 // mxMinorCompanies are the certificates M1.. of the minors.
-func mxMinorCompanies() []Company {
-	var out []Company
-	for i, m := range mxMinorTable {
-		id := strconv.Itoa(i + 1)
-		out = append(out, Company{ID: "M" + id, Name: m.name, Value: certValue, Kind: MinorCert, Corp: id,
-			Desc: "Minor " + id + ", home " + m.hex + "."})
-	}
-	return out
-}
+func mxMinorCompanies() []Company { return minorCerts(mxMinorTable) }
 
 // mxMinors are the corporations 1..24.
-func mxMinors() []Corporation {
-	var out []Corporation
-	for i, m := range mxMinorTable {
-		out = append(out, Corporation{ID: strconv.Itoa(i + 1), Name: m.name, Kind: Minor, Home: m.hex, HomeCity: m.city,
-			Tokens: []int{0}, Color: "#ffffff", TextColor: "black", Shares: []int{100}, FloatPercent: 100})
-	}
-	return out
-}
+func mxMinors() []Corporation { return numberedMinors(mxMinorTable) }
