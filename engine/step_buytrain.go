@@ -62,22 +62,27 @@ func (g *Game) minDepotTrainName() string {
 func (g *Game) cheapestForSale() string {
 	name, best := "", -1
 	for _, x := range g.depotTrains() {
-		if x.locked {
-			if p := g.variantPrice(x, x.Name); best < 0 || p < best {
-				name, best = x.Name, p
+		g.salePrices(x, func(n string, p int) {
+			if best < 0 || p < best {
+				name, best = n, p
 			}
-			continue
-		}
-		if p := x.Def.Price; best < 0 || p < best {
-			name, best = x.Def.Name, p
-		}
-		for _, v := range x.Def.Variants {
-			if best < 0 || v.Price < best {
-				name, best = v.Name, v.Price
-			}
-		}
+		})
 	}
 	return name
+}
+
+// salePrices calls f with each type t may be sold as and its price: a
+// discarded train only as what it was (step_discard.go), any other as its
+// type and each of its variants.
+func (g *Game) salePrices(t *Train, f func(name string, price int)) {
+	if t.locked {
+		f(t.Name, g.variantPrice(t, t.Name))
+		return
+	}
+	f(t.Def.Name, t.Def.Price)
+	for _, v := range t.Def.Variants {
+		f(v.Name, v.Price)
+	}
 }
 
 func (g *Game) minDepotPrice() int {
@@ -85,20 +90,11 @@ func (g *Game) minDepotPrice() int {
 	// among the discarded trains do not change a minimum.
 	best := -1
 	cheaper := func(t *Train) {
-		if t.locked { // a discarded train is sold only as what it was (step_discard.go)
-			if p := g.variantPrice(t, t.Name); best < 0 || p < best {
+		g.salePrices(t, func(_ string, p int) {
+			if best < 0 || p < best {
 				best = p
 			}
-			return
-		}
-		if p := t.Def.Price; best < 0 || p < best {
-			best = p
-		}
-		for _, v := range t.Def.Variants {
-			if best < 0 || v.Price < best {
-				best = v.Price
-			}
-		}
+		})
 	}
 	if len(g.Depot.Upcoming) > 0 {
 		cheaper(g.Depot.Upcoming[0])
