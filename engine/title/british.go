@@ -37,6 +37,9 @@ func British() *Title {
 		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true, AbilityLaysWait: true},
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
+			Crossing:    &Crossing{Port: "P43", Far: "Q44"},
+			// Merthyr Tydfil and Pontypool: two tracks, one a turn.
+			OneTrackOf: []HexEdges{{Hex: "F33", Edges: []int{1, 2}}},
 		},
 		Hexes:           HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5}},
 		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
@@ -262,7 +265,7 @@ func britishMinors(table []minorRow) []Corporation {
 	chooseHome(out, britishRondel, 20, "Home token in a London city of its choice; costs $20")
 	for i := range out {
 		if out[i].ID == britishRondel {
-			out[i].HomeSlotStays = true
+			out[i].HomeSlotStays, out[i].HomeBlocksNone = true, true
 		}
 	}
 	return out

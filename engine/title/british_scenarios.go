@@ -23,6 +23,7 @@ func BritishNRS() *Title {
 	t.moveHome("16", "M30", 0)
 	t.moveHome("29", "E26", 0)
 	t.moveHome("LNWR", "N29", 0)
+	t.Routes.Crossing, t.Routes.OneTrackOf = nil, nil // the north has neither
 	t.linkReservedTrains()
 	return t
 }

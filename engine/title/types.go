@@ -111,6 +111,10 @@ type Corporation struct {
 	// city through upgrades, even once the token is gone (1822 M14 in
 	// London, as 18xx.games keeps it by the city's exit).
 	HomeSlotStays bool
+	// HomeBlocksNone: its home reservation on the whole hex keeps no slot
+	// from others, its home token bringing a slot of its own (1822 M14 in
+	// London, where 18xx.games checks no reservation for a token).
+	HomeBlocksNone bool
 	// FreeTokenHexes: once, a token of the company's goes in one of these
 	// hexes for nothing (1822 SECR in the English Channel); while it may,
 	// its token step waits for a pass.
@@ -356,6 +360,24 @@ type Routes struct {
 	// unattached for a run (1822CA on 18xx.games answers "None"); without it
 	// a Pullman with a train to go on is attached (PNW 5.12.11-5.12.13).
 	AttachOptional bool
+	// Crossing is a pair of stops that count as one (nil for none).
+	Crossing *Crossing
+	// OneTrackOf lists hexes of which the runs of one turn together may use
+	// the track at one of the listed edges only.
+	OneTrackOf []HexEdges
+}
+
+// Crossing is a sea crossing: a city (Port) and the area beyond it (Far),
+// reached only through it. A run stopping at either must stop at both;
+// together they count as one stop (Far costs no distance, the board's
+// FreeVisit), and a company's station in Port lets an E-train end its run
+// at Far, Port then paying Far's value.
+type Crossing struct{ Port, Far string }
+
+// HexEdges names map edges of a hex.
+type HexEdges struct {
+	Hex   string
+	Edges []int
 }
 
 // PhaseAmount is an amount that applies from phase From (1-based) on.
