@@ -18,6 +18,7 @@ func British() *Title {
 		MinPlayers:           2,
 		MaxPlayers:           7,
 		MultipleTokensPerHex: true,
+		TaxHavenOneShare:     true,
 		Bank:                 12000,
 		StartCash:            map[int]int{2: 900, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300},
 		CertLimit:            map[int]int{2: 33, 3: 26, 4: 20, 5: 16, 6: 13, 7: 11},

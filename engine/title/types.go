@@ -268,7 +268,10 @@ type Title struct {
 	// PNW starting_packet option.
 	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
 	MultipleTokensPerHex bool
-	StartingPackets      [][]string
+	// TaxHavenOneShare: the tax haven holds one share at most, unless the
+	// "tax_haven_multiple" option is set (1822; 1822CA's holds several).
+	TaxHavenOneShare bool
+	StartingPackets  [][]string
 	// Routes are the title's route facts and bonuses.
 	Routes Routes
 	// EstuaryDiscount is what the estuary private's lay takes off its
