@@ -30,6 +30,15 @@ func British() *Title {
 			FrontMinor:      "M24",
 			FrontConcession: "C1",
 			FrontPrivates:   []string{"P1"},
+			PrivateStacks: &PrivateStacks{
+				Option: "plus_expansion",
+				Stacks: [][]string{ids("P1 P3 P4 P13 P14 P19"), ids("P2 P5 P8 P10 P11 P12 P21"),
+					ids("P6 P7 P9 P15 P16 P17 P18 P20")},
+				OneStack: "plus_expansion_single_stack",
+				Remove:   []int{0, 1, 2},
+				Keep:     []string{"P5"}, // the LC&DR stays
+				KeepAll:  "plus_expansion_no_removals",
+			},
 		},
 		LUpgradeCost:        80,
 		LUpgradeCostPhase2:  80,
@@ -42,7 +51,10 @@ func British() *Title {
 			// Merthyr Tydfil and Pontypool: two tracks, one a turn.
 			OneTrackOf: []HexEdges{{Hex: "F33", Edges: []int{1, 2}}},
 		},
-		Hexes:           HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5}},
+		Hexes: HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5},
+			Stubs: map[string][]int{"M36": {0}, "N37": {1}, "L37": {5}, "L39": {4}, "M40": {3}, "N39": {2}},
+			TrackRights: map[string][]string{"M36": {"C1", "LNWR"}, "L39": {"C2", "GWR"}, "M40": {"C3", "LBSCR"},
+				"N39": {"C4", "SECR"}, "N37": {"M15", "15"}, "L37": {"M16", "16"}}},
 		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
 		EstuaryDiscount: 40,
 	}

@@ -322,6 +322,24 @@ type DeckSetup struct {
 	// has minimum bid PairMinBid.
 	Pairs      [][2]string
 	PairMinBid int
+	// PrivateStacks, when set, sorts the privates into stacks (1822+).
+	PrivateStacks *PrivateStacks
+}
+
+// PrivateStacks are the private stacks of an option (1822+): the private
+// bid boxes draw each from its own stack, and a few privates of each stack
+// leave the game at set-up.
+type PrivateStacks struct {
+	Option string     // the option that brings the stacks ("plus_expansion")
+	Stacks [][]string // the privates of each stack; bid box i draws from stack i
+	// OneStack is the option keeping one stack for the bid boxes, as
+	// without the stacks (the removals still happen).
+	OneStack string
+	// Remove is how many privates of each stack leave the game, the first
+	// in deck order, never one of Keep; KeepAll is the option removing none.
+	Remove  []int
+	Keep    []string
+	KeepAll string
 }
 
 // TokenCity is a hex upgraded along its own sequence of revenue tiles, one
@@ -424,6 +442,16 @@ type HexRules struct {
 	TownDrop          string
 	TownDropTile      string
 	TownDropRotations []int
+	// Stubs: the first tile laid in one of these hexes must have track on
+	// each listed edge (1822's approaches to London), unless a player holds
+	// TrackRights there.
+	Stubs map[string][]int
+	// TrackRights lists, by hex, the companies and corporations whose
+	// player holds track rights there: that player lays the first tile
+	// freely, and while another player holds them the stubs do not bind
+	// anyone either (as 18xx.games has it). A minor whose home slot stays
+	// (1822 M14) gets the rights in the hex its London city faces.
+	TrackRights map[string][]string
 	// Ferry hexes link two networks that both reach one of them (PNW Port
 	// Townsend–Bellingham).
 	Ferry []string
