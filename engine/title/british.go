@@ -52,9 +52,7 @@ func British() *Title {
 			OneTrackOf: []HexEdges{{Hex: "F33", Edges: []int{1, 2}}},
 		},
 		Hexes: HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5},
-			Stubs: map[string][]int{"M36": {0}, "N37": {1}, "L37": {5}, "L39": {4}, "M40": {3}, "N39": {2}},
-			TrackRights: map[string][]string{"M36": {"C1", "LNWR"}, "L39": {"C2", "GWR"}, "M40": {"C3", "LBSCR"},
-				"N39": {"C4", "SECR"}, "N37": {"M15", "15"}, "L37": {"M16", "16"}}},
+			Stubs: map[string][]int{"M36": {0}, "N37": {1}, "L37": {5}, "L39": {4}, "M40": {3}, "N39": {2}}},
 		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
 		EstuaryDiscount: 40,
 	}

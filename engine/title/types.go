@@ -443,15 +443,8 @@ type HexRules struct {
 	TownDropTile      string
 	TownDropRotations []int
 	// Stubs: the first tile laid in one of these hexes must have track on
-	// each listed edge (1822's approaches to London), unless a player holds
-	// TrackRights there.
+	// each listed edge (1822's approaches to London).
 	Stubs map[string][]int
-	// TrackRights lists, by hex, the companies and corporations whose
-	// player holds track rights there: that player lays the first tile
-	// freely, and while another player holds them the stubs do not bind
-	// anyone either (as 18xx.games has it). A minor whose home slot stays
-	// (1822 M14) gets the rights in the hex its London city faces.
-	TrackRights map[string][]string
 	// Ferry hexes link two networks that both reach one of them (PNW Port
 	// Townsend–Bellingham).
 	Ferry []string
