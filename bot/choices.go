@@ -143,11 +143,3 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	}
 	return out
 }
-
-// lobbyOffer is offered under `new`: anyone may take a seat, and a
-// seated player starts the game. They are always current (At 0): joining
-// twice or starting too early is refused with a reason. Only the `new`
-// message carries them, so that each join does not retire and repost them.
-func lobbyOffer() commands.Offer {
-	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}}
-}
