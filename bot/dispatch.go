@@ -128,7 +128,6 @@ func parse(text string) (*commands.Command, error) {
 
 // active runs a command at an active game, through its session.
 func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Result, error) {
-	r, cmd = d.joinByName(ctx, r, id, cmd)
 	out, err := d.Sessions().Do(ctx, id, d.request(r, cmd))
 	if err != nil {
 		return Result{}, err

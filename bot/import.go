@@ -9,8 +9,6 @@ import (
 
 	"pbc/commands"
 	"pbc/engine/action"
-	"pbc/session"
-	"pbc/storage"
 )
 
 // ImportLimits bound the 18xx.games logs `import` accepts (a file attached
@@ -86,26 +84,4 @@ func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *commands.Co
 		return refused("%s", problem), nil
 	}
 	return d.Sessions().Import(ctx, r.Channel, d.request(r, cmd), l)
-}
-
-// joinByName writes a bare `join` in an imported game as `join NAME` when a
-// free seat has the sender's name, so that it takes that seat rather than
-// the first free one.
-func (d *Dispatcher) joinByName(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Request, *commands.Command) {
-	if cmd == nil || cmd.Verb != commands.Join || cmd.Text != "" || r.User.Name == "" {
-		return r, cmd
-	}
-	seats, err := d.Store.Seats(ctx, id)
-	if err != nil {
-		return r, cmd
-	}
-	for _, s := range seats {
-		if s.UserID == "" && session.SameName(s.DisplayName, r.User.Name) {
-			c := *cmd
-			c.Text = s.DisplayName
-			r.Text = string(commands.Join) + " " + s.DisplayName
-			return r, &c
-		}
-	}
-	return r, cmd
 }

@@ -263,6 +263,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if req.EventID != "" && s.events[req.EventID] {
 		return Outcome{Duplicate: true}, nil
 	}
+	req, cmd = s.joinByName(req, cmd)
 	if req.At > 0 && req.At != Offer(s.seq) && !commands.IsQuery(cmd.Verb) {
 		out := s.answer(commands.Reply{})
 		// The choices now may be someone else's: the reply says whose
