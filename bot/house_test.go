@@ -192,3 +192,76 @@ func TestHousePlayerTakesASeat(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoTakesBackTheHousesMovesToo: a player's undo after the house
+// moved takes back the house's moves with the player's own, at once, and
+// the house does not play them again: the player is to act.
+func TestUndoTakesBackTheHousesMovesToo(t *testing.T) {
+	tb := newTable(t)
+	for _, c := range []struct{ user, text string }{{"ann", "new 1822PNW"}, {"ben", "join"}, {"ann", "house"}, {"ann", "start"}} {
+		if r := tb.say(c.user, c.text); r.last().Ephemeral {
+			t.Fatalf("%s: %q: %s", c.user, c.text, r.text())
+		}
+	}
+	var mover string
+	var housed int
+	for i := 0; ; i++ {
+		if i > 40 {
+			t.Fatal("no move of a person was followed by the house's")
+		}
+		mover = tb.mover()
+		before := len(tb.senders())
+		tb.act(mover)
+		ss := tb.senders()
+		if housed = houseMoves(ss, before); len(ss) > before && ss[before] == mover && housed > 0 {
+			break
+		}
+	}
+	n := len(tb.senders())
+	r := tb.say(mover, "undo").last()
+	if r.Ephemeral || !strings.Contains(r.Text, "Undone: House") {
+		t.Fatalf("%s's undo: %q", mover, r.Text)
+	}
+	types := tb.log()[n:]
+	if len(types) != housed+1 {
+		t.Errorf("the undo wrote %v, want %d undos", types, housed+1)
+	}
+	for _, ty := range types {
+		if ty != "undo" {
+			t.Errorf("the undo wrote %v: the house played again", types)
+			break
+		}
+	}
+	if got := tb.mover(); got != mover {
+		t.Errorf("after the undo %q acts, want %s", got, mover)
+	}
+}
+
+// TestHouseDueAtLoadPlays: a game loaded while it waits for the house
+// (its seat handed over while no process played it) gets the house's
+// moves before the next command, said in its reply.
+func TestHouseDueAtLoadPlays(t *testing.T) {
+	tb := newTable(t)
+	tb.started()
+	mover := tb.mover()
+	sg, err := tb.st.OpenGame(context.Background(), tb.ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range tb.seatsNow() {
+		if s.UserID == mover {
+			if _, err := tb.st.ReplaceSeat(context.Background(), sg.ID, s.Order, commands.HouseUser, s.DisplayName); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	other := tb.newCore(tb.st) // another process: nothing in memory
+	n := len(tb.senders())
+	r := tb.send(other, Message{User: User{ID: "zed"}, Text: "status"}).last()
+	if houseMoves(tb.senders(), n) == 0 {
+		t.Fatalf("the house did not play at load: %q", r.Text)
+	}
+	if !strings.Contains(r.Text, mover) {
+		t.Errorf("the reply does not say the house's move for %s's seat: %q", mover, r.Text)
+	}
+}

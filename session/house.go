@@ -143,3 +143,52 @@ func houseAsked(t Turn) bool {
 	}
 	return false
 }
+
+// undoHouse takes back, before an undo by a player or an admin, the
+// house's moves made since the last move of anyone else: the house agrees
+// to it at once, and an undo that took back the house's move alone would
+// only see it played again. It returns what each undo said. The caller
+// holds s.mu.
+func (s *Session) undoHouse(ctx context.Context, req Request) ([]string, error) {
+	if s.table.Game.Finished() || commands.IsHouse(req.User.ID) || (indexSeat(s.seats, req.User.ID) < 0 && !req.User.Admin) {
+		return nil, nil
+	}
+	hreq := Request{User: User{ID: commands.HouseUser, Name: "the house"}}
+	var said []string
+	for range maxHouseMoves {
+		i := s.table.LastMove()
+		if i < 0 || i >= len(s.table.Senders) || !commands.IsHouse(s.table.Senders[i]) {
+			break
+		}
+		rep := s.table.Do(commands.Request{User: commands.HouseUser}, &commands.Command{Verb: commands.Undo})
+		if rep.Err != nil {
+			s.drop()
+			return said, rep.Err
+		}
+		if !rep.OK || rep.Action == nil {
+			break
+		}
+		if err := s.commit(ctx, hreq, rep.Action, nil); err != nil {
+			return said, err
+		}
+		text, _, _ := strings.Cut(rep.Text, " Next: ") // who acts is said once, under the undo asked for
+		said = append(said, text)
+	}
+	return said, nil
+}
+
+// dueHouse plays the house's moves due before a command: the game waits
+// for the house although nobody's command set it going (a process stopped
+// mid-way, the bound of moves in a row reached). It returns what they said.
+func (s *Session) dueHouse(ctx context.Context, req Request) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gone || s.broken != nil || s.table == nil || commands.IsHouse(req.User.ID) {
+		return nil, nil
+	}
+	if t := s.turnNow(); !houseAsked(t) && (len(t.Actors) == 0 || !t.Actors[0].House) {
+		return nil, nil
+	}
+	said, _, err := s.houseMoves(ctx)
+	return said, err
+}

@@ -287,6 +287,12 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Images = s.draw(ctx, true, false, opts)
 		return out, nil
 	}
+	var undone []string // the house's moves taken back before an undo
+	if cmd.Verb == commands.Undo {
+		if undone, err = s.undoHouse(ctx, req); err != nil {
+			return Outcome{}, err
+		}
+	}
 	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
 		RecentEnd: s.recentEnd()}, cmd)
 	if err != nil {
@@ -298,6 +304,15 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if rep.Err != nil {
 		s.drop()
 		return Outcome{}, rep.Err
+	}
+	if len(undone) > 0 {
+		rep.Text = strings.Join(undone, "\n") + "\n" + rep.Text
+		if !rep.OK { // what the house took back is written: it is answered as a change
+			out := s.answer(commands.Reply{Text: rep.Text})
+			out.Changed = true
+			out.Offer = out.offerAddressed()
+			return out, nil
+		}
 	}
 	if !rep.OK {
 		// A refusal may come from a state another process has moved past:
