@@ -98,6 +98,9 @@ func (m *Manager) HouseMoves(ctx context.Context, id storage.GameID) (string, er
 func (s *Session) houseMoves(ctx context.Context) (said []string, last *commands.Reply, err error) {
 	hreq := Request{User: User{ID: commands.HouseUser, Name: "the house"}}
 	for range maxHouseMoves {
+		if !s.housed() {
+			return said, last, nil
+		}
 		t := s.turnNow()
 		var rep commands.Reply
 		switch {
@@ -183,8 +186,8 @@ func (s *Session) undoHouse(ctx context.Context, req Request) ([]string, error) 
 func (s *Session) dueHouse(ctx context.Context, req Request) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.gone || s.broken != nil || s.table == nil || commands.IsHouse(req.User.ID) {
-		return nil, nil
+	if s.gone || s.broken != nil || s.table == nil || commands.IsHouse(req.User.ID) || !s.housed() {
+		return nil, nil // a game without the house costs nothing here
 	}
 	if t := s.turnNow(); !houseAsked(t) && (len(t.Actors) == 0 || !t.Actors[0].House) {
 		return nil, nil
@@ -192,3 +195,6 @@ func (s *Session) dueHouse(ctx context.Context, req Request) ([]string, error) {
 	said, _, err := s.houseMoves(ctx)
 	return said, err
 }
+
+// housed reports whether the house holds a seat. The caller holds s.mu.
+func (s *Session) housed() bool { return indexSeat(s.seats, commands.HouseUser) >= 0 }
