@@ -47,7 +47,7 @@ func (m *Manager) Import(ctx context.Context, ch storage.Channel, req Request, l
 	mine := ""
 	for _, s := range seats {
 		names = append(names, s.DisplayName)
-		if mine == "" && SameName(s.DisplayName, req.User.Name) {
+		if mine == "" && sameName(s.DisplayName, req.User.Name) {
 			if _, err := m.store.ReplaceSeat(ctx, sg.ID, s.Order, req.User.ID, req.User.Name); err != nil {
 				return Outcome{}, err
 			}
@@ -66,9 +66,9 @@ func (m *Manager) Import(ctx context.Context, ch storage.Channel, req Request, l
 	return m.overview(ctx, req, sg, lead)
 }
 
-// SameName reports whether a player's name in a log is a chat user's name:
+// sameName reports whether a player's name in a log is a chat user's name:
 // spaces aside, and case, width and look-alike letters (see names.Same).
-func SameName(a, b string) bool {
+func sameName(a, b string) bool {
 	join := func(s string) string { return strings.Join(strings.Fields(s), "") }
 	return a != "" && names.Same(join(a), join(b))
 }

@@ -26,7 +26,7 @@ import (
 // storage.ErrConflict, to be tried again.
 func (m *Manager) Create(ctx context.Context, ch storage.Channel, req Request) (Outcome, error) {
 	cmd := req.Cmd
-	name, opts, problem := ResolveTitle(cmd.Target, cmd.Items)
+	name, opts, problem := resolveTitle(cmd.Target, cmd.Items)
 	if problem != "" {
 		return refused("%s", problem), nil
 	}
@@ -232,10 +232,10 @@ func (m *Manager) overview(ctx context.Context, req Request, sg storage.Game, le
 	return out, nil
 }
 
-// ResolveTitle turns "new 1822PNW short packet" into a title name and
+// resolveTitle turns "new 1822PNW short packet" into a title name and
 // optional rules, or a problem to report. The words come from the title
 // registry: a base title, its scenario words, its options.
-func ResolveTitle(target string, items []string) (string, []string, string) {
+func resolveTitle(target string, items []string) (string, []string, string) {
 	base := ""
 	for _, n := range title.Bases() {
 		if strings.EqualFold(n, target) {

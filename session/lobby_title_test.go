@@ -31,7 +31,7 @@ func TestResolveTitle(t *testing.T) {
 		{"18Chesapeake", nil, "", nil, "I know 1822PNW"},
 	} {
 		t.Run(tc.target+" "+strings.Join(tc.items, " "), func(t *testing.T) {
-			name, opts, bad := ResolveTitle(tc.target, tc.items)
+			name, opts, bad := resolveTitle(tc.target, tc.items)
 			if tc.bad != "" {
 				if !strings.Contains(bad, tc.bad) {
 					t.Errorf("problem %q, want %q", bad, tc.bad)
@@ -39,7 +39,7 @@ func TestResolveTitle(t *testing.T) {
 				return
 			}
 			if bad != "" || name != tc.name || !slices.Equal(opts, tc.opts) {
-				t.Errorf("ResolveTitle = %q %v %q, want %q %v", name, opts, bad, tc.name, tc.opts)
+				t.Errorf("resolveTitle = %q %v %q, want %q %v", name, opts, bad, tc.name, tc.opts)
 			}
 		})
 	}

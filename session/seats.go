@@ -10,7 +10,7 @@ func (s *Session) joinByName(req Request, cmd *commands.Command) (Request, *comm
 		return req, cmd
 	}
 	for _, st := range s.seats {
-		if st.UserID == "" && SameName(st.DisplayName, req.User.Name) {
+		if st.UserID == "" && sameName(st.DisplayName, req.User.Name) {
 			c := *cmd
 			c.Text = st.DisplayName
 			req.Text = string(commands.Join) + " " + st.DisplayName
