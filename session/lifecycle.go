@@ -50,7 +50,7 @@ func (m *Manager) Create(ctx context.Context, ch storage.Channel, req Request) (
 	if len(opts) > 0 {
 		optText = " with " + strings.Join(opts, ", ")
 	}
-	return Outcome{Game: sg.ID, Changed: true, Offer: lobbyOffer(), Title: name, Text: fmt.Sprintf(
+	return Outcome{Game: sg.ID, Changed: true, Offer: lobbyOffer(), Text: fmt.Sprintf(
 		"New %s game%s, set up by %s, who takes the first seat. Others: `join`. It needs %d to %d players; `start` when ready.",
 		name, optText, req.User.Name, t.MinPlayers, t.MaxPlayers)}, nil
 }
@@ -155,7 +155,7 @@ func (m *Manager) lobbyStatus(ctx context.Context, sg storage.Game, t *title.Tit
 			names = append(names, s.DisplayName)
 		}
 	}
-	return Outcome{Game: sg.ID, Changed: changed, Title: sg.Title, Text: fmt.Sprintf(
+	return Outcome{Game: sg.ID, Changed: changed, Text: fmt.Sprintf(
 		"%s%s, being set up: %s (%d seated; %d to %d players). `join` to sit, `start` when ready.",
 		lead, sg.Title, strings.Join(names, ", "), len(seats), t.MinPlayers, t.MaxPlayers)}, nil
 }
