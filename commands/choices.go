@@ -360,41 +360,7 @@ func trainOptions(trains []engine.TrainMove) []Option {
 	return out
 }
 
-// confirmable reports whether "confirm" after a command of verb confirms
-// it rather than being one of its words.
-func confirmable(v Verb) bool {
-	switch v {
-	case Note, Help, Join, Import, New, Kick, Replace, Player, Company:
-		return false
-	}
-	return true
-}
-
 // Confirms reports whether the offer asks to confirm a refused move.
 func (o Offer) Confirms() bool {
 	return len(o.Buttons) > 0 && strings.HasSuffix(o.Buttons[0].Command, " confirm")
-}
-
-// MayConfirm reports whether text is a move that may be refused until it
-// is confirmed (a pass, the `end` vote that ends the game).
-func MayConfirm(text string) bool {
-	cmd, err := Parse(text)
-	return err == nil && MayConfirmCmd(cmd)
-}
-
-// MayConfirmCmd is MayConfirm of a parsed command.
-func MayConfirmCmd(cmd *Command) bool {
-	return cmd != nil && (cmd.Verb == Pass || cmd.Verb == End) && !cmd.Confirm
-}
-
-// WantsOffer reports whether the answer to text, a command that changes
-// nothing, shows choices: a partial move (`lay D23`) or `status`/`moves`.
-func WantsOffer(text string) bool {
-	cmd, err := Parse(text)
-	return err == nil && WantsOfferCmd(cmd)
-}
-
-// WantsOfferCmd is WantsOffer of a parsed command.
-func WantsOfferCmd(cmd *Command) bool {
-	return cmd != nil && (partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves)
 }

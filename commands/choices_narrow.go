@@ -13,21 +13,6 @@ import (
 // Partial commands: a move named without its last part asks for the
 // choices of that part.
 
-// partial reports whether cmd names a move without its last part: `bid M5`
-// (no amount), `par SWW` (no price), `lay D23` (no tile).
-func partial(cmd *Command) bool {
-	if cmd == nil {
-		return false
-	}
-	switch cmd.Verb {
-	case Bid, Par:
-		return cmd.Target != "" && !cmd.HasAmount
-	case Lay:
-		return cmd.Target != "" && len(cmd.Items) == 0
-	}
-	return false
-}
-
 // pick is the actor of player (any player when 0) with a choice matching
 // ok: the one the game waits for first.
 func pick(m *engine.Moves, player int, ok func(a *engine.Actor) bool) *engine.Actor {
@@ -261,24 +246,4 @@ func narrowText(m *engine.Moves, player int, cmd *Command) (string, bool) {
 		return fmt.Sprintf("Par %s at %s. Choose a price, or type `par %s <price>`.", corp, joinOr(prices), corp), true
 	}
 	return "", false
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// DrawsPicture reports whether answering cmd draws a picture: the map,
-// market and table queries, and `lay HEX`, which answers with the legal
-// tiles. Callers that bound drawings in flight hold a slot for these.
-func DrawsPicture(cmd *Command) bool {
-	switch cmd.Verb {
-	case MapView, Market, TableView:
-		return true
-	case Lay:
-		return partial(cmd)
-	}
-	return false
 }

@@ -162,3 +162,65 @@ type StopSpec struct {
 	// to this stop must pass in that order (set by the dispatcher).
 	through []string
 }
+
+// confirmable reports whether "confirm" after a command of verb confirms
+// it rather than being one of its words.
+func confirmable(v Verb) bool {
+	switch v {
+	case Note, Help, Join, Import, New, Kick, Replace, Player, Company:
+		return false
+	}
+	return true
+}
+
+// MayConfirm reports whether text is a move that may be refused until it
+// is confirmed (a pass, the `end` vote that ends the game).
+func MayConfirm(text string) bool {
+	cmd, err := Parse(text)
+	return err == nil && MayConfirmCmd(cmd)
+}
+
+// MayConfirmCmd is MayConfirm of a parsed command.
+func MayConfirmCmd(cmd *Command) bool {
+	return cmd != nil && (cmd.Verb == Pass || cmd.Verb == End) && !cmd.Confirm
+}
+
+// WantsOffer reports whether the answer to text, a command that changes
+// nothing, shows choices: a partial move (`lay D23`) or `status`/`moves`.
+func WantsOffer(text string) bool {
+	cmd, err := Parse(text)
+	return err == nil && WantsOfferCmd(cmd)
+}
+
+// WantsOfferCmd is WantsOffer of a parsed command.
+func WantsOfferCmd(cmd *Command) bool {
+	return cmd != nil && (partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves)
+}
+
+// partial reports whether cmd names a move without its last part: `bid M5`
+// (no amount), `par SWW` (no price), `lay D23` (no tile).
+func partial(cmd *Command) bool {
+	if cmd == nil {
+		return false
+	}
+	switch cmd.Verb {
+	case Bid, Par:
+		return cmd.Target != "" && !cmd.HasAmount
+	case Lay:
+		return cmd.Target != "" && len(cmd.Items) == 0
+	}
+	return false
+}
+
+// DrawsPicture reports whether answering cmd draws a picture: the map,
+// market and table queries, and `lay HEX`, which answers with the legal
+// tiles. Callers that bound drawings in flight hold a slot for these.
+func DrawsPicture(cmd *Command) bool {
+	switch cmd.Verb {
+	case MapView, Market, TableView:
+		return true
+	case Lay:
+		return partial(cmd)
+	}
+	return false
+}

@@ -1,8 +1,5 @@
 package commands
 
-// Sentence makes a reply a sentence: a capital first and a full stop last.
-func Sentence(s string) string { return sentence(s) }
-
 // IsQuery reports whether a verb only reads the game (anyone may send it,
 // at any time, and it never changes anything).
 func IsQuery(v Verb) bool {

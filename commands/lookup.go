@@ -172,20 +172,3 @@ func stopNodes(t *board.Tile) []int {
 	}
 	return out
 }
-
-// joinOr lists items as "a, b or c".
-func joinOr(items []string) string { return joinWith(items, " or ") }
-
-// joinAnd lists items as "a, b and c".
-func joinAnd(items []string) string { return joinWith(items, " and ") }
-
-// joinWith lists items, the last two joined by last.
-func joinWith(items []string, last string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
-}

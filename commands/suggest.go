@@ -4,8 +4,6 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
-
-	"pbc/engine"
 )
 
 // Did-you-mean hints for near misses: a typed command word, company, hex or
@@ -102,53 +100,5 @@ func commandWords() []string {
 		}
 	}
 	sort.Strings(out)
-	return out
-}
-
-// hexIDs are the ids of the map's hexes.
-func hexIDs(g *engine.Game) []string {
-	out := make([]string, 0, len(g.Board.Hexes))
-	for id := range g.Board.Hexes {
-		out = append(out, id)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// companyIDs are the ids of the corporations and company cards.
-func companyIDs(g *engine.Game) []string {
-	var out []string
-	for _, c := range g.Corps {
-		if !c.Closed {
-			out = append(out, c.ID)
-		}
-	}
-	for _, c := range g.Companies {
-		if !c.Closed {
-			out = append(out, c.ID)
-		}
-	}
-	return out
-}
-
-// majorIDs are the ids of the majors.
-func majorIDs(g *engine.Game) []string {
-	var out []string
-	for _, c := range g.Corps {
-		if c.IsMajor() && !c.Closed {
-			out = append(out, c.ID)
-		}
-	}
-	return out
-}
-
-// supplyTiles are the names of the tiles of the game's supply.
-func supplyTiles(g *engine.Game) []string {
-	var out []string
-	for _, t := range g.Board.Map.Tiles {
-		if !t.Hidden {
-			out = append(out, t.Name)
-		}
-	}
 	return out
 }

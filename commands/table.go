@@ -7,8 +7,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"pbc/engine"
 	"pbc/engine/action"
@@ -206,7 +204,7 @@ func (t *Table) userOf(p *engine.Player) string {
 func (t *Table) Exec(req Request) Reply {
 	cmd, err := Parse(req.Text)
 	if err != nil {
-		return Reply{Text: sentence(err.Error())}
+		return Reply{Text: Sentence(err.Error())}
 	}
 	return t.Do(req, cmd)
 }
@@ -219,7 +217,7 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 			_ = t.rebuild()
 		}
 		if !rep.OK {
-			rep.Text = sentence(rep.Text)
+			rep.Text = Sentence(rep.Text)
 		}
 	}()
 	if Runs(cmd.Verb) != RunTable {
@@ -370,29 +368,6 @@ func engineRefusal(err error) string {
 
 // internalErrorText is what a player sees of an internal error.
 const internalErrorText = "Sorry, an internal error stopped that move; nothing changed."
-
-// sentence makes a reply a sentence: a capital first and a full stop last.
-func sentence(s string) string {
-	s = capitalize(strings.TrimSpace(s))
-	if s != "" && !strings.ContainsAny(s[len(s)-1:], ".?!") {
-		s += "."
-	}
-	return s
-}
-
-// capitalize gives the first letter its title case: a whole rune, so that
-// "émile" is "Émile"; letters of scripts without case stay as they are.
-func capitalize(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 || r == utf8.RuneError {
-		return s
-	}
-	t := unicode.ToTitle(r)
-	if t == r {
-		return s
-	}
-	return string(t) + s[n:]
-}
 
 // nextReply finishes a successful reply with who acts next.
 func (t *Table) nextReply(text string) Reply {

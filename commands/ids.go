@@ -1,0 +1,54 @@
+package commands
+
+import (
+	"pbc/engine"
+	"sort"
+)
+
+// hexIDs are the ids of the map's hexes.
+func hexIDs(g *engine.Game) []string {
+	out := make([]string, 0, len(g.Board.Hexes))
+	for id := range g.Board.Hexes {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// companyIDs are the ids of the corporations and company cards.
+func companyIDs(g *engine.Game) []string {
+	var out []string
+	for _, c := range g.Corps {
+		if !c.Closed {
+			out = append(out, c.ID)
+		}
+	}
+	for _, c := range g.Companies {
+		if !c.Closed {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
+
+// majorIDs are the ids of the majors.
+func majorIDs(g *engine.Game) []string {
+	var out []string
+	for _, c := range g.Corps {
+		if c.IsMajor() && !c.Closed {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
+
+// supplyTiles are the names of the tiles of the game's supply.
+func supplyTiles(g *engine.Game) []string {
+	var out []string
+	for _, t := range g.Board.Map.Tiles {
+		if !t.Hidden {
+			out = append(out, t.Name)
+		}
+	}
+	return out
+}
