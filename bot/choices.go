@@ -5,13 +5,14 @@ import (
 	"strconv"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
 )
 
 // corpLabel names a company for players: minors as "minor 7".
-var corpLabel = commands.CorpLabel
+var corpLabel = notation.CorpLabel
 
 // offer marks choices offered when the log has seq entries.
 var offer = session.Offer
@@ -83,12 +84,12 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	for _, a := range actors {
 		switch field {
 		case "hex":
-			if commands.VerbOf(command) != commands.Token {
+			if notation.VerbOf(command) != notation.Token {
 				for _, t := range a.Tiles {
 					add(t.Hex)
 				}
 			}
-			if commands.VerbOf(command) != commands.Lay {
+			if notation.VerbOf(command) != notation.Lay {
 				for _, t := range a.Tokens {
 					add(t.Hex)
 				}
@@ -101,24 +102,24 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 				add(t.Name)
 			}
 		case "company":
-			switch commands.VerbOf(command) {
-			case commands.Bid:
+			switch notation.VerbOf(command) {
+			case notation.Bid:
 				for _, b := range a.Bids {
 					add(b.Company)
 				}
-			case commands.Buy:
+			case notation.Buy:
 				for _, b := range a.Buys {
 					add(b.Corp)
 				}
-			case commands.Sell:
+			case notation.Sell:
 				for _, b := range a.Sells {
 					add(b.Corp)
 				}
-			case commands.Par:
+			case notation.Par:
 				for _, b := range a.Pars {
 					add(b.Corp)
 				}
-			case commands.Train:
+			case notation.Train:
 				for _, t := range a.Trains {
 					if t.From != "depot" && t.From != "discard" {
 						add(t.From)
@@ -149,5 +150,5 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 // twice or starting too early is refused with a reason. Only the `new`
 // message carries them, so that each join does not retire and repost them.
 func lobbyOffer() commands.Offer {
-	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}}
+	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(notation.Join)}, {Label: "Start", Command: string(notation.Start)}}}
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/internal/names"
@@ -30,7 +30,7 @@ func isImportText(text string) (rest string, ok bool) {
 	if i := strings.IndexAny(word, "\r\n"); i >= 0 {
 		word, rest = word[:i], t[i:]
 	}
-	if commands.VerbOf(strings.TrimLeft(word, "!/")) != commands.Import {
+	if notation.VerbOf(strings.TrimLeft(word, "!/")) != notation.Import {
 		return "", false
 	}
 	return strings.TrimSpace(rest), true
@@ -82,7 +82,7 @@ func importProblem(err error) string {
 // importGame opens an 18xx.games game in the channel: its seats are named
 // as in the log; the importer takes the one with their name, and the
 // others are told how to claim theirs.
-func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *commands.Command) (Result, error) {
+func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *notation.Command) (Result, error) {
 	l, problem, err := importSource(ctx, cmd.Text, r.Attachments)
 	if err != nil || problem != "" {
 		if err != nil {
@@ -146,8 +146,8 @@ func sameName(a, b string) bool {
 // joinByName writes a bare `join` in an imported game as `join NAME` when a
 // free seat has the sender's name, so that it takes that seat rather than
 // the first free one.
-func (d *Dispatcher) joinByName(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Request, *commands.Command) {
-	if cmd == nil || cmd.Verb != commands.Join || cmd.Text != "" || r.User.Name == "" {
+func (d *Dispatcher) joinByName(ctx context.Context, r Request, id storage.GameID, cmd *notation.Command) (Request, *notation.Command) {
+	if cmd == nil || cmd.Verb != notation.Join || cmd.Text != "" || r.User.Name == "" {
 		return r, cmd
 	}
 	seats, err := d.Store.Seats(ctx, id)
@@ -158,7 +158,7 @@ func (d *Dispatcher) joinByName(ctx context.Context, r Request, id storage.GameI
 		if s.UserID == "" && sameName(s.DisplayName, r.User.Name) {
 			c := *cmd
 			c.Text = s.DisplayName
-			r.Text = string(commands.Join) + " " + s.DisplayName
+			r.Text = string(notation.Join) + " " + s.DisplayName
 			return r, &c
 		}
 	}

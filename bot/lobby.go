@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine/title"
 	"pbc/session"
 	"pbc/storage"
@@ -17,9 +18,9 @@ import (
 
 // noGame runs a command in a channel without an open game: new, import,
 // help; anything else says how to begin.
-func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Command) (Result, error) {
+func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *notation.Command) (Result, error) {
 	switch cmd.Verb {
-	case commands.New:
+	case notation.New:
 		name, opts, problem := resolveTitle(cmd.Target, cmd.Items)
 		if problem != "" {
 			return refused("%s", problem), nil
@@ -47,22 +48,22 @@ func (d *Dispatcher) noGame(ctx context.Context, r Request, cmd *commands.Comman
 		return Result{Game: sg.ID, Changed: true, Offer: lobbyOffer(), Text: fmt.Sprintf(
 			"New %s game%s, set up by %s, who takes the first seat. Others: `join`. It needs %d to %d players; `start` when ready.",
 			name, optText, r.User.Name, t.MinPlayers, t.MaxPlayers)}, nil
-	case commands.Import:
+	case notation.Import:
 		return d.importGame(ctx, r, cmd)
-	case commands.Status:
+	case notation.Status:
 		if res, ok, err := d.lastGame(ctx, r); ok || err != nil {
 			return res, err
 		}
-	case commands.Help:
+	case notation.Help:
 		return Result{Text: helpFor(cmd.Text)}, nil
 	}
-	ex := commands.NewExamples()
+	ex := notation.NewExamples()
 	return Result{Refused: true, Text: fmt.Sprintf("There is no game in this channel. Start one with `%s` "+
 		"(or `%s`, `%s`, `%s`…), or `import` an 18xx.games log.", ex[0], ex[1], ex[2], ex[3])}, nil
 }
 
 // forming runs a command at a game being set up.
-func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Command, sg storage.Game) (Result, error) {
+func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *notation.Command, sg storage.Game) (Result, error) {
 	seats, err := d.Store.Seats(ctx, sg.ID)
 	if err != nil {
 		return Result{}, err
@@ -74,7 +75,7 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Comma
 	mine := slices.IndexFunc(seats, func(s storage.Seat) bool { return s.UserID == r.User.ID })
 	boss := r.User.ID == sg.Creator || r.User.Admin
 	switch cmd.Verb {
-	case commands.Join:
+	case notation.Join:
 		if mine >= 0 {
 			return refused("You already have a seat."), nil
 		}
@@ -93,7 +94,7 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Comma
 			return Result{}, err
 		}
 		return d.lobbyStatus(ctx, sg, t, r.User.Name+" joins. ", true)
-	case commands.Leave:
+	case notation.Leave:
 		if mine < 0 {
 			return refused("You have no seat at this game."), nil
 		}
@@ -101,12 +102,12 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Comma
 			return Result{}, err
 		}
 		return d.lobbyStatus(ctx, sg, t, r.User.Name+" leaves. ", true)
-	case commands.Start:
+	case notation.Start:
 		if mine < 0 && !boss {
 			return refused("Only a seated player may start the game."), nil
 		}
 		return d.start(ctx, r, sg, t, seats)
-	case commands.End:
+	case notation.End:
 		if !boss {
 			return refused("Only the game's creator or an admin may call off a game being set up."), nil
 		}
@@ -114,11 +115,11 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *commands.Comma
 			return Result{}, err
 		}
 		return Result{Game: sg.ID, Changed: true, Text: "The " + sg.Title + " game being set up here is called off."}, nil
-	case commands.New, commands.Import:
+	case notation.New, notation.Import:
 		return refused("A %s game is being set up here; `join` it, or its creator can `end` it.", sg.Title), nil
-	case commands.Help:
+	case notation.Help:
 		return Result{Text: helpFor(cmd.Text)}, nil
-	case commands.Status:
+	case notation.Status:
 		return d.lobbyStatus(ctx, sg, t, "", false)
 	}
 	return refused("The %s game here has not started: `join` to take a seat, `start` when everyone has.", sg.Title), nil
@@ -248,13 +249,13 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 // running game.
 func helpFor(topic string) string {
 	t, err := commands.NewTable(title.Names()[0], nil, 1, []commands.Seat{{Player: 1, Name: "p1"}, {Player: 2, Name: "p2"}, {Player: 3, Name: "p3"}}, "")
-	ex := commands.NewExamples()
+	ex := notation.NewExamples()
 	lobby := fmt.Sprintf("To play here: `%s` (or `%s`, `%s`…), then everyone `join`s, then `start`. ", ex[0], ex[1], ex[3]) +
 		"`remind every 12h` and `quiet 22:00-07:00 Europe/Paris` set reminders; `catchup` sums up what you missed."
 	if err != nil {
 		return lobby
 	}
-	rep := t.Exec(commands.Request{Text: strings.TrimSpace(string(commands.Help) + " " + topic)})
+	rep := t.Exec(commands.Request{Text: strings.TrimSpace(string(notation.Help) + " " + topic)})
 	if topic != "" {
 		return rep.Text
 	}

@@ -5,21 +5,21 @@ import (
 	"errors"
 	"fmt"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/storage"
 )
 
 // reopens reports whether verb, in a channel whose game is over, is for
 // that game: the undo of the move that ended it and the answers to it.
-func reopens(v commands.Verb) bool {
-	return v == commands.Undo || v == commands.Agree || v == commands.Refuse
+func reopens(v notation.Verb) bool {
+	return v == notation.Undo || v == notation.Agree || v == notation.Refuse
 }
 
 // afterEnd runs an undo (or an answer to one) at the channel's latest game
 // when it is finished: the game is reopened for the command, and finished
 // again as it was unless the command took back the move that ended it.
 // ok is false when the channel's latest game is not a finished one.
-func (d *Dispatcher) afterEnd(ctx context.Context, r Request, cmd *commands.Command) (res Result, ok bool, err error) {
+func (d *Dispatcher) afterEnd(ctx context.Context, r Request, cmd *notation.Command) (res Result, ok bool, err error) {
 	ch := r.Channel
 	gs, err := d.Store.ListGames(ctx, storage.Filter{Channel: &ch, Limit: 1})
 	if err != nil || len(gs) == 0 || gs[0].Status != storage.Finished {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -54,13 +55,13 @@ func always(s ...string) func(*engine.Game, action.Action) []string {
 // payoffType is shared by the two ways to pay off a player's debt: one
 // button and one line for both.
 var payoffOffer = func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
-	if a.Debt != nil && !hasCommand(o.Buttons, string(Payoff)) {
-		o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("pay off $%d", a.Debt.Max), Command: string(Payoff)})
+	if a.Debt != nil && !hasCommand(o.Buttons, string(notation.Payoff)) {
+		o.Buttons = append(o.Buttons, Option{Label: fmt.Sprintf("pay off $%d", a.Debt.Max), Command: string(notation.Payoff)})
 	}
 }
 
 var payoffList = func(a *engine.Actor, _ lister, out []string) []string {
-	if a.Debt != nil && !strings.Contains(strings.Join(out, ""), string(Payoff)) {
+	if a.Debt != nil && !strings.Contains(strings.Join(out, ""), string(notation.Payoff)) {
 		out = append(out, fmt.Sprintf("`payoff` or `payoff <amount>` (debt $%d)", a.Debt.Debt))
 	}
 	return out
@@ -131,7 +132,7 @@ var actionTypes = map[string]*actionType{
 				byCorp[p.Corp] = append(byCorp[p.Corp], "$"+strconv.Itoa(p.Price))
 			}
 			for _, c := range corps {
-				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, joinOr(byCorp[c])))
+				out = append(out, fmt.Sprintf("`par %s <price>` at %s", c, notation.JoinOr(byCorp[c])))
 			}
 			return out
 		},
@@ -283,7 +284,7 @@ var actionTypes = map[string]*actionType{
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
 			var opts []Option
 			for _, mm := range a.Merges {
-				opts = append(opts, Option{Label: "merge " + CorpLabel(mm.Corp), Command: "merge " + mm.Corp,
+				opts = append(opts, Option{Label: "merge " + notation.CorpLabel(mm.Corp), Command: "merge " + mm.Corp,
 					Description: mergeNote(mm)})
 			}
 			o.add("Merge with…", opts)
@@ -414,14 +415,14 @@ var actionTypes = map[string]*actionType{
 			}
 		},
 		list: func(a *engine.Actor, _ lister, out []string) []string {
-			return append(out, "`run <train> <stops>` with "+joinAnd(a.Routes.Trains))
+			return append(out, "`run <train> <stops>` with "+notation.JoinAnd(a.Routes.Trains))
 		},
 		translate: func(g *engine.Game, a action.Action) []string { return runWordings(g, a.(*action.RunRoutes)) },
 		same: func(_ *engine.Game, got, want action.Action) error {
 			return sameRoutes(got.(*action.RunRoutes).Routes, want.(*action.RunRoutes).Routes)
 		},
 	},
-	action.TypePayoffPlayerDebt: {words: "pay off debt", offer: payoffOffer, list: payoffList, translate: always(string(Payoff))},
+	action.TypePayoffPlayerDebt: {words: "pay off debt", offer: payoffOffer, list: payoffList, translate: always(string(notation.Payoff))},
 	action.TypePayoffPlayerDebtPartial: {words: "pay off debt", offer: payoffOffer, list: payoffList,
 		translate: func(_ *engine.Game, a action.Action) []string {
 			return []string{"payoff " + strconv.Itoa(a.(*action.PayoffPlayerDebtPartial).Amount)}
@@ -430,16 +431,16 @@ var actionTypes = map[string]*actionType{
 			return diff("amount", got.(*action.PayoffPlayerDebtPartial).Amount, want.(*action.PayoffPlayerDebtPartial).Amount)
 		},
 	},
-	action.TypePass: {translate: always(string(Pass))},
+	action.TypePass: {translate: always(string(notation.Pass))},
 	action.TypeLog: {
 		translate: func(_ *engine.Game, a action.Action) []string { return []string{"note " + a.(*action.Log).Message} },
 		same: func(_ *engine.Game, got, want action.Action) error {
 			return diff("message", got.(*action.Log).Message, want.(*action.Log).Message)
 		},
 	},
-	action.TypeEndGame: {translate: always(string(End))},
-	action.TypeUndo:    {translate: always(string(Undo))},
-	action.TypeRedo:    {translate: always(string(Redo))},
+	action.TypeEndGame: {translate: always(string(notation.End))},
+	action.TypeUndo:    {translate: always(string(notation.Undo))},
+	action.TypeRedo:    {translate: always(string(notation.Redo))},
 	action.TypeProgramSharePass: {words: "set auto-pass", translate: func(_ *engine.Game, a action.Action) []string {
 		return []string{autoPassWording(a.(*action.ProgramSharePass))}
 	}},

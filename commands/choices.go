@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"pbc/commands/notation"
 	"pbc/engine/action"
 	"slices"
 	"strconv"
@@ -179,7 +180,7 @@ func bidTargets(bids []engine.BidMove, g *engine.Game) []Option {
 		if b.Top > 0 || hasBids(g, b.Company) {
 			desc = fmt.Sprintf("top bid $%d; from $%d", b.Top, b.Min)
 		}
-		out = append(out, Option{Label: CorpLabel(b.Company), Command: "bid " + b.Company, Description: desc})
+		out = append(out, Option{Label: notation.CorpLabel(b.Company), Command: "bid " + b.Company, Description: desc})
 	}
 	return out
 }
@@ -290,7 +291,7 @@ func layTargets(via string, tiles []engine.TileMove) []Option {
 	}
 	for _, h := range hexes {
 		out = append(out, Option{Label: h, Command: "lay " + h + withWord(via),
-			Description: fmt.Sprintf("%d %s", count[h], plural(count[h], "way", "ways"))})
+			Description: fmt.Sprintf("%d %s", count[h], notation.Plural(count[h], "way", "ways"))})
 	}
 	for _, m := range tiles {
 		if m.Cube && cubes[m.Hex] {

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -25,7 +26,7 @@ func (t *Table) withAutoPass(m *engine.Moves, buttons []Option) []Option {
 		return buttons
 	}
 	if s := t.seatOfPlayer(a.Player); s != nil && s.User != "" {
-		if _, ends := t.confirmCheck(&Command{Verb: Pass}, s.User); ends {
+		if _, ends := t.confirmCheck(&notation.Command{Verb: notation.Pass}, s.User); ends {
 			return buttons
 		}
 	}

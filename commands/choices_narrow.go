@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -104,7 +105,7 @@ func LayCommand(a *engine.Actor, m engine.TileMove) string {
 
 // layVia is the private a partial lay names ("lay D23 with P7", or
 // "P7: lay D23"), or "".
-func layVia(cmd *Command) string {
+func layVia(cmd *notation.Command) string {
 	if len(cmd.With) > 0 {
 		return cmd.With[0]
 	}
@@ -121,10 +122,10 @@ func layLabel(i int, m engine.TileMove) string {
 }
 
 // narrowOffer is the offer answering a partial command.
-func narrowOffer(m *engine.Moves, player int, cmd *Command) Offer {
+func narrowOffer(m *engine.Moves, player int, cmd *notation.Command) Offer {
 	var o Offer
 	switch cmd.Verb {
-	case Lay:
+	case notation.Lay:
 		a, lays := HexLays(m, player, layVia(cmd), cmd.Target)
 		var opts []Option
 		for i, l := range lays {
@@ -135,15 +136,15 @@ func narrowOffer(m *engine.Moves, player int, cmd *Command) Offer {
 		} else {
 			o.menu("Lay on "+strings.ToUpper(cmd.Target)+"…", opts)
 		}
-	case Bid:
+	case notation.Bid:
 		if b, ok := bidOn(m, player, cmd.Target); ok {
 			var opts []Option
 			for _, v := range BidAmounts(b) {
 				opts = append(opts, Option{Label: fmt.Sprintf("$%d", v), Command: fmt.Sprintf("bid %s %d", b.Company, v)})
 			}
-			o.menu("Bid on "+CorpLabel(b.Company)+"…", opts)
+			o.menu("Bid on "+notation.CorpLabel(b.Company)+"…", opts)
 		}
-	case Par:
+	case notation.Par:
 		a := pick(m, player, func(a *engine.Actor) bool {
 			return slices.ContainsFunc(a.Pars, func(p engine.ParMove) bool { return strings.EqualFold(p.Corp, cmd.Target) })
 		})
@@ -205,9 +206,9 @@ func BidAmounts(b engine.BidMove) []int {
 
 // narrowText words the answer to a partial command, or says why there is
 // nothing to choose.
-func narrowText(m *engine.Moves, player int, cmd *Command) (string, bool) {
+func narrowText(m *engine.Moves, player int, cmd *notation.Command) (string, bool) {
 	switch cmd.Verb {
-	case Lay:
+	case notation.Lay:
 		hex := strings.ToUpper(cmd.Target)
 		_, lays := HexLays(m, player, layVia(cmd), cmd.Target)
 		if len(lays) == 0 {
@@ -218,23 +219,23 @@ func narrowText(m *engine.Moves, player int, cmd *Command) (string, bool) {
 			items = append(items, layLabel(i, l))
 		}
 		return fmt.Sprintf("%s: %d %s to lay track, numbered in the picture: %s. Choose one, or type `lay <tile> %s r<rotation>`.",
-			hex, len(lays), plural(len(lays), "way", "ways"), strings.Join(items, ", "), hex), true
-	case Bid:
+			hex, len(lays), notation.Plural(len(lays), "way", "ways"), strings.Join(items, ", "), hex), true
+	case notation.Bid:
 		b, ok := bidOn(m, player, cmd.Target)
 		if !ok {
-			return fmt.Sprintf("you cannot bid on %s now; `moves` lists what you can do", clip(cmd.Target)), false
+			return fmt.Sprintf("you cannot bid on %s now; `moves` lists what you can do", notation.Clip(cmd.Target)), false
 		}
 		text := fmt.Sprintf("Bid on %s from $%d to $%d", b.Company, b.Min, b.Max)
 		if b.Step > 1 {
 			text += fmt.Sprintf(" in steps of $%d", b.Step)
 		}
 		return text + fmt.Sprintf(". Choose an amount, or type `bid %s <amount>`.", b.Company), true
-	case Par:
+	case notation.Par:
 		a := pick(m, player, func(a *engine.Actor) bool {
 			return slices.ContainsFunc(a.Pars, func(p engine.ParMove) bool { return strings.EqualFold(p.Corp, cmd.Target) })
 		})
 		if a == nil {
-			return fmt.Sprintf("you cannot par %s now; `moves` lists what you can do", clip(cmd.Target)), false
+			return fmt.Sprintf("you cannot par %s now; `moves` lists what you can do", notation.Clip(cmd.Target)), false
 		}
 		var prices []string
 		for _, p := range a.Pars {
@@ -243,7 +244,7 @@ func narrowText(m *engine.Moves, player int, cmd *Command) (string, bool) {
 			}
 		}
 		corp := strings.ToUpper(cmd.Target)
-		return fmt.Sprintf("Par %s at %s. Choose a price, or type `par %s <price>`.", corp, joinOr(prices), corp), true
+		return fmt.Sprintf("Par %s at %s. Choose a price, or type `par %s <price>`.", corp, notation.JoinOr(prices), corp), true
 	}
 	return "", false
 }

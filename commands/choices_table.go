@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
@@ -17,7 +18,7 @@ import (
 // partial command asks for (`lay D23`: its tiles), else the decision the
 // game waits for. Front ends mark it with the position it was offered at.
 func (t *Table) Offered(user, text string, refused bool) Offer {
-	cmd, err := Parse(text)
+	cmd, err := notation.Parse(text)
 	if err != nil {
 		cmd = nil
 	}
@@ -26,7 +27,7 @@ func (t *Table) Offered(user, text string, refused bool) Offer {
 
 // OfferFor is Offered for text already parsed as cmd (nil if it does not
 // parse).
-func (t *Table) OfferFor(user string, cmd *Command, text string, refused bool) Offer {
+func (t *Table) OfferFor(user string, cmd *notation.Command, text string, refused bool) Offer {
 	if t.Game == nil {
 		return Offer{}
 	}
@@ -51,7 +52,7 @@ func (t *Table) OfferFor(user string, cmd *Command, text string, refused bool) O
 			return o.clipped()
 		}
 	}
-	if partial(cmd) && !refused {
+	if notation.Partial(cmd) && !refused {
 		return narrowOffer(m, player, cmd)
 	}
 	var o Offer
@@ -67,14 +68,14 @@ func (t *Table) OfferFor(user string, cmd *Command, text string, refused bool) O
 
 // narrow answers a partial command with what may complete it; `lay HEX`
 // with a picture of every legal tile and rotation, numbered.
-func (t *Table) narrow(seat *Seat, cmd *Command) Reply {
+func (t *Table) narrow(seat *Seat, cmd *notation.Command) Reply {
 	m := t.moves()
 	text, ok := narrowText(m, seat.Player, cmd)
 	if !ok {
 		return Reply{Text: text}
 	}
 	rep := Reply{OK: true, Text: t.withTopBid(cmd, text)}
-	if cmd.Verb == Lay {
+	if cmd.Verb == notation.Lay {
 		if img, err := t.tileChoices(seat.Player, layVia(cmd), cmd.Target); err == nil {
 			rep.Image = img
 		}
@@ -118,12 +119,12 @@ func previewLay(g *engine.Game, a *engine.Actor, l engine.TileMove) *engine.HexS
 // applied, "" if it need not, and whether it would end the game: a pass
 // that ends the game (everyone passing in the first stock round, 7.1.2)
 // or that skips an action the entity must take.
-func (t *Table) confirmCheck(cmd *Command, user string) (string, bool) {
-	if cmd.Verb == End && !cmd.Confirm && !t.recorded && t.stage == nil && !t.Game.Finished() &&
+func (t *Table) confirmCheck(cmd *notation.Command, user string) (string, bool) {
+	if cmd.Verb == notation.End && !cmd.Confirm && !t.recorded && t.stage == nil && !t.Game.Finished() &&
 		t.seatOf(user) != nil && t.endsNow(user, false) {
 		return t.endConfirmation(), true
 	}
-	if cmd.Verb != Pass || cmd.Confirm || t.recorded || t.stage != nil || t.Game.Finished() {
+	if cmd.Verb != notation.Pass || cmd.Confirm || t.recorded || t.stage != nil || t.Game.Finished() {
 		return "", false
 	}
 	seat := t.seatOf(user)
@@ -194,9 +195,9 @@ func skipsForced(a *engine.Actor) string {
 		// passing closes it.
 		return "gives up " + a.Name + "'s second tile lay, and " + a.Name + " closes"
 	case a.MustBuy && len(a.Trains) > 0:
-		return "skips the train " + CorpLabel(a.Name) + " must buy"
+		return "skips the train " + notation.CorpLabel(a.Name) + " must buy"
 	case len(a.Types) > 0 && a.Types[0] == action.TypeRunRoutes && a.Routes != nil && len(a.Routes.Trains) > 0:
-		return "runs no trains: " + CorpLabel(a.Name) + " earns nothing this turn (`run auto` finds the best routes)"
+		return "runs no trains: " + notation.CorpLabel(a.Name) + " earns nothing this turn (`run auto` finds the best routes)"
 	}
 	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -36,32 +37,32 @@ func has(list []string, s string) bool {
 func TestParsePartialAndConfirm(t *testing.T) {
 	for _, tc := range []struct {
 		text    string
-		verb    Verb
+		verb    notation.Verb
 		partial bool
 		confirm bool
 	}{
-		{"bid M5", Bid, true, false},
-		{"bid M5 100", Bid, false, false},
-		{"par SWW", Par, true, false},
-		{"par SWW 70", Par, false, false},
-		{"lay D23", Lay, true, false},
-		{"lay 57 D23", Lay, false, false},
-		{"lay D23 with P7", Lay, true, false},
-		{"pass confirm", Pass, false, true},
-		{"P7: pass CONFIRM", Pass, false, true},
-		{"note please confirm", Note, false, false},
+		{"bid M5", notation.Bid, true, false},
+		{"bid M5 100", notation.Bid, false, false},
+		{"par SWW", notation.Par, true, false},
+		{"par SWW 70", notation.Par, false, false},
+		{"lay D23", notation.Lay, true, false},
+		{"lay 57 D23", notation.Lay, false, false},
+		{"lay D23 with P7", notation.Lay, true, false},
+		{"pass confirm", notation.Pass, false, true},
+		{"P7: pass CONFIRM", notation.Pass, false, true},
+		{"note please confirm", notation.Note, false, false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			cmd, err := Parse(tc.text)
+			cmd, err := notation.Parse(tc.text)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cmd.Verb != tc.verb || partial(cmd) != tc.partial || cmd.Confirm != tc.confirm {
-				t.Errorf("verb %s partial %v confirm %v, want %s %v %v", cmd.Verb, partial(cmd), cmd.Confirm, tc.verb, tc.partial, tc.confirm)
+			if cmd.Verb != tc.verb || notation.Partial(cmd) != tc.partial || cmd.Confirm != tc.confirm {
+				t.Errorf("verb %s partial %v confirm %v, want %s %v %v", cmd.Verb, notation.Partial(cmd), cmd.Confirm, tc.verb, tc.partial, tc.confirm)
 			}
 		})
 	}
-	if cmd, _ := Parse("note please confirm"); cmd.Text != "please confirm" {
+	if cmd, _ := notation.Parse("note please confirm"); cmd.Text != "please confirm" {
 		t.Errorf("note text %q", cmd.Text)
 	}
 }
@@ -316,7 +317,7 @@ func TestDecisionsFitAndParse(t *testing.T) {
 					if n := len([]rune(op.Label)); n == 0 || n > 75 || len([]rune(op.Description)) > 75 {
 						t.Errorf("position %d: label %q (%d), description %q", positions, op.Label, n, op.Description)
 					}
-					if _, err := Parse(op.Command); err != nil {
+					if _, err := notation.Parse(op.Command); err != nil {
 						t.Errorf("position %d: %q does not parse: %v", positions, op.Command, err)
 					}
 				}
@@ -394,7 +395,7 @@ func acceptsOffered(t *testing.T, fixture string, n int) int {
 			continue
 		}
 		next := commandsOf(tb.Offered(user, c, false))
-		if cmd, _ := Parse(c); !partial(cmd) || len(next) == 0 {
+		if cmd, _ := notation.Parse(c); !notation.Partial(cmd) || len(next) == 0 {
 			continue
 		}
 		for _, c2 := range []string{next[0], next[len(next)-1]} {
@@ -503,7 +504,7 @@ func TestPrivateChoicesAccepted(t *testing.T) {
 				t.Errorf("position %d: %q refused: %s", n, op.Command, rep.Text)
 				continue
 			}
-			if cmd, _ := Parse(op.Command); partial(cmd) {
+			if cmd, _ := notation.Parse(op.Command); notation.Partial(cmd) {
 				next := commandsOf(tb.Offered(user, op.Command, false))
 				if len(next) == 0 || !strings.HasSuffix(next[0], " with "+cmd.With[0]) {
 					t.Errorf("position %d: %q opens %v", n, op.Command, next)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -30,7 +31,7 @@ func (t *Table) Phrase(a action.Action) (string, error) {
 	var last error
 	for _, p := range []string{"", prefix} {
 		for _, w := range words {
-			cmd, err := Parse(p + w)
+			cmd, err := notation.Parse(p + w)
 			if err != nil {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				continue

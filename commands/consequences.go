@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -99,7 +100,7 @@ func (t *Table) consequences(b *before, a action.Action) []string {
 // a turn that ran no trains says why.
 func (t *Table) operatedLine(c *engine.Corp, cb corpBefore, a action.Action) string {
 	g := t.Game
-	name := capitalize(entityLabel(c))
+	name := notation.Capitalize(entityLabel(c))
 	price := priceMove(cb.price, corpPrice(g, c))
 	mine := a.Env().Entity.String() == c.ID
 	switch a.(type) {
@@ -124,7 +125,7 @@ func (t *Table) operatedLine(c *engine.Corp, cb corpBefore, a action.Action) str
 	}
 	kept := c.LastRevenue - c.LastPaid
 	if c.IsMinor() {
-		return fmt.Sprintf("%s pays %s and keeps %s: %s.", name, joinAnd(paid), engine.Money(kept), price)
+		return fmt.Sprintf("%s pays %s and keeps %s: %s.", name, notation.JoinAnd(paid), engine.Money(kept), price)
 	}
 	per := (c.LastPaid + c.NumShares() - 1) / c.NumShares()
 	how := "pays"
@@ -157,7 +158,7 @@ func noRunReason(g *engine.Game, c *engine.Corp) string {
 	case 1:
 		return "has no route for its " + names[0] + "-train"
 	}
-	return "has no route for its " + joinAnd(names) + " trains"
+	return "has no route for its " + notation.JoinAnd(names) + " trains"
 }
 
 // priceMove words a share price change: "price $65→$60".
@@ -202,7 +203,7 @@ func (t *Table) formedLines(b *before, a action.Action) (lines []string, used ma
 		}
 		line := c.ID + " floats"
 		if len(from) > 0 {
-			line = c.ID + " forms from " + joinAnd(from)
+			line = c.ID + " forms from " + notation.JoinAnd(from)
 		}
 		if p := corpPrice(g, c); p > 0 {
 			line += " at " + engine.Money(p) + " a share"
@@ -224,7 +225,7 @@ func exportedLines(g *engine.Game, b *before) []string {
 	if len(gone) == 0 {
 		return nil
 	}
-	line := capitalize(joinAnd(gone)) + " " + plural(len(gone), "is", "are") + " exported"
+	line := notation.Capitalize(notation.JoinAnd(gone)) + " " + notation.Plural(len(gone), "is", "are") + " exported"
 	if next := g.Depot.Upcoming; len(next) > 0 {
 		line += "; the next train for sale is " + engine.TrainWithArticle(next[0].Name)
 	}
@@ -263,8 +264,8 @@ func rustedLines(b *before) []string {
 	}
 	var lines []string
 	for _, typ := range types {
-		lines = append(lines, fmt.Sprintf("The %s-trains rust: %s %s %s.", typ, joinAnd(owners[typ]),
-			plural(len(owners[typ]), "loses", "lose"), plural(len(owners[typ]), "its", "theirs")))
+		lines = append(lines, fmt.Sprintf("The %s-trains rust: %s %s %s.", typ, notation.JoinAnd(owners[typ]),
+			notation.Plural(len(owners[typ]), "loses", "lose"), notation.Plural(len(owners[typ]), "its", "theirs")))
 	}
 	return lines
 }
@@ -290,7 +291,7 @@ func closedLines(g *engine.Game, b *before, formed map[string]bool) []string {
 	var lines []string
 	for _, list := range [][]string{corps, cards} {
 		if len(list) > 0 {
-			lines = append(lines, capitalize(joinAnd(list))+" "+plural(len(list), "closes", "close")+".")
+			lines = append(lines, notation.Capitalize(notation.JoinAnd(list))+" "+notation.Plural(len(list), "closes", "close")+".")
 		}
 	}
 	return lines

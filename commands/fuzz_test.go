@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"pbc/commands/notation"
 	"sync"
 	"testing"
 )
@@ -32,7 +33,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		cmd, err := Parse(text)
+		cmd, err := notation.Parse(text)
 		if err == nil && cmd.Verb == "" {
 			t.Fatalf("Parse(%q) accepted a command without a verb", text)
 		}

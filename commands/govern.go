@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	playernames "pbc/internal/names"
@@ -252,7 +253,7 @@ func (t *Table) answer(req Request, yes bool) Reply {
 
 // end ends the game once every seated player asked for it, or at once when
 // an admin does.
-func (t *Table) end(req Request, cmd *Command) Reply {
+func (t *Table) end(req Request, cmd *notation.Command) Reply {
 	seat := t.seatOf(req.User)
 	if seat == nil && !req.Admin {
 		return Reply{Text: "only players (or an admin) may end the game"}
@@ -271,13 +272,13 @@ func (t *Table) end(req Request, cmd *Command) Reply {
 	}
 	if again && len(missing) > 0 && !req.Admin {
 		// A repeated vote changes nothing: nothing more is recorded.
-		return Reply{Text: fmt.Sprintf("you already asked to end the game; it ends when %s also say `end`", joinAnd(t.namesOf(missing)))}
+		return Reply{Text: fmt.Sprintf("you already asked to end the game; it ends when %s also say `end`", notation.JoinAnd(t.namesOf(missing)))}
 	}
 	if (len(missing) == 0 || req.Admin) && !t.recorded && t.stage == nil && !cmd.Confirm {
 		return Reply{Text: t.endConfirmation()} // nothing is recorded: the vote counts once confirmed
 	}
 	if len(missing) > 0 && !req.Admin {
-		text := fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), joinAnd(t.namesOf(missing)))
+		text := fmt.Sprintf("%s wants to end the game; it ends when %s also say `end`.", t.nameOf(req.User), notation.JoinAnd(t.namesOf(missing)))
 		return t.note(req, msgEndVote, text, missing)
 	}
 	a := &action.EndGame{}
@@ -290,14 +291,14 @@ func (t *Table) end(req Request, cmd *Command) Reply {
 }
 
 // seating handles join, leave, kick and replace in a running game.
-func (t *Table) seating(req Request, cmd *Command) Reply {
+func (t *Table) seating(req Request, cmd *notation.Command) Reply {
 	switch cmd.Verb {
-	case Join:
+	case notation.Join:
 		if t.seatOf(req.User) != nil {
 			return Reply{Text: "you already have a seat"}
 		}
 		return t.claim(req, cmd.Text)
-	case Leave:
+	case notation.Leave:
 		return Reply{Text: "the game is running; the creator or an admin can `replace` you"}
 	}
 	if req.User != t.Creator && !req.Admin {
@@ -305,12 +306,12 @@ func (t *Table) seating(req Request, cmd *Command) Reply {
 	}
 	s := t.findSeat(cmd.Target)
 	if s == nil {
-		return Reply{Text: fmt.Sprintf("nobody called %q sits at this game", clip(cmd.Target))}
+		return Reply{Text: fmt.Sprintf("nobody called %q sits at this game", notation.Clip(cmd.Target))}
 	}
 	old := s.User
 	// As with replace, another player's seat is freed at once by an admin
 	// only; the creator asks that player first.
-	if cmd.Verb == Kick {
+	if cmd.Verb == notation.Kick {
 		if old != "" && old != req.User && !req.Admin {
 			text := fmt.Sprintf("%s asks to free %s's seat (%s); %s, reply `agree` or `refuse`.",
 				t.nameOf(req.User), t.nameOf(old), s.Name, t.nameOf(old))
@@ -382,7 +383,7 @@ func (t *Table) claim(req Request, name string) Reply {
 		free = append(free, s.Name)
 	}
 	if len(free) > 0 {
-		return Reply{Text: fmt.Sprintf("no free seat is called %q; free: %s", clip(name), joinAnd(free))}
+		return Reply{Text: fmt.Sprintf("no free seat is called %q; free: %s", notation.Clip(name), notation.JoinAnd(free))}
 	}
 	return Reply{Text: "every seat is taken; the creator or an admin can `replace` a player"}
 }
@@ -457,13 +458,13 @@ func (t *Table) confirm(a action.Action) string {
 			runs = append(runs, routeWords(g, r, false, false))
 		}
 		if len(runs) == 0 {
-			return capitalize(t.actorLabel(a)) + " runs no trains."
+			return notation.Capitalize(t.actorLabel(a)) + " runs no trains."
 		}
-		return fmt.Sprintf("%s runs %s for %s.", capitalize(t.actorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
+		return fmt.Sprintf("%s runs %s for %s.", notation.Capitalize(t.actorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
 	case *action.Bid:
 		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
 			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)
 		}
 	}
-	return capitalize(t.describe(a)) + "."
+	return notation.Capitalize(t.describe(a)) + "."
 }

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"pbc/commands/notation"
 	"strconv"
 	"time"
 )
@@ -41,7 +42,7 @@ func (t *Table) undoEnd(req Request, i int) Reply {
 		names[k] = t.nameOf(u)
 	}
 	text := fmt.Sprintf("%s asks to undo the move that ended the game (%s) and play on; %s, so %s must agree: reply `agree` or `refuse`.",
-		t.nameOf(req.User), t.describe(t.Log.Actions[i]), why, joinAnd(names))
+		t.nameOf(req.User), t.describe(t.Log.Actions[i]), why, notation.JoinAnd(names))
 	return t.note(req, msgUndoAsk+strconv.Itoa(i), text, others)
 }
 
@@ -69,7 +70,7 @@ func (t *Table) answerEnd(req Request, p pending) Reply {
 	for k, u := range missing {
 		names[k] = t.nameOf(u)
 	}
-	return t.note(req, msgUndoAgree, fmt.Sprintf("%s agrees to reopen the game; waiting for %s.", t.nameOf(req.User), joinAnd(names)), missing)
+	return t.note(req, msgUndoAgree, fmt.Sprintf("%s agrees to reopen the game; waiting for %s.", t.nameOf(req.User), notation.JoinAnd(names)), missing)
 }
 
 // refuseUndoEnd answers a pending undo of the move that ended the game

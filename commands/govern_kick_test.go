@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"pbc/commands/notation"
 	"slices"
 	"strings"
 	"testing"
@@ -82,7 +83,7 @@ func TestKickNeedsConsent(t *testing.T) {
 func TestHelpSeatConsent(t *testing.T) {
 	for _, topic := range []string{"kick", "replace", "game"} {
 		t.Run(topic, func(t *testing.T) {
-			h := helpText(topic)
+			h := notation.HelpText(topic)
 			for _, want := range []string{"`kick @user`", "`replace @old @new`", "creator", "asks the player first", "`agree`", "admin needs no consent"} {
 				if !strings.Contains(h, want) {
 					t.Errorf("help %s lacks %q: %s", topic, want, h)

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -148,7 +149,7 @@ const maxListed = 6
 func actorCommands(a *engine.Actor, all bool) []string {
 	listSome := listSome
 	if all {
-		listSome = joinOr
+		listSome = notation.JoinOr
 	}
 	var out []string
 	// A private's lays and tokens are said "with" it; its other choices
@@ -250,7 +251,7 @@ func listSome(items []string) string {
 	if len(items) > maxListed {
 		return strings.Join(items[:maxListed], ", ") + fmt.Sprintf(" and %d more (`moves all` lists them)", len(items)-maxListed)
 	}
-	return joinOr(items)
+	return notation.JoinOr(items)
 }
 
 // dedupe drops repeated items, keeping order.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/board"
 )
@@ -50,7 +51,7 @@ func findCompany(g *engine.Game, s string) *engine.Company {
 			return c
 		}
 	}
-	if _, ok := number(s); ok {
+	if _, ok := notation.Number(s); ok {
 		return g.Company("M" + s)
 	}
 	if id := g.T.Alias(s); id != "" { // the rulebook's abbreviation of a minor

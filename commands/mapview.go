@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"pbc/commands/notation"
 	"pbc/render"
 )
 
@@ -16,7 +17,7 @@ func (t *Table) regionView(place string) (string, *Image, error) {
 	g := t.Game
 	id, err := render.Place(g.Board.Map, place)
 	if err != nil {
-		return "", nil, refuse("%s%s", err.Error(), didYouMean(place, hexIDs(g), ""))
+		return "", nil, refuse("%s%s", err.Error(), notation.DidYouMean(place, hexIDs(g), ""))
 	}
 	opts := render.MapOptions{Crop: render.Around(g.Board.Map, id, regionRadius), Locator: true, NoLegend: true, Acting: t.Acting,
 		Routes: t.lastRoutes()}

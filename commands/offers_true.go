@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -45,7 +46,7 @@ func (t *Table) forcedBuyRefusal(a action.Action) string {
 			buy += " from " + cheapest.From
 		}
 		return fmt.Sprintf("%s cannot pass: it has no train and must buy one (5.14). `%s` buys %s for %s; `trains` lists all for sale.",
-			capitalize(name), buy, engine.TrainWithArticle(cheapest.Variant), engine.Money(cheapest.Price))
+			notation.Capitalize(name), buy, engine.TrainWithArticle(cheapest.Variant), engine.Money(cheapest.Price))
 	}
 	return ""
 }
@@ -106,14 +107,14 @@ func companyExamples(g *engine.Game) string {
 	if private != "" {
 		out = append(out, "a private ("+private+")")
 	}
-	return joinOr(out)
+	return notation.JoinOr(out)
 }
 
 // withTopBid adds to the amounts `bid X` offers who leads X and with how
 // much, a $0 bid included: "Bid on P8 from $5 to $500 in steps of $5;
 // Player 1 leads with $0. Choose an amount, …".
-func (t *Table) withTopBid(cmd *Command, text string) string {
-	if cmd.Verb != Bid {
+func (t *Table) withTopBid(cmd *notation.Command, text string) string {
+	if cmd.Verb != notation.Bid {
 		return text
 	}
 	c := findCompany(t.Game, cmd.Target)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine/action"
 )
 
@@ -16,7 +17,7 @@ func (b *builder) mergerProgram() (action.Action, error) {
 		if !c.IsMinor() || c.Closed || c.President() != b.me {
 			continue
 		}
-		if len(b.cmd.Items) == 0 || inChoices(b.cmd.Items, c.ID) || inChoices(b.cmd.Items, "M"+c.ID) {
+		if len(b.cmd.Items) == 0 || notation.InChoices(b.cmd.Items, c.ID) || notation.InChoices(b.cmd.Items, "M"+c.ID) {
 			ids = append(ids, c.ID)
 		}
 	}

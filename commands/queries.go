@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -14,14 +15,14 @@ import (
 )
 
 // query answers the commands anyone may run; they change nothing.
-func (t *Table) query(cmd *Command) Reply {
+func (t *Table) query(cmd *notation.Command) Reply {
 	var text string
 	var err error
 	rep := Reply{OK: true}
 	switch cmd.Verb {
-	case Status:
+	case notation.Status:
 		text = t.status()
-	case MapView:
+	case notation.MapView:
 		if cmd.Target != "" {
 			text, rep.Image, err = t.regionView(cmd.Target)
 			break
@@ -29,32 +30,32 @@ func (t *Table) query(cmd *Command) Reply {
 		var opts render.MapOptions
 		text, opts = t.MapQuery()
 		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error { return render.Map(w, t.Game, opts) })
-	case Market:
+	case notation.Market:
 		rep.Image, err = t.picture("market.png", func(w *bytes.Buffer) error {
 			return render.Market(w, t.Game, render.MarketOptions{Acting: t.Acting})
 		})
 		text = t.marketText()
-	case Company:
+	case notation.Company:
 		text, err = t.companyInfo(cmd.Target)
-	case Player:
+	case notation.Player:
 		text, err = t.playerInfo(cmd.Target)
-	case Trains:
+	case notation.Trains:
 		text = t.trainsInfo()
-	case Tiles:
+	case notation.Tiles:
 		text = t.tilesInfo()
-	case LogView:
+	case notation.LogView:
 		n := 10
 		if cmd.HasAmount {
 			n = min(cmd.Amount, maxLog)
 		}
 		text = t.recent(n)
-	case Moves:
+	case notation.Moves:
 		text = movesText(t, cmd.Target == "all")
-	case Help:
-		text = titleHelp(t.Game, helpTextFor(cmd.Text, t.Game.T))
-	case Bids:
+	case notation.Help:
+		text = titleHelp(t.Game, notation.HelpTextFor(cmd.Text, t.Game.T))
+	case notation.Bids:
 		text = t.bidsText()
-	case TableView:
+	case notation.TableView:
 		text, rep.Image, err = t.tableView()
 	}
 	if err != nil {
@@ -111,7 +112,7 @@ func (t *Table) status() string {
 	}
 	who, _ := t.whoActs()
 	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
-		t.Log.Title, strings.ToLower(round), num, s.Phase, engine.Money(g.Bank), g.CertLimit(), capitalize(who))}
+		t.Log.Title, strings.ToLower(round), num, s.Phase, engine.Money(g.Bank), g.CertLimit(), notation.Capitalize(who))}
 	if may := waitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
@@ -156,10 +157,10 @@ func (t *Table) companyInfo(name string) (string, error) {
 		}
 		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, engine.Money(comp.Value), engine.Money(comp.Revenue), comp.Def.Desc) + t.companyBids(comp), nil
 	}
-	if hint := didYouMean(name, companyIDs(g), ""); hint != "" {
-		return "", refuse("there is no company %q%s", clip(name), hint)
+	if hint := notation.DidYouMean(name, companyIDs(g), ""); hint != "" {
+		return "", refuse("there is no company %q%s", notation.Clip(name), hint)
 	}
-	return "", refuse("there is no company %q; try %s", clip(name), companyExamples(g))
+	return "", refuse("there is no company %q; try %s", notation.Clip(name), companyExamples(g))
 }
 
 // corpInfo describes a corporation.
@@ -241,7 +242,7 @@ func (t *Table) playerInfo(name string) (string, error) {
 		for _, s := range t.Seats {
 			names = append(names, s.Name)
 		}
-		return "", refuse("there is no player %q; the players are %s", clip(name), joinAnd(names))
+		return "", refuse("there is no player %q; the players are %s", notation.Clip(name), notation.JoinAnd(names))
 	}
 	parts := []string{fmt.Sprintf("%s: cash %s, value %s, certificates %d/%d", p.Name, engine.Money(p.Cash), engine.Money(g.PlayerValue(p)), g.CertCount(p), g.CertLimit())}
 	if p.Debt > 0 {
@@ -293,7 +294,7 @@ func (t *Table) trainsInfo() string {
 		}
 		depot = append(depot, fmt.Sprintf("%s×%d", n, counts[n]))
 	}
-	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+capitalize(saleList(g))+".")
+	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+notation.Capitalize(saleList(g))+".")
 	var owned []string
 	for _, c := range g.Corps {
 		if c.Closed || len(c.Trains) == 0 {
@@ -336,7 +337,7 @@ func (t *Table) tilesInfo() string {
 	sort.Slice(cols, func(i, j int) bool { return cols[i] < cols[j] })
 	var lines []string
 	for _, c := range cols {
-		lines = append(lines, capitalize(c.String())+": "+strings.Join(byColor[c], " "))
+		lines = append(lines, notation.Capitalize(c.String())+": "+strings.Join(byColor[c], " "))
 	}
 	return strings.Join(lines, "\n")
 }

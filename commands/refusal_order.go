@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -91,7 +92,7 @@ func (t *Table) acquireRefusal(c *engine.Corp, id string, inStep bool) string {
 	if comp == nil || comp.Def == nil {
 		return ""
 	}
-	name := capitalize(entityLabel(c))
+	name := notation.Capitalize(entityLabel(c))
 	switch {
 	case comp.Def.Kind != title.Private:
 		return fmt.Sprintf("%s is not a private company; only privates are acquired at the start of a turn.", comp.ID)

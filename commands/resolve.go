@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -22,7 +23,7 @@ const (
 
 // build turns a command of a seated user into an engine action with its
 // acting entity, or refuses it.
-func (t *Table) build(seat *Seat, cmd *Command, req Request) (action.Action, error) {
+func (t *Table) build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
 	g := t.Game
 	me := g.PlayerByID(seat.Player)
 	if me == nil {
@@ -32,49 +33,49 @@ func (t *Table) build(seat *Seat, cmd *Command, req Request) (action.Action, err
 	var a action.Action
 	var err error
 	switch cmd.Verb {
-	case Bid:
+	case notation.Bid:
 		a, err = b.bid()
-	case Buy:
+	case notation.Buy:
 		a, err = b.buy()
-	case Sell:
+	case notation.Sell:
 		a, err = b.sell()
-	case Par:
+	case notation.Par:
 		a, err = b.par()
-	case Lay, Cube:
+	case notation.Lay, notation.Cube:
 		a, err = b.lay()
-	case Token:
+	case notation.Token:
 		a, err = b.token()
-	case DestToken:
+	case notation.DestToken:
 		a, err = b.destination()
-	case Run:
+	case notation.Run:
 		a, err = b.run()
-	case Payout, Half, Withhold:
+	case notation.Payout, notation.Half, notation.Withhold:
 		a, err = b.dividend()
-	case Train:
+	case notation.Train:
 		a, err = b.train()
-	case Upgrade:
+	case notation.Upgrade:
 		a, err = b.upgrade()
-	case Acquire:
+	case notation.Acquire:
 		a, err = b.acquire()
-	case Merge:
+	case notation.Merge:
 		a, err = b.merge()
-	case Choose:
+	case notation.Choose:
 		a, err = b.choose()
-	case Use:
+	case notation.Use:
 		a, err = b.use()
-	case Assign:
+	case notation.Assign:
 		a, err = b.assign()
-	case Issue, Redeem:
+	case notation.Issue, notation.Redeem:
 		a, err = b.issue()
-	case Payoff:
+	case notation.Payoff:
 		a, err = b.payoff()
-	case Discard:
+	case notation.Discard:
 		a, err = b.discard()
-	case Pass:
+	case notation.Pass:
 		a, err = b.simple(&action.Pass{}, byAny)
-	case Note:
+	case notation.Note:
 		a, err = b.simple(&action.Log{Message: cmd.Text}, byPlayer)
-	case AutoPass, AutoBuy, AutoOff:
+	case notation.AutoPass, notation.AutoBuy, notation.AutoOff:
 		a, err = b.program()
 	default:
 		return nil, refuse("`%s` is not a game move", cmd.Verb)
@@ -90,7 +91,7 @@ type builder struct {
 	t   *Table
 	g   *engine.Game
 	me  *engine.Player
-	cmd *Command
+	cmd *notation.Command
 }
 
 // setEntity fills the action's acting entity.
@@ -149,7 +150,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	if as := b.cmd.As; as != "" {
 		e := b.named(as)
 		if e == nil {
-			return nil, refuse("there is no company or player %q in this game", clip(as))
+			return nil, refuse("there is no company or player %q in this game", notation.Clip(as))
 		}
 		if !b.controls(e) {
 			return nil, b.notYours(e)
@@ -187,7 +188,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 }
 
 // kindFits checks that an entity named with "X:" can make the move.
-func kindFits(e any, kind actorKind, v Verb) error {
+func kindFits(e any, kind actorKind, v notation.Verb) error {
 	ok := true
 	switch kind {
 	case byPlayer:
@@ -228,7 +229,7 @@ func (b *builder) bid() (action.Action, error) {
 	}
 	c := findCompany(b.g, b.cmd.Target)
 	if c == nil {
-		return nil, refuse("there is no company %q; bid on %s", clip(b.cmd.Target), b.bidBoxList())
+		return nil, refuse("there is no company %q; bid on %s", notation.Clip(b.cmd.Target), b.bidBoxList())
 	}
 	return setEntity(&action.Bid{Company: c.ID, Price: b.cmd.Amount}, b.me), nil
 }
@@ -246,7 +247,7 @@ func (b *builder) bidBoxList() string {
 	if len(ids) == 0 {
 		return "a company in a bid box (none now)"
 	}
-	return joinOr(ids)
+	return notation.JoinOr(ids)
 }
 
 // par starts a major: "par SWW 70".
@@ -260,7 +261,7 @@ func (b *builder) par() (action.Action, error) {
 	}
 	c := findCorp(g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, refuse("%q is not a major%s; par one of %s", clip(b.cmd.Target), didYouMean(b.cmd.Target, majorIDs(g), ""), b.majorList())
+		return nil, refuse("%q is not a major%s; par one of %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(g), ""), b.majorList())
 	}
 	cell := b.cmd.Choice
 	if cell == "" {
@@ -274,7 +275,7 @@ func (b *builder) par() (action.Action, error) {
 			}
 		}
 		if cell == "" {
-			return nil, refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, joinOr(prices))
+			return nil, refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, notation.JoinOr(prices))
 		}
 	}
 	return setEntity(&action.Par{Corporation: c.ID, SharePrice: cell}, b.me), nil
@@ -291,14 +292,14 @@ func (b *builder) majorList() string {
 	if len(ids) == 0 {
 		return "(none left)"
 	}
-	return joinOr(ids)
+	return notation.JoinOr(ids)
 }
 
 // dividend builds "pay", "half" or "withhold".
 // When the company is first asked how to pay out its extra train's (2P,
 // LP) revenue, the word answers that question.
 func (b *builder) dividend() (action.Action, error) {
-	kind := map[Verb]string{Payout: "payout", Half: "half", Withhold: "withhold"}[b.cmd.Verb]
+	kind := map[notation.Verb]string{notation.Payout: "payout", notation.Half: "half", notation.Withhold: "withhold"}[b.cmd.Verb]
 	c, err := b.corp()
 	if err != nil {
 		return nil, err
@@ -320,7 +321,7 @@ func (b *builder) acquire() (action.Action, error) {
 	}
 	comp := findCompany(b.g, b.cmd.Target)
 	if comp == nil {
-		return nil, refuse("there is no private %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, companyIDs(b.g), ""))
+		return nil, refuse("there is no private %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, companyIDs(b.g), ""))
 	}
 	return setEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
 }
@@ -333,7 +334,7 @@ func (b *builder) merge() (action.Action, error) {
 	}
 	m := findCorp(b.g, b.cmd.Target)
 	if m == nil || m.IsMajor() {
-		return nil, refuse("%q is not a minor or regional railway", clip(b.cmd.Target))
+		return nil, refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
 	}
 	return setEntity(&action.Merge{Corporation: m.ID}, c), nil
 }
@@ -348,7 +349,7 @@ func (b *builder) use() (action.Action, error) {
 	g := b.g
 	comp := findCompany(g, b.cmd.Target)
 	if comp == nil {
-		return nil, refuse("there is no company %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, companyIDs(b.g), ""))
+		return nil, refuse("there is no company %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, companyIDs(b.g), ""))
 	}
 	if !b.controls(comp) || controller(comp) == nil {
 		return nil, refuse("%s is not yours to use", comp.ID)
@@ -371,7 +372,7 @@ func (b *builder) assign() (action.Action, error) {
 	g := b.g
 	h := findHex(g, b.cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, hexIDs(b.g), ""))
+		return nil, refuse("there is no hex %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, hexIDs(b.g), ""))
 	}
 	comp, err := b.private(b.cmd.With, "mill", "ski_haus", "sawmill")
 	if err != nil {
@@ -386,7 +387,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	if len(with) > 0 {
 		comp := findCompany(b.g, with[0])
 		if comp == nil {
-			return nil, refuse("there is no private %q", clip(with[0]))
+			return nil, refuse("there is no private %q", notation.Clip(with[0]))
 		}
 		if !b.controls(comp) || controller(comp) == nil {
 			return nil, refuse("%s is not yours to use", comp.ID)
@@ -414,7 +415,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	for i, c := range found {
 		ids[i] = "`with " + c.ID + "`"
 	}
-	return nil, refuse("say which private: %s", joinOr(ids))
+	return nil, refuse("say which private: %s", notation.JoinOr(ids))
 }
 
 // payoff repays a loan: "payoff", "payoff 100".
@@ -435,7 +436,7 @@ func (b *builder) payoff() (action.Action, error) {
 func (b *builder) discard() (action.Action, error) {
 	tr := findTrain(b.g, b.cmd.Target)
 	if tr == nil || tr.Owner == nil {
-		return nil, refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", clip(b.cmd.Target))
+		return nil, refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", notation.Clip(b.cmd.Target))
 	}
 	e := any(tr.Owner)
 	if b.cmd.As != "" {
@@ -459,17 +460,17 @@ func (b *builder) program() (action.Action, error) {
 	}
 	raw := func(v any) json.RawMessage { j, _ := json.Marshal(v); return j }
 	switch cmd.Verb {
-	case AutoPass:
+	case notation.AutoPass:
 		if cmd.Choice == "merger" {
 			return b.mergerProgram()
 		}
 		a := &action.ProgramSharePass{}
 		a.Extra = map[string]json.RawMessage{"unconditional": raw(cmd.Pool), "indefinite": raw(cmd.Text == "indefinite")}
 		return setEntity(a, b.me), nil
-	case AutoBuy:
+	case notation.AutoBuy:
 		c := findCorp(b.g, cmd.Target)
 		if c == nil || !c.IsMajor() {
-			return nil, refuse("%q is not a major", clip(cmd.Target))
+			return nil, refuse("%q is not a major", notation.Clip(cmd.Target))
 		}
 		until := raw(cmd.Amount)
 		if cmd.Choice == "float" {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -35,7 +36,7 @@ func namedShares(g *engine.Game, ids []string) ([]*engine.Share, error) {
 	for _, id := range ids {
 		s := findShare(g, id)
 		if s == nil {
-			return nil, refuse("there is no share %q", clip(id))
+			return nil, refuse("there is no share %q", notation.Clip(id))
 		}
 		if len(out) > 0 && s.Corp != out[0].Corp {
 			return nil, refuse("shares of one corporation at a time")
@@ -60,7 +61,7 @@ func bundle(shares []*engine.Share) ([]string, int) {
 func (b *builder) major() (*engine.Corp, error) {
 	c := findCorp(b.g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, refuse("%q is not a major%s; shares are traded in %s", clip(b.cmd.Target), didYouMean(b.cmd.Target, majorIDs(b.g), ""), b.tradedList())
+		return nil, refuse("%q is not a major%s; shares are traded in %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(b.g), ""), b.tradedList())
 	}
 	return c, nil
 }
@@ -76,7 +77,7 @@ func (b *builder) tradedList() string {
 	if len(ids) == 0 {
 		return "no major yet (par one first)"
 	}
-	return joinAnd(ids)
+	return notation.JoinAnd(ids)
 }
 
 // buy builds a player's share purchase: "buy SWW", "buy SWW pool", "buy SWW_3".
@@ -250,7 +251,7 @@ func (b *builder) issue() (action.Action, error) {
 		}
 	} else {
 		from, where := nonPresident(c.SharesOf(c)), "treasury"
-		if cmd.Verb == Redeem {
+		if cmd.Verb == notation.Redeem {
 			from, where = c.SharesOf(g.Pool), "market"
 		}
 		if cmd.Amount > len(from) {
@@ -259,7 +260,7 @@ func (b *builder) issue() (action.Action, error) {
 		shares = from[:cmd.Amount]
 	}
 	ids, pct := bundle(shares)
-	if cmd.Verb == Redeem {
+	if cmd.Verb == notation.Redeem {
 		return setEntity(&action.BuyShares{Shares: ids, Percent: pct}, c), nil
 	}
 	price := cmd.Price

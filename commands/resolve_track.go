@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -27,7 +28,7 @@ func (b *builder) layer() (any, []string, error) {
 	for _, w := range b.cmd.With[1:] {
 		x := findCompany(b.g, w)
 		if x == nil {
-			return nil, nil, refuse("there is no private %q", clip(w))
+			return nil, nil, refuse("there is no private %q", notation.Clip(w))
 		}
 		combo = append(combo, x.ID)
 	}
@@ -38,19 +39,19 @@ func (b *builder) layer() (any, []string, error) {
 func (b *builder) lay() (action.Action, error) {
 	g, cmd := b.g, b.cmd
 	h := findHex(g, cmd.Target)
-	if h == nil && cmd.Verb == Lay && findHex(g, cmd.Items[0]) != nil {
+	if h == nil && cmd.Verb == notation.Lay && findHex(g, cmd.Items[0]) != nil {
 		cmd.Target, cmd.Items = cmd.Items[0], []string{cmd.Target}
 		h = findHex(g, cmd.Target)
 	}
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map%s", clip(cmd.Target), didYouMean(cmd.Target, hexIDs(g), ""))
+		return nil, refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, hexIDs(g), ""))
 	}
 	e, combo, err := b.layer()
 	if err != nil {
 		return nil, err
 	}
 	a := &action.LayTile{Hex: h.Def.ID, ComboEntities: combo}
-	if cmd.Verb == Cube {
+	if cmd.Verb == notation.Cube {
 		a.Tile = "BC-0"
 		return setEntity(a, e), nil
 	}
@@ -72,7 +73,7 @@ func (b *builder) lay() (action.Action, error) {
 			a.Rotation = 0
 		default:
 			return nil, refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
-				board.TileName(tileID), h.Def.ID, joinOr(intWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
+				board.TileName(tileID), h.Def.ID, notation.JoinOr(intWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
 		}
 	}
 	return setEntity(a, e), nil
@@ -93,7 +94,7 @@ func (b *builder) tileID(typed string) (string, error) {
 	g := b.g
 	name, copyNum := typed, -1
 	if i := strings.LastIndexByte(typed, '-'); i > 0 {
-		if n, ok := number(typed[i+1:]); ok {
+		if n, ok := notation.Number(typed[i+1:]); ok {
 			name, copyNum = typed[:i], n
 		}
 	}
@@ -105,7 +106,7 @@ func (b *builder) tileID(typed string) (string, error) {
 		}
 	}
 	if def == nil {
-		return "", refuse("there is no tile %q in this game's supply%s", clip(name), didYouMean(name, supplyTiles(g), ""))
+		return "", refuse("there is no tile %q in this game's supply%s", notation.Clip(name), notation.DidYouMean(name, supplyTiles(g), ""))
 	}
 	if copyNum >= 0 {
 		return def.Name + "-" + strconv.Itoa(copyNum), nil
@@ -129,7 +130,7 @@ func (b *builder) token() (action.Action, error) {
 	g, cmd := b.g, b.cmd
 	h := findHex(g, cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map%s", clip(cmd.Target), didYouMean(cmd.Target, hexIDs(g), ""))
+		return nil, refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, hexIDs(g), ""))
 	}
 	var e any
 	var corp *engine.Corp
@@ -219,7 +220,7 @@ func hasToken(h *engine.HexState, node int, c *engine.Corp) bool {
 func (b *builder) destination() (action.Action, error) {
 	h := findHex(b.g, b.cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, hexIDs(b.g), ""))
+		return nil, refuse("there is no hex %q on this map%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, hexIDs(b.g), ""))
 	}
 	c, err := b.corp()
 	if err != nil {

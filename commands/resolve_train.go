@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -54,7 +55,7 @@ func saleList(g *engine.Game) string {
 				names = append(names, fmt.Sprintf("%s (%s)", engine.TrainWithArticle(v.Name), engine.Money(v.Price)))
 			}
 		}
-		items = append(items, joinOr(names)+" from "+where)
+		items = append(items, notation.JoinOr(names)+" from "+where)
 	}
 	if len(items) == 0 {
 		return "no trains are for sale"
@@ -85,7 +86,7 @@ func (b *builder) train() (action.Action, error) {
 		}
 		price, ok := variantPrice(t.Def, variant)
 		if !ok {
-			return nil, refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(clip(variant)))
+			return nil, refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(notation.Clip(variant)))
 		}
 		if cmd.HasPrice {
 			price = cmd.Price
@@ -112,7 +113,7 @@ func (b *builder) train() (action.Action, error) {
 		}
 		return setEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
 	}
-	return nil, refuse("no %s train is for sale; %s", clip(want), saleList(g))
+	return nil, refuse("no %s train is for sale; %s", notation.Clip(want), saleList(g))
 }
 
 // trainFrom builds a purchase from another company: "train 3 from SWW 150".
@@ -120,10 +121,10 @@ func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 	g, cmd := b.g, b.cmd
 	seller := findCorp(g, cmd.From)
 	if seller == nil {
-		return nil, refuse("there is no company %q", clip(cmd.From))
+		return nil, refuse("there is no company %q", notation.Clip(cmd.From))
 	}
 	if !cmd.HasPrice {
-		return nil, refuse("say the agreed price, e.g. `train %s from %s 100`", clip(cmd.Target), seller.ID)
+		return nil, refuse("say the agreed price, e.g. `train %s from %s 100`", notation.Clip(cmd.Target), seller.ID)
 	}
 	var t *engine.Train
 	for _, x := range seller.Trains {
@@ -139,7 +140,7 @@ func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 		if len(ids) == 0 {
 			return nil, refuse("%s has no trains", seller.ID)
 		}
-		return nil, refuse("%s has no train %q; it has %s", seller.ID, clip(cmd.Target), joinAnd(ids))
+		return nil, refuse("%s has no train %q; it has %s", seller.ID, notation.Clip(cmd.Target), notation.JoinAnd(ids))
 	}
 	return setEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 }
@@ -167,7 +168,7 @@ func (b *builder) upgrade() (action.Action, error) {
 		if len(ls) == 0 {
 			return nil, refuse("%s has no L train to upgrade", entityLabel(c))
 		}
-		return nil, refuse("%s has no L train %q; upgrade %s", entityLabel(c), clip(b.cmd.Target), joinOr(ls))
+		return nil, refuse("%s has no L train %q; upgrade %s", entityLabel(c), notation.Clip(b.cmd.Target), notation.JoinOr(ls))
 	}
 	price := g.T.LUpgradeCost
 	if g.Phase >= 1 && g.T.LUpgradeCostPhase2 > 0 {

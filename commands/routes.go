@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/route"
@@ -58,22 +59,22 @@ func (b *builder) runTrain(c *engine.Corp, name string, used map[*engine.Train]b
 	if len(ids) == 0 {
 		return nil, refuse("%s has no trains", entityLabel(c))
 	}
-	return nil, refuse("%s has no train %q to run; its trains are %s", entityLabel(c), clip(name), joinAnd(ids))
+	return nil, refuse("%s has no train %q to run; its trains are %s", entityLabel(c), notation.Clip(name), notation.JoinAnd(ids))
 }
 
 // buildRoute turns one typed route into 18xx.games routes, one for each way
 // the track between stops that were not spelled out may be followed,
 // shortest first.
-func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]action.Route, error) {
+func (b *builder) buildRoute(tr *engine.Train, spec notation.RouteSpec, idx int) ([]action.Route, error) {
 	g := b.g
 	r := action.Route{Train: tr.ID}
-	var stops []StopSpec
+	var stops []notation.StopSpec
 	var nodes []int
 	var through []string
 	for i, s := range spec.Stops {
 		h := findHex(g, s.Hex)
 		if h == nil {
-			return nil, refuse("route %d: there is no hex %q%s", idx+1, clip(s.Hex), didYouMean(s.Hex, hexIDs(g), ""))
+			return nil, refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(s.Hex), notation.DidYouMean(s.Hex, hexIDs(g), ""))
 		}
 		s.Hex = h.Def.ID
 		list := stopNodes(h.Tile)
@@ -81,11 +82,11 @@ func (b *builder) buildRoute(tr *engine.Train, spec RouteSpec, idx int) ([]actio
 			through = append(through, s.Hex) // a hex passed on the way
 			continue
 		}
-		s.through, through = through, nil
+		s.Through, through = through, nil
 		for k, v := range s.Via {
 			vh := findHex(g, v)
 			if vh == nil {
-				return nil, refuse("route %d: there is no hex %q%s", idx+1, clip(v), didYouMean(v, hexIDs(g), ""))
+				return nil, refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(v), notation.DidYouMean(v, hexIDs(g), ""))
 			}
 			s.Via[k] = vh.Def.ID
 		}
@@ -183,7 +184,7 @@ func (b *builder) pickWays(c *engine.Corp, cands [][]action.Route) []action.Rout
 const maxWays = 32
 
 // ways lists the tracings of a route through the stops.
-func (b *builder) ways(stops []StopSpec, nodes []int) []way {
+func (b *builder) ways(stops []notation.StopSpec, nodes []int) []way {
 	var out []way
 	starts := []int{nodes[0]}
 	if nodes[0] < 0 {
@@ -209,7 +210,7 @@ func (b *builder) ways(stops []StopSpec, nodes []int) []way {
 			chain = []string{s.Hex}
 		}
 		for _, seg := range segments(b.g.Board, prev.Hex, at, s.Hex, nodes[i], chain) {
-			if !passes(seg.hexes, s.through) {
+			if !passes(seg.hexes, s.Through) {
 				continue
 			}
 			seg.startNode = at
@@ -234,11 +235,11 @@ func passes(hexes, through []string) bool {
 }
 
 // noTrack explains a route whose stops are not joined by track.
-func (b *builder) noTrack(stops []StopSpec, nodes []int, idx int) error {
+func (b *builder) noTrack(stops []notation.StopSpec, nodes []int, idx int) error {
 	for i := 1; i < len(stops); i++ {
 		if len(b.ways(stops[:i+1], nodes[:i+1])) == 0 {
 			how := "no track joins"
-			if stops[i].Chained || len(stops[i].through) > 0 {
+			if stops[i].Chained || len(stops[i].Through) > 0 {
 				how = "no track follows the hexes given between"
 			}
 			return refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)
@@ -267,7 +268,7 @@ func finishRoute(r action.Route, w way) action.Route {
 }
 
 // localRoute is a run inside one city (L and LP trains).
-func (b *builder) localRoute(r action.Route, hex string, node int, spec RouteSpec, idx int) (action.Route, error) {
+func (b *builder) localRoute(r action.Route, hex string, node int, spec notation.RouteSpec, idx int) (action.Route, error) {
 	h := b.g.Board.Hex(hex)
 	if node < 0 {
 		cities := h.Tile.Cities()

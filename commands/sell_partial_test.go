@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -129,7 +130,7 @@ func TestSellPercentWording(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.text, func(t *testing.T) {
-			cmd, err := Parse(tc.text)
+			cmd, err := notation.Parse(tc.text)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -192,7 +193,7 @@ func gameMoves(acts []action.Action) []action.Action {
 // with acts (the game is now in round next).
 func (t *Table) digest(k, next roundKey, start *ledger, acts []action.Action) string {
 	g := t.Game
-	lines := []string{capitalize(k.title()) + " is over."}
+	lines := []string{notation.Capitalize(k.title()) + " is over."}
 	sep := ", "
 	add := func(label string, items []string) {
 		if len(items) > 0 {
@@ -212,11 +213,11 @@ func (t *Table) digest(k, next roundKey, start *ledger, acts []action.Action) st
 		var merges []string
 		for _, a := range acts {
 			if m, ok := a.(*action.Merge); ok {
-				merges = append(merges, t.actorLabel(a)+" with "+CorpLabel(m.Corporation))
+				merges = append(merges, t.actorLabel(a)+" with "+notation.CorpLabel(m.Corporation))
 			}
 		}
 		if len(merges) == 0 {
-			lines[0] = capitalize(k.title()) + " is over: no mergers."
+			lines[0] = notation.Capitalize(k.title()) + " is over: no mergers."
 		}
 		add("Merged", merges)
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
@@ -202,47 +203,47 @@ func (t *Table) userOf(p *engine.Player) string {
 // Exec runs one chat command from a user and returns the reply. A refused
 // command changes nothing.
 func (t *Table) Exec(req Request) Reply {
-	cmd, err := Parse(req.Text)
+	cmd, err := notation.Parse(req.Text)
 	if err != nil {
-		return Reply{Text: Sentence(err.Error())}
+		return Reply{Text: notation.Sentence(err.Error())}
 	}
 	return t.Do(req, cmd)
 }
 
 // Do runs an already parsed command.
-func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
+func (t *Table) Do(req Request, cmd *notation.Command) (rep Reply) {
 	defer func() {
 		if r := recover(); r != nil {
 			rep = Reply{Err: fmt.Errorf("%s: panic: %v\n%s", cmd.Verb, r, debug.Stack())}
 			_ = t.rebuild()
 		}
 		if !rep.OK {
-			rep.Text = Sentence(rep.Text)
+			rep.Text = notation.Sentence(rep.Text)
 		}
 	}()
-	if Runs(cmd.Verb) != RunTable {
+	if notation.Runs(cmd.Verb) != notation.RunTable {
 		return Reply{Text: fmt.Sprintf("`%s` is answered by the bot, not by the game's table", cmd.Verb)}
 	}
-	if IsQuery(cmd.Verb) && cmd.Verb != Games {
+	if notation.IsQuery(cmd.Verb) && cmd.Verb != notation.Games {
 		return t.query(cmd)
 	}
 	switch cmd.Verb {
-	case Undo:
+	case notation.Undo:
 		return t.undo(req)
-	case Redo:
+	case notation.Redo:
 		return t.redo(req)
-	case Agree, Refuse:
-		if p := t.pendingRequests(); cmd.Verb == Refuse && p.undoBy == "" && len(p.endVotes) > 0 {
+	case notation.Agree, notation.Refuse:
+		if p := t.pendingRequests(); cmd.Verb == notation.Refuse && p.undoBy == "" && len(p.endVotes) > 0 {
 			return t.refuseEnd(req)
 		}
-		return t.answer(req, cmd.Verb == Agree)
-	case End:
+		return t.answer(req, cmd.Verb == notation.Agree)
+	case notation.End:
 		return t.end(req, cmd)
-	case Kick, Replace, Join, Leave:
+	case notation.Kick, notation.Replace, notation.Join, notation.Leave:
 		return t.seating(req, cmd)
-	case Games:
+	case notation.Games:
 		return t.games(req)
-	case New, Start, Import:
+	case notation.New, notation.Start, notation.Import:
 		return Reply{Text: fmt.Sprintf("this channel already has a %s game; `%s` is for a channel without one", t.Log.Title, cmd.Verb)}
 	}
 	if t.Game.Finished() {
@@ -252,7 +253,7 @@ func (t *Table) Do(req Request, cmd *Command) (rep Reply) {
 	if seat == nil {
 		return Reply{Text: "you are not playing in this game; anyone may ask `status`, `map`, `company X` and so on"}
 	}
-	if partial(cmd) {
+	if notation.Partial(cmd) {
 		return t.narrow(seat, cmd)
 	}
 	a, err := t.build(seat, cmd, req)
@@ -361,7 +362,7 @@ func engineReply(err error) Reply {
 func engineRefusal(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		return capitalize(humanRefusal(re.Msg)) + "."
+		return notation.Capitalize(humanRefusal(re.Msg)) + "."
 	}
 	return internalErrorText
 }

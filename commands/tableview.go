@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/render"
 )
@@ -87,7 +88,7 @@ func (t *Table) bidsText() string {
 		for _, c := range unbid {
 			ids = append(ids, c.ID)
 		}
-		return "Bids are made in stock rounds; the bid boxes hold " + joinAnd(ids) + "."
+		return "Bids are made in stock rounds; the bid boxes hold " + notation.JoinAnd(ids) + "."
 	}
 	if len(bid) == 0 {
 		lines = append(lines, "No bids yet.")
@@ -108,7 +109,7 @@ func (t *Table) bidsText() string {
 		for _, c := range unbid {
 			ids = append(ids, c.ID)
 		}
-		lines = append(lines, "No bids on "+joinAnd(ids)+".")
+		lines = append(lines, "No bids on "+notation.JoinAnd(ids)+".")
 	}
 	lines = append(lines, "Cash: "+t.cashLine()+".")
 	return strings.Join(lines, "\n")

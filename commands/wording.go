@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -18,7 +19,7 @@ func (t *Table) said(a action.Action) string {
 	if _, ok := a.(*action.Pass); ok {
 		who := t.actorLabel(a)
 		if _, player := a.Env().Entity.PlayerID(); !player {
-			who = capitalize(who)
+			who = notation.Capitalize(who)
 		}
 		return who + " passes."
 	}
@@ -55,7 +56,7 @@ func verbRefusal(msg string) string {
 	if d := actionTypes[typ]; d != nil && d.words != "" {
 		typ = d.words
 	}
-	return CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
+	return notation.CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
 }
 
 // dividendCheck refuses a dividend the company is not asked for now,

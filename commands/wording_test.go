@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"pbc/commands/notation"
 	"strings"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestCapitalize(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			if got := capitalize(tc.in); got != tc.want {
+			if got := notation.Capitalize(tc.in); got != tc.want {
 				t.Errorf("capitalize(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
@@ -56,7 +57,7 @@ func TestEditDistance(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.a+"-"+tc.b, func(t *testing.T) {
-			if got := editDistance(tc.a, tc.b); got != tc.want {
+			if got := notation.EditDistance(tc.a, tc.b); got != tc.want {
 				t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 			}
 		})

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
@@ -68,7 +69,7 @@ type Request struct {
 	User User
 	Text string
 	// Cmd is Text parsed; nil to parse it here.
-	Cmd *commands.Command
+	Cmd *notation.Command
 	// At is one more than the log position a button or menu was offered
 	// at (see Offer); 0 for a typed command. A choice offered before the
 	// game moved on is refused.
@@ -242,7 +243,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if s.broken != nil {
 		return s.brokenExec(ctx, req)
 	}
-	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); commands.VerbOf(w) == commands.Export {
+	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); notation.VerbOf(w) == notation.Export {
 		f, err := s.export(ctx)
 		if err != nil {
 			return Outcome{}, err
@@ -255,14 +256,14 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	cmd := req.Cmd
 	if cmd == nil {
 		var err error
-		if cmd, err = commands.Parse(req.Text); err != nil {
-			return s.refusal(commands.Sentence(err.Error())), nil
+		if cmd, err = notation.Parse(req.Text); err != nil {
+			return s.refusal(notation.Sentence(err.Error())), nil
 		}
 	}
 	if req.EventID != "" && s.events[req.EventID] {
 		return Outcome{Duplicate: true}, nil
 	}
-	if req.At > 0 && req.At != Offer(s.seq) && !commands.IsQuery(cmd.Verb) {
+	if req.At > 0 && req.At != Offer(s.seq) && !notation.IsQuery(cmd.Verb) {
 		out := s.answer(commands.Reply{})
 		// The choices now may be someone else's: the reply says whose
 		// turn it is and offers nothing.
@@ -271,10 +272,10 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Refused, out.Stale = true, true
 		return out, nil
 	}
-	if commands.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
+	if notation.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
 		s.table.Acting = s.turnNow().Acting()
 	}
-	if cmd.Verb == commands.MapView && cmd.Target == "" {
+	if cmd.Verb == notation.MapView && cmd.Target == "" {
 		// The whole map is drawn on the game's canvas, which only what
 		// changed since it was last drawn costs.
 		text, opts := s.table.MapQuery()
@@ -287,7 +288,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if err != nil {
 		return Outcome{}, err
 	}
-	if !commands.IsQuery(cmd.Verb) { // a query's time is mostly its picture's
+	if !notation.IsQuery(cmd.Verb) { // a query's time is mostly its picture's
 		s.m.since(StageApply, start)
 	}
 	if rep.Err != nil {
@@ -302,7 +303,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			return Outcome{}, errReopen
 		}
 		out := s.refusal(rep.Text)
-		if commands.MayConfirmCmd(cmd) { // the confirmation the move needs
+		if notation.MayConfirmCmd(cmd) { // the confirmation the move needs
 			if o := s.table.OfferFor(req.User.ID, cmd, req.Text, true); o.Confirms() {
 				out.Offer = o
 			}
@@ -315,7 +316,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		if rep.Image != nil {
 			out.Images = []Image{{Name: rep.Image.Name, Alt: s.alt(rep.Image.Name, out.Turn), PNG: rep.Image.Data}}
 		}
-		if !out.Finished && commands.WantsOfferCmd(cmd) {
+		if !out.Finished && notation.WantsOfferCmd(cmd) {
 			out.Offer = s.table.OfferFor(req.User.ID, cmd, req.Text, false)
 		}
 		return out, nil
@@ -496,7 +497,7 @@ func actors(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
 		}
 		a := Actor{PlayerID: mv.Player}
 		if mv.EntityType != action.EntityPlayer {
-			a.For, a.Corp = commands.CorpLabel(mv.Name), mv.Name
+			a.For, a.Corp = notation.CorpLabel(mv.Name), mv.Name
 		}
 		if p := g.PlayerByID(a.PlayerID); p != nil {
 			a.Name = p.Name

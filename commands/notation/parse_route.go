@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"regexp"
@@ -47,9 +47,9 @@ func parseRun(cmd *Command, args []string) error {
 				i++
 				num = strings.TrimPrefix(toks[i], "$")
 			}
-			n, ok := number(num)
+			n, ok := Number(num)
 			if !ok {
-				return parseErr("%q is not a revenue; "+runHelp, clip(w))
+				return parseErr("%q is not a revenue; "+runHelp, Clip(w))
 			}
 			cur.Revenue, cur.HasRevenue = n, true
 		case cur != nil && low == "bare":
@@ -60,7 +60,7 @@ func parseRun(cmd *Command, args []string) error {
 			}
 		default:
 			if looksLikeHex(strings.Split(w, ".")[0]) || strings.Contains(w, ">") {
-				return parseErr("say the train before its stops: %q; "+runHelp, clip(w))
+				return parseErr("say the train before its stops: %q; "+runHelp, Clip(w))
 			}
 			cmd.Routes = append(cmd.Routes, RouteSpec{Train: w})
 			cur = &cmd.Routes[len(cmd.Routes)-1]
@@ -68,7 +68,7 @@ func parseRun(cmd *Command, args []string) error {
 	}
 	for _, r := range cmd.Routes {
 		if len(r.Stops) == 0 {
-			return parseErr("train %s has no stops; "+runHelp, clip(r.Train))
+			return parseErr("train %s has no stops; "+runHelp, Clip(r.Train))
 		}
 	}
 	if len(cmd.Routes) > 12 {
@@ -102,7 +102,7 @@ func isStop(p string) bool {
 		return false
 	}
 	if found {
-		n, ok := number(node)
+		n, ok := Number(node)
 		return ok && n >= 1
 	}
 	return true
@@ -113,7 +113,7 @@ func stopOf(p string) StopSpec {
 	hex, node, found := strings.Cut(p, ".")
 	s := StopSpec{Hex: hex}
 	if found {
-		s.Node, _ = number(node)
+		s.Node, _ = Number(node)
 	}
 	return s
 }
@@ -141,7 +141,7 @@ func addStops(r *RouteSpec, w string) error {
 	last.Via = []string{}
 	for _, p := range parts[1 : len(parts)-1] {
 		if strings.Contains(p, ".") {
-			return parseErr("%q: only the ends of a > chain are stops", clip(w))
+			return parseErr("%q: only the ends of a > chain are stops", Clip(w))
 		}
 		last.Via = append(last.Via, p)
 	}

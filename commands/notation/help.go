@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"sort"
@@ -62,14 +62,14 @@ var helpTopics = map[string]string{
 
 // helpText returns the help for a topic in a game of the registry's first
 // title.
-func helpText(topic string) string {
+func HelpText(topic string) string {
 	t, _ := engine.TitleByName(title.Names()[0])
-	return helpTextFor(topic, t)
+	return HelpTextFor(topic, t)
 }
 
 // helpTextFor returns the help for a topic in a game of title t, its
 // examples taken from t's data.
-func helpTextFor(topic string, t *title.Title) string {
+func HelpTextFor(topic string, t *title.Title) string {
 	return helpExamples(t).Replace(helpTopic(topic))
 }
 
@@ -89,5 +89,5 @@ func helpTopic(topic string) string {
 		}
 	}
 	sort.Strings(names)
-	return "No help on " + clip(topic) + "; topics: " + strings.Join(names, ", ") + "."
+	return "No help on " + Clip(topic) + "; topics: " + strings.Join(names, ", ") + "."
 }

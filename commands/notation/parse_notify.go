@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"fmt"
@@ -57,7 +57,7 @@ func IsNotify(text string) bool {
 func ParseNotify(text string) (Notify, error) {
 	words := strings.Fields(text)
 	if len(words) == 0 || !isNotifyVerb(VerbOf(words[0])) {
-		return Notify{}, parseErr("%q is not a notification setting; try `notify dm`, `away 3d` or `back`", clip(text))
+		return Notify{}, parseErr("%q is not a notification setting; try `notify dm`, `away 3d` or `back`", Clip(text))
 	}
 	verb, args := VerbOf(words[0]), words[1:]
 	switch verb {
@@ -92,7 +92,7 @@ func ParseNotify(text string) (Notify, error) {
 	case what == "quiet" && (len(args) == 2 || len(args) == 3):
 		from, to, ok := notifyHours(args[1])
 		if !ok {
-			return Notify{}, parseErr("%q is not a span of hours; try `notify quiet 22-7` or `notify quiet 22:30-07:00 Europe/Paris`", clip(args[1]))
+			return Notify{}, parseErr("%q is not a span of hours; try `notify quiet 22-7` or `notify quiet 22:30-07:00 Europe/Paris`", Clip(args[1]))
 		}
 		n := Notify{Kind: NotifyQuiet, From: from, To: to}
 		if len(args) == 3 {
@@ -116,7 +116,7 @@ func notifyZone(name string) (string, error) {
 		return "UTC", nil
 	}
 	if _, err := time.LoadLocation(name); err != nil {
-		return "", parseErr("I do not know the time zone %q; use a name like Europe/Paris or America/Vancouver", clip(name))
+		return "", parseErr("I do not know the time zone %q; use a name like Europe/Paris or America/Vancouver", Clip(name))
 	}
 	return name, nil
 }
@@ -159,7 +159,7 @@ var notifyUnits = map[string]time.Duration{
 // notifySpan reads "3d", "12h", "2w", "1d12h" or "3days" (the words of the
 // span already joined).
 func notifySpan(s string) (time.Duration, error) {
-	bad := parseErr("%q is not a span; try `away 3d`, `away 12h` or `away 2w`", clip(s))
+	bad := parseErr("%q is not a span; try `away 3d`, `away 12h` or `away 2w`", Clip(s))
 	s = strings.ToLower(s)
 	var total time.Duration
 	for s != "" {

@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"fmt"
@@ -88,10 +88,10 @@ func Parse(text string) (*Command, error) {
 	}
 	verb, ok := aliases[head]
 	if !ok {
-		if hint := didYouMean(head, commandWords(), "`"); hint != "" {
-			return nil, parseErr("%q is not a command%s; `help` lists them", clip(words[0]), hint)
+		if hint := DidYouMean(head, commandWords(), "`"); hint != "" {
+			return nil, parseErr("%q is not a command%s; `help` lists them", Clip(words[0]), hint)
 		}
-		return nil, parseErr("%q is not a command; try `help`", clip(words[0]))
+		return nil, parseErr("%q is not a command; try `help`", Clip(words[0]))
 	}
 	cmd.Verb = verb
 	if n := len(args); n > 0 && strings.EqualFold(args[n-1], "confirm") && confirmable(verb) {
@@ -113,7 +113,7 @@ func isImport(line string) bool {
 }
 
 // clip shortens user text quoted back in replies.
-func clip(s string) string {
+func Clip(s string) string {
 	r := []rune(s)
 	if len(r) > 24 {
 		return string(r[:24]) + "…"
@@ -209,7 +209,7 @@ func parseArgs(cmd *Command, args []string, text string) error {
 		return nil
 	}
 	if len(args) > 0 {
-		return parseErr("`%s` takes nothing more; %q is extra", cmd.Verb, clip(args[0]))
+		return parseErr("`%s` takes nothing more; %q is extra", cmd.Verb, Clip(args[0]))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package commands
+package notation
 
 // IsQuery reports whether a verb only reads the game (anyone may send it,
 // at any time, and it never changes anything).

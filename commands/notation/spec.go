@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"fmt"
@@ -141,8 +141,8 @@ func Format(name string, values map[string]string) (string, error) {
 				words = append(words, a.Default)
 			}
 			continue
-		case len(a.Choices) > 0 && !inChoices(a.Choices, v):
-			return "", fmt.Errorf("%s %s: %q is not one of %s", s.Name, a.Name, clip(v), strings.Join(a.Choices, ", "))
+		case len(a.Choices) > 0 && !InChoices(a.Choices, v):
+			return "", fmt.Errorf("%s %s: %q is not one of %s", s.Name, a.Name, Clip(v), strings.Join(a.Choices, ", "))
 		}
 		words = append(words, a.Prefix+v)
 	}
@@ -153,7 +153,7 @@ func Format(name string, values map[string]string) (string, error) {
 }
 
 // inChoices reports whether list holds s, whatever the case.
-func inChoices(list []string, s string) bool {
+func InChoices(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {
 			return true

@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"strconv"
@@ -9,7 +9,7 @@ import (
 // The readers of each command's words.
 
 // number reads a whole number, allowing a leading "$".
-func number(s string) (int, bool) {
+func Number(s string) (int, bool) {
 	s = strings.TrimPrefix(s, "$")
 	if s == "" || len(s) > 9 {
 		return 0, false
@@ -32,9 +32,9 @@ func parseBid(cmd *Command, args []string) error {
 	if len(args) != 2 {
 		return parseErr("bid on what, and how much? e.g. `bid M5 100` or `bid P7 0`")
 	}
-	n, ok := number(args[1])
+	n, ok := Number(args[1])
 	if !ok {
-		return parseErr("%q is not an amount; e.g. `bid %s 100`", clip(args[1]), clip(args[0]))
+		return parseErr("%q is not an amount; e.g. `bid %s 100`", Clip(args[1]), Clip(args[0]))
 	}
 	cmd.Target, cmd.Amount, cmd.HasAmount = args[0], n, true
 	return nil
@@ -56,16 +56,16 @@ func parseShares(cmd *Command, args []string) error {
 			cmd.Pool = true
 		case low == "ipo" || low == "treasury":
 		case low == "at" && i+1 < len(args):
-			n, ok := number(args[i+1])
+			n, ok := Number(args[i+1])
 			if !ok {
-				return parseErr("%q is not a price", clip(args[i+1]))
+				return parseErr("%q is not a price", Clip(args[i+1]))
 			}
 			cmd.Price, cmd.HasPrice = n, true
 			i++
 		case strings.Contains(a, "_"):
 			cmd.Items = append(cmd.Items, a)
 		default:
-			if n, ok := number(strings.TrimSuffix(low, "%")); ok && i > 0 {
+			if n, ok := Number(strings.TrimSuffix(low, "%")); ok && i > 0 {
 				if strings.HasSuffix(low, "%") {
 					n /= 10
 				}
@@ -73,7 +73,7 @@ func parseShares(cmd *Command, args []string) error {
 				continue
 			}
 			if cmd.Target != "" {
-				return parseErr("one corporation at a time: %q is extra", clip(a))
+				return parseErr("one corporation at a time: %q is extra", Clip(a))
 			}
 			cmd.Target = a
 		}
@@ -88,7 +88,7 @@ func parseShares(cmd *Command, args []string) error {
 func parsePar(cmd *Command, args []string) error {
 	switch len(args) {
 	case 1:
-		n, ok := number(args[0])
+		n, ok := Number(args[0])
 		if !ok { // "par SWW": asks for the prices
 			cmd.Target = args[0]
 			return nil
@@ -97,9 +97,9 @@ func parsePar(cmd *Command, args []string) error {
 		return nil
 	case 2:
 		price, _, _ := strings.Cut(args[1], ",")
-		n, ok := number(price)
+		n, ok := Number(price)
 		if !ok {
-			return parseErr("%q is not a share price; e.g. `par %s 70`", clip(args[1]), clip(args[0]))
+			return parseErr("%q is not a share price; e.g. `par %s 70`", Clip(args[1]), Clip(args[0]))
 		}
 		cmd.Target, cmd.Amount, cmd.HasAmount = args[0], n, true
 		if strings.Contains(args[1], ",") {
@@ -118,7 +118,7 @@ func parseLay(cmd *Command, args []string) error {
 	var names []string
 	for _, a := range rest {
 		if _, ok := badRotation(strings.ToLower(a)); ok && (len(names) == 2 || !looksLikeHex(a)) {
-			return parseErr("rotation must be 0–5, not %q; e.g. `lay 57 D23 r1`", clip(a))
+			return parseErr("rotation must be 0–5, not %q; e.g. `lay 57 D23 r1`", Clip(a))
 		}
 		if r, ok := rotationWord(strings.ToLower(a)); ok && len(names) == 2 || ok && !looksLikeHex(a) {
 			if cmd.Rotation >= 0 {
@@ -135,7 +135,7 @@ func parseLay(cmd *Command, args []string) error {
 	}
 	if len(names) != 2 {
 		if len(names) > 2 {
-			return parseErr("%q is extra; lay a tile like `lay 57 D23 r1`", clip(names[2]))
+			return parseErr("%q is extra; lay a tile like `lay 57 D23 r1`", Clip(names[2]))
 		}
 		return parseErr("lay which tile where? e.g. `lay 57 D23 r1`")
 	}
@@ -151,7 +151,7 @@ func parseLay(cmd *Command, args []string) error {
 func rotationWord(s string) (int, bool) {
 	for _, p := range []string{"rotation", "rot", "r", "@"} {
 		if rest, ok := strings.CutPrefix(s, p); ok {
-			if n, ok := number(rest); ok && n <= 5 {
+			if n, ok := Number(rest); ok && n <= 5 {
 				return n, true
 			}
 		}
@@ -163,7 +163,7 @@ func rotationWord(s string) (int, bool) {
 func badRotation(s string) (int, bool) {
 	for _, p := range []string{"rotation", "rot", "r", "@"} {
 		if rest, ok := strings.CutPrefix(s, p); ok {
-			if n, ok := number(rest); ok && n > 5 {
+			if n, ok := Number(rest); ok && n > 5 {
 				return n, true
 			}
 		}
@@ -180,13 +180,13 @@ func looksLikeHex(s string) bool {
 	if i == 0 || i > 2 || i == len(s) {
 		return false
 	}
-	_, ok := number(s[i:])
+	_, ok := Number(s[i:])
 	return ok
 }
 
 // looksLikeTile reports whether s can only be a tile ("57", "X20", "PNW1").
 func looksLikeTile(s string) bool {
-	if _, ok := number(s); ok {
+	if _, ok := Number(s); ok {
 		return true
 	}
 	return strings.Contains(s, "-")
@@ -228,7 +228,7 @@ func parseToken(cmd *Command, args []string) error {
 		case low == "dest" || low == "destination":
 			cmd.Choice = "destination"
 		case (low == "city" || low == "slot") && i+1 < len(rest):
-			n, ok := number(rest[i+1])
+			n, ok := Number(rest[i+1])
 			if !ok || n < 1 {
 				return parseErr("%s numbers start at 1", low)
 			}
@@ -242,20 +242,20 @@ func parseToken(cmd *Command, args []string) error {
 			hex, node, ok := strings.Cut(rest[i], ".")
 			cmd.Target = hex
 			if ok {
-				n, good := number(node)
+				n, good := Number(node)
 				if !good || n < 1 {
-					return parseErr("%q: cities are numbered from 1, e.g. H11.2", clip(rest[i]))
+					return parseErr("%q: cities are numbered from 1, e.g. H11.2", Clip(rest[i]))
 				}
 				cmd.City = n
 			}
 		case cmd.City == 0:
-			n, ok := number(rest[i])
+			n, ok := Number(rest[i])
 			if !ok || n < 1 {
-				return parseErr("%q is not a city number; e.g. `token %s 2`", clip(rest[i]), clip(cmd.Target))
+				return parseErr("%q is not a city number; e.g. `token %s 2`", Clip(rest[i]), Clip(cmd.Target))
 			}
 			cmd.City = n
 		default:
-			return parseErr("%q is extra; e.g. `token H11` or `token H11 2`", clip(rest[i]))
+			return parseErr("%q is extra; e.g. `token H11` or `token H11 2`", Clip(rest[i]))
 		}
 	}
 	if cmd.Target == "" {
@@ -275,9 +275,9 @@ func parseTrain(cmd *Command, args []string) error {
 			cmd.From = args[i+1]
 			i++
 		case (low == "for" || low == "at") && i+1 < len(args):
-			n, ok := number(args[i+1])
+			n, ok := Number(args[i+1])
 			if !ok {
-				return parseErr("%q is not a price", clip(args[i+1]))
+				return parseErr("%q is not a price", Clip(args[i+1]))
 			}
 			cmd.Price, cmd.HasPrice = n, true
 			i++
@@ -287,13 +287,13 @@ func parseTrain(cmd *Command, args []string) error {
 		case cmd.Target == "":
 			cmd.Target = args[i]
 		case !cmd.HasPrice:
-			n, ok := number(args[i])
+			n, ok := Number(args[i])
 			if !ok {
-				return parseErr("%q is not a price; e.g. `train L-4 from SWW 150`", clip(args[i]))
+				return parseErr("%q is not a price; e.g. `train L-4 from SWW 150`", Clip(args[i]))
 			}
 			cmd.Price, cmd.HasPrice = n, true
 		default:
-			return parseErr("%q is extra; e.g. `train 3` or `train L-4 from SWW 150`", clip(args[i]))
+			return parseErr("%q is extra; e.g. `train 3` or `train L-4 from SWW 150`", Clip(args[i]))
 		}
 	}
 	if cmd.Target == "" {
@@ -317,9 +317,9 @@ func parseOne(cmd *Command, args []string) error {
 func parseIssue(cmd *Command, args []string) error {
 	rest := args
 	if len(rest) >= 2 && strings.EqualFold(rest[len(rest)-2], "at") {
-		n, ok := number(rest[len(rest)-1])
+		n, ok := Number(rest[len(rest)-1])
 		if !ok {
-			return parseErr("%q is not a price", clip(rest[len(rest)-1]))
+			return parseErr("%q is not a price", Clip(rest[len(rest)-1]))
 		}
 		cmd.Price, cmd.HasPrice = n, true
 		rest = rest[:len(rest)-2]
@@ -329,7 +329,7 @@ func parseIssue(cmd *Command, args []string) error {
 			cmd.Items = append(cmd.Items, a)
 			continue
 		}
-		n, ok := number(a)
+		n, ok := Number(a)
 		if !ok || cmd.HasAmount || n < 1 {
 			return parseErr("how many shares? e.g. `%s 2`", cmd.Verb)
 		}
@@ -347,7 +347,7 @@ func parseOptionalNumber(cmd *Command, args []string, all string) error {
 		return nil
 	}
 	if len(args) == 1 {
-		if n, ok := number(args[0]); ok && n > 0 {
+		if n, ok := Number(args[0]); ok && n > 0 {
 			cmd.Amount, cmd.HasAmount = n, true
 			return nil
 		}
@@ -369,7 +369,7 @@ func parseAutoBuy(cmd *Command, args []string) error {
 		case cmd.Target == "":
 			cmd.Target = a
 		default:
-			n, ok := number(a)
+			n, ok := Number(a)
 			if !ok || cmd.HasAmount {
 				return parseErr("e.g. `autobuy GWR 3` or `autobuy PGE float`")
 			}

@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func TestHelpCitesTheGamesOwnCompanies(t *testing.T) {
 				own[c.ID] = true
 			}
 			for _, topic := range []string{"", "stock"} {
-				h := helpTextFor(topic, ti)
+				h := HelpTextFor(topic, ti)
 				if strings.Contains(h, "{") {
 					t.Errorf("help %q leaves a blank: %s", topic, h)
 				}
@@ -47,7 +47,7 @@ func TestHelpCitesTheGamesOwnCompanies(t *testing.T) {
 // title with its scenario words and options, and the first and last
 // examples of NewExamples are forms it shows.
 func TestNewSyntaxNamesEveryTitle(t *testing.T) {
-	h := helpText("game")
+	h := HelpText("game")
 	for _, b := range title.Bases() {
 		if !strings.Contains(h, "`new "+b) {
 			t.Errorf("help game lacks `new %s`: %s", b, h)
@@ -78,7 +78,7 @@ func TestHelpMapExamplesAreTheTitlesPlaces(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			parts := strings.Split(helpTextFor("", ti), "`")
+			parts := strings.Split(HelpTextFor("", ti), "`")
 			n := 0
 			for i := 1; i < len(parts); i += 2 {
 				place, ok := strings.CutPrefix(parts[i], "map ")

@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"sort"
@@ -12,7 +12,7 @@ import (
 // editDistance is the optimal string alignment distance between a and b,
 // without regard to case: insertions, deletions, substitutions and swaps of
 // neighbours each cost one ("D32" is one swap from "D23").
-func editDistance(a, b string) int {
+func EditDistance(a, b string) int {
 	ra, rb := []rune(strings.ToLower(a)), []rune(strings.ToLower(b))
 	// Three rows suffice: the swap looks two back.
 	prev2 := make([]int, len(rb)+1)
@@ -61,7 +61,7 @@ func nearest(typed string, candidates []string) []string {
 			continue
 		}
 		seen[c] = true
-		d := editDistance(typed, c)
+		d := EditDistance(typed, c)
 		switch {
 		case d > limit:
 		case d < best:
@@ -79,7 +79,7 @@ func nearest(typed string, candidates []string) []string {
 
 // didYouMean is " (did you mean X?)" naming the candidates nearest typed,
 // each as quote wraps it, or "" when none is near.
-func didYouMean(typed string, candidates []string, quote string) string {
+func DidYouMean(typed string, candidates []string, quote string) string {
 	near := nearest(typed, candidates)
 	if len(near) == 0 {
 		return ""
@@ -87,7 +87,7 @@ func didYouMean(typed string, candidates []string, quote string) string {
 	for i, s := range near {
 		near[i] = quote + s + quote
 	}
-	return " (did you mean " + joinOr(near) + "?)"
+	return " (did you mean " + JoinOr(near) + "?)"
 }
 
 // commandWords are the command words worth suggesting: one-letter aliases

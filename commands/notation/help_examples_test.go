@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // (a notification setting through ParseNotify).
 func TestHelpExamplesParse(t *testing.T) {
 	for _, topic := range HelpTopics() {
-		parts := strings.Split(helpText(topic), "`")
+		parts := strings.Split(HelpText(topic), "`")
 		for i := 1; i < len(parts); i += 2 {
 			ex := parts[i]
 			if FirstVerb(ex) == "" {

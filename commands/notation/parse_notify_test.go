@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"strings"
@@ -89,7 +89,7 @@ func TestNotifyHelp(t *testing.T) {
 		{"quiet", []string{"`notify quiet off`", "`quiet 22:00-07:00 Europe/Paris`"}},
 	} {
 		t.Run(c.topic, func(t *testing.T) {
-			got := helpText(c.topic)
+			got := HelpText(c.topic)
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("help %s does not mention %s: %q", c.topic, w, got)
@@ -99,7 +99,7 @@ func TestNotifyHelp(t *testing.T) {
 	}
 	// Every notification command the help shows is one the bot reads.
 	for _, topic := range []string{"", "notify"} {
-		parts := strings.Split(helpText(topic), "`")
+		parts := strings.Split(HelpText(topic), "`")
 		for i := 1; i < len(parts); i += 2 {
 			if IsNotify(parts[i]) {
 				if _, err := ParseNotify(parts[i]); err != nil {

@@ -19,7 +19,7 @@
 // What the layer knows of each action type (its buttons and menus, its
 // commands in `moves`, its wording, its translation and comparison) is one
 // entry of actionTypes (actiontypes.go).
-package commands
+package notation
 
 // Verb is what a command does; its value is the canonical command word.
 type Verb string
@@ -160,7 +160,7 @@ type StopSpec struct {
 	Chained bool
 	// through lists plain-track hexes typed among the stops, which the track
 	// to this stop must pass in that order (set by the dispatcher).
-	through []string
+	Through []string
 }
 
 // confirmable reports whether "confirm" after a command of verb confirms
@@ -194,12 +194,12 @@ func WantsOffer(text string) bool {
 
 // WantsOfferCmd is WantsOffer of a parsed command.
 func WantsOfferCmd(cmd *Command) bool {
-	return cmd != nil && (partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves)
+	return cmd != nil && (Partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves)
 }
 
 // partial reports whether cmd names a move without its last part: `bid M5`
 // (no amount), `par SWW` (no price), `lay D23` (no tile).
-func partial(cmd *Command) bool {
+func Partial(cmd *Command) bool {
 	if cmd == nil {
 		return false
 	}
@@ -220,7 +220,7 @@ func DrawsPicture(cmd *Command) bool {
 	case MapView, Market, TableView:
 		return true
 	case Lay:
-		return partial(cmd)
+		return Partial(cmd)
 	}
 	return false
 }

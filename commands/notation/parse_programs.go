@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import "strings"
 
@@ -17,7 +17,7 @@ func parseAutoPass(cmd *Command, args []string) error {
 		case low == "indefinite" || low == "indefinitely" || low == "forever":
 			cmd.Text = "indefinite"
 		default:
-			return parseErr("`autopass`, `autopass always`, `autopass indefinitely` or `autopass merger`; %q is extra", clip(a))
+			return parseErr("`autopass`, `autopass always`, `autopass indefinitely` or `autopass merger`; %q is extra", Clip(a))
 		}
 	}
 	return nil

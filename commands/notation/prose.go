@@ -1,4 +1,4 @@
-package commands
+package notation
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 )
 
 // plural picks the word for n things.
-func plural(n int, one, many string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -15,10 +15,10 @@ func plural(n int, one, many string) string {
 }
 
 // joinOr lists items as "a, b or c".
-func joinOr(items []string) string { return joinWith(items, " or ") }
+func JoinOr(items []string) string { return joinWith(items, " or ") }
 
 // joinAnd lists items as "a, b and c".
-func joinAnd(items []string) string { return joinWith(items, " and ") }
+func JoinAnd(items []string) string { return joinWith(items, " and ") }
 
 // joinWith lists items, the last two joined by last.
 func joinWith(items []string, last string) string {
@@ -33,7 +33,7 @@ func joinWith(items []string, last string) string {
 
 // Sentence makes a reply a sentence: a capital first and a full stop last.
 func Sentence(s string) string {
-	s = capitalize(strings.TrimSpace(s))
+	s = Capitalize(strings.TrimSpace(s))
 	if s != "" && !strings.ContainsAny(s[len(s)-1:], ".?!") {
 		s += "."
 	}
@@ -42,7 +42,7 @@ func Sentence(s string) string {
 
 // capitalize gives the first letter its title case: a whole rune, so that
 // "émile" is "Émile"; letters of scripts without case stay as they are.
-func capitalize(s string) string {
+func Capitalize(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 || r == utf8.RuneError {
 		return s
