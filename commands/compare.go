@@ -14,7 +14,7 @@ import (
 // acting for the controller of a's entity, turns into an action the
 // engine treats as a (same entity and fields; routes traced the same way).
 // A wording without an entity prefix is tried first, then one with.
-func (t *Table) Phrase(a action.Action) (string, error) {
+func (t *Position) Phrase(a action.Action) (string, error) {
 	words := Translate(t.Game, a)
 	if len(words) == 0 || words[0] == "" {
 		return "", fmt.Errorf("%s actions have no command", action.TypeName(a))
@@ -55,11 +55,11 @@ func (t *Table) Phrase(a action.Action) (string, error) {
 }
 
 // debugPhrase, when set (tests), hears why a wording was passed over.
-var debugPhrase func(t *Table, text string, err error)
+var debugPhrase func(t *Position, text string, err error)
 
 // actingUser is the user seated for the controller of a's entity; for an
 // entity nobody controls, the first seated user.
-func (t *Table) actingUser(a action.Action) string {
+func (t *Position) actingUser(a action.Action) string {
 	g := t.Game
 	env := a.Env()
 	var e any

@@ -40,7 +40,7 @@ type corpBefore struct {
 }
 
 // beforeMove records what a move's consequences are measured against.
-func (t *Table) beforeMove(round roundKey) *before {
+func (t *Position) beforeMove(round roundKey) *before {
 	g := t.Game
 	b := &before{phase: phaseName(g), phaseIdx: g.Phase, round: round, corps: make(map[string]corpBefore, len(g.Corps)),
 		companies: make(map[string]bool, len(g.Companies)), upcoming: slices.Clone(g.Depot.Upcoming),
@@ -60,7 +60,7 @@ func (t *Table) beforeMove(round roundKey) *before {
 
 // consequences words what move a did beyond itself, one line each, in the
 // order a player meets them.
-func (t *Table) consequences(b *before, a action.Action) []string {
+func (t *Position) consequences(b *before, a action.Action) []string {
 	if b == nil {
 		return nil
 	}
@@ -98,7 +98,7 @@ func (t *Table) consequences(b *before, a action.Action) []string {
 
 // operatedLine says what c's operating turn paid and how its price moved;
 // a turn that ran no trains says why.
-func (t *Table) operatedLine(c *engine.Corp, cb corpBefore, a action.Action) string {
+func (t *Position) operatedLine(c *engine.Corp, cb corpBefore, a action.Action) string {
 	g := t.Game
 	name := notation.Capitalize(entityLabel(c))
 	price := priceMove(cb.price, corpPrice(g, c))
@@ -177,7 +177,7 @@ func priceMove(from, to int) string {
 // a minor, or by selling enough shares.
 // It returns the lines and the minors the majors formed from, whose
 // closing goes without saying.
-func (t *Table) formedLines(b *before, a action.Action) (lines []string, used map[string]bool) {
+func (t *Position) formedLines(b *before, a action.Action) (lines []string, used map[string]bool) {
 	g := t.Game
 	used = map[string]bool{}
 	for _, c := range g.Corps {
@@ -300,7 +300,7 @@ func closedLines(g *engine.Game, b *before, formed map[string]bool) []string {
 // mergerSkipped says that the merger round after an operating round had no
 // merger to offer, when the move ran past it without a word; it goes after
 // the operating round's digest.
-func (t *Table) mergerSkipped(b *before, a action.Action) string {
+func (t *Position) mergerSkipped(b *before, a action.Action) string {
 	g := t.Game
 	if b == nil {
 		return ""

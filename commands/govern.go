@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"pbc/commands/notation"
-	"pbc/engine"
 	"pbc/engine/action"
 	playernames "pbc/internal/names"
 )
@@ -407,64 +406,4 @@ func (t *Table) namesOf(users []string) []string {
 		out[i] = t.nameOf(u)
 	}
 	return out
-}
-
-// nameOf names a user by the player they play, else by their id.
-func (t *Table) nameOf(user string) string {
-	if s := t.seatOf(user); s != nil {
-		return s.Name
-	}
-	if user == "" {
-		return "someone"
-	}
-	return user
-}
-
-// actorLabel names the acting entity of an action.
-func (t *Table) actorLabel(a action.Action) string {
-	env := a.Env()
-	if id, ok := env.Entity.PlayerID(); ok {
-		if p := t.Game.PlayerByID(id); p != nil {
-			return p.Name
-		}
-	}
-	if env.EntityType != action.EntityCompany {
-		if c := t.Game.Corp(env.Entity.String()); c != nil {
-			return entityLabel(c)
-		}
-	}
-	return env.Entity.String()
-}
-
-// describe words an action briefly, with its actor.
-func (t *Table) describe(a action.Action) string {
-	who := t.actorLabel(a)
-	words := Translate(t.Game, a)
-	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
-		return who + ": " + words[1] // with the rotation
-	}
-	return who + ": " + words[0]
-}
-
-// confirm words an applied action for the reply.
-func (t *Table) confirm(a action.Action) string {
-	g := t.Game
-	switch v := a.(type) {
-	case *action.RunRoutes:
-		total := 0
-		var runs []string
-		for _, r := range v.Routes {
-			total += r.Revenue
-			runs = append(runs, routeWords(g, r, false, false))
-		}
-		if len(runs) == 0 {
-			return notation.Capitalize(t.actorLabel(a)) + " runs no trains."
-		}
-		return fmt.Sprintf("%s runs %s for %s.", notation.Capitalize(t.actorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
-	case *action.Bid:
-		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
-			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)
-		}
-	}
-	return notation.Capitalize(t.describe(a)) + "."
 }

@@ -20,7 +20,7 @@ const haveMoves = true
 
 // waitingEntity is the entity whose decision holds up the game (a
 // company over its train limit, a pending token...), or nil.
-func waitingEntity(t *Table) any {
+func waitingEntity(t *Position) any {
 	g, m := t.Game, t.moves()
 	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return nil
@@ -62,10 +62,10 @@ type movesCache struct {
 
 // Moves returns the legal moves now, computed once per state; callers must
 // not keep them past the next change to the table.
-func (t *Table) Moves() *engine.Moves { return t.moves() }
+func (t *Position) Moves() *engine.Moves { return t.moves() }
 
 // moves returns the legal moves now, computed once per state.
-func (t *Table) moves() *engine.Moves {
+func (t *Position) moves() *engine.Moves {
 	c := &t.cache
 	if c.m == nil || c.g != t.Game || c.n != len(t.Log.Actions) {
 		c.g, c.n, c.m = t.Game, len(t.Log.Actions), t.Game.Moves()
@@ -75,7 +75,7 @@ func (t *Table) moves() *engine.Moves {
 
 // tileRotations lists the rotations at which e may lay the tile (an id
 // such as "57-0") on hex now.
-func tileRotations(t *Table, e any, hex, tile string) []int {
+func tileRotations(t *Position, e any, hex, tile string) []int {
 	a := actorOf(t.moves(), e)
 	if a == nil {
 		return nil
@@ -92,7 +92,7 @@ func tileRotations(t *Table, e any, hex, tile string) []int {
 
 // asksChoice reports whether entity e is asked a choose whose answers
 // include choice now (the split of a 2P or LP train's revenue, say).
-func asksChoice(t *Table, e any, choice string) bool {
+func asksChoice(t *Position, e any, choice string) bool {
 	a := actorOf(t.moves(), e)
 	if a == nil || len(a.Types) == 0 || a.Types[0] != action.TypeChoose {
 		return false
@@ -106,7 +106,7 @@ func asksChoice(t *Table, e any, choice string) bool {
 }
 
 // waitingText words what the entity the game waits for may do, or "".
-func waitingText(t *Table) string {
+func waitingText(t *Position) string {
 	m := t.moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
 		return strings.Join(actorCommands(m.Actors[0], false), "; ")
@@ -116,7 +116,7 @@ func waitingText(t *Table) string {
 
 // movesText lists, in command form, what whoever may act now can do; all
 // lists every choice instead of a few of each kind.
-func movesText(t *Table, all bool) string {
+func movesText(t *Position, all bool) string {
 	g := t.Game
 	m := t.moves()
 	if m.Finished || len(m.Actors) == 0 {

@@ -13,7 +13,7 @@ const regionRadius = 2
 
 // regionView answers `map Toronto` or `map AH8`: the board around that
 // place, with where it lies on the whole board.
-func (t *Table) regionView(place string) (string, *Image, error) {
+func (t *Position) regionView(place string) (string, *Image, error) {
 	g := t.Game
 	id, err := render.Place(g.Board.Map, place)
 	if err != nil {

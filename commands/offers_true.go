@@ -19,7 +19,7 @@ import (
 // may not pass (it has none and can buy one), saying what it may buy, so
 // that no "pass anyway" is offered for a pass the rules refuse. "" for any
 // other action.
-func (t *Table) forcedBuyRefusal(a action.Action) string {
+func (t *Position) forcedBuyRefusal(a action.Action) string {
 	if _, ok := a.(*action.Pass); !ok {
 		return ""
 	}
@@ -113,7 +113,7 @@ func companyExamples(g *engine.Game) string {
 // withTopBid adds to the amounts `bid X` offers who leads X and with how
 // much, a $0 bid included: "Bid on P8 from $5 to $500 in steps of $5;
 // Player 1 leads with $0. Choose an amount, …".
-func (t *Table) withTopBid(cmd *notation.Command, text string) string {
+func (t *Position) withTopBid(cmd *notation.Command, text string) string {
 	if cmd.Verb != notation.Bid {
 		return text
 	}

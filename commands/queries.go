@@ -15,7 +15,7 @@ import (
 )
 
 // query answers the commands anyone may run; they change nothing.
-func (t *Table) query(cmd *notation.Command) Reply {
+func (t *Position) query(cmd *notation.Command) Reply {
 	var text string
 	var err error
 	rep := Reply{OK: true}
@@ -68,12 +68,12 @@ func (t *Table) query(cmd *notation.Command) Reply {
 // MapQuery is the answer to `map` without a place: its text and how to
 // draw the whole map (the last run's routes, who acts). The query draws
 // it afresh; a session holding the game draws it on its canvas instead.
-func (t *Table) MapQuery() (string, render.MapOptions) {
+func (t *Position) MapQuery() (string, render.MapOptions) {
 	return t.Log.Title + " map.", render.MapOptions{Routes: t.lastRoutes(), Acting: t.Acting}
 }
 
 // picture renders an image.
-func (t *Table) picture(name string, draw func(*bytes.Buffer) error) (*Image, error) {
+func (t *Position) picture(name string, draw func(*bytes.Buffer) error) (*Image, error) {
 	var buf bytes.Buffer
 	if err := draw(&buf); err != nil {
 		return nil, refuse("the picture could not be drawn: %v", err)
@@ -82,7 +82,7 @@ func (t *Table) picture(name string, draw func(*bytes.Buffer) error) (*Image, er
 }
 
 // lastRoutes are the routes of the latest run, for the map.
-func (t *Table) lastRoutes() []action.Route {
+func (t *Position) lastRoutes() []action.Route {
 	acts, err := action.Effective(t.Log.Actions)
 	if err != nil {
 		return nil
@@ -96,7 +96,7 @@ func (t *Table) lastRoutes() []action.Route {
 }
 
 // status tells the round, the phase, who acts and what they may do.
-func (t *Table) status() string {
+func (t *Position) status() string {
 	g := t.Game
 	s := g.Snapshot(false)
 	if g.Finished() {
@@ -124,7 +124,7 @@ func (t *Table) status() string {
 }
 
 // marketText lists share prices.
-func (t *Table) marketText() string {
+func (t *Position) marketText() string {
 	var items []string
 	for _, c := range t.Game.Corps {
 		if c.Closed || c.Price < 0 || !c.IsMajor() {
@@ -139,7 +139,7 @@ func (t *Table) marketText() string {
 }
 
 // companyInfo describes a corporation or a company card.
-func (t *Table) companyInfo(name string) (string, error) {
+func (t *Position) companyInfo(name string) (string, error) {
 	g := t.Game
 	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated || g.T.Alias(name) == c.ID) {
 		return t.corpInfo(c), nil
@@ -164,7 +164,7 @@ func (t *Table) companyInfo(name string) (string, error) {
 }
 
 // corpInfo describes a corporation.
-func (t *Table) corpInfo(c *engine.Corp) string {
+func (t *Position) corpInfo(c *engine.Corp) string {
 	g := t.Game
 	parts := []string{c.ID + " " + c.Def.Name}
 	if c.Closed {
@@ -227,7 +227,7 @@ func orNone(items []string) string {
 }
 
 // playerInfo describes a player.
-func (t *Table) playerInfo(name string) (string, error) {
+func (t *Position) playerInfo(name string) (string, error) {
 	g := t.Game
 	p := findPlayer(g, name)
 	if p == nil {
@@ -273,7 +273,7 @@ func (t *Table) playerInfo(name string) (string, error) {
 }
 
 // trainsInfo lists the depot and who owns which trains.
-func (t *Table) trainsInfo() string {
+func (t *Position) trainsInfo() string {
 	g := t.Game
 	var lines []string
 	counts := map[string]int{}
@@ -313,7 +313,7 @@ func (t *Table) trainsInfo() string {
 }
 
 // tilesInfo lists the tiles left in the supply.
-func (t *Table) tilesInfo() string {
+func (t *Position) tilesInfo() string {
 	g := t.Game
 	used := map[string]int{}
 	for _, h := range g.Board.Hexes {
@@ -347,7 +347,7 @@ const maxLog = 50
 
 // recent lists the last n actions as commands, saying how to see earlier
 // ones when it leaves some out.
-func (t *Table) recent(n int) string {
+func (t *Position) recent(n int) string {
 	acts := t.Log.Actions
 	var lines []string
 	earlier := false

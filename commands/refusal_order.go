@@ -47,8 +47,8 @@ func (b *builder) ownTurnHint(cur any) string {
 // refuse with a reason that points the wrong way: a forced buyer's pass,
 // a minor's station token, a private acquired out of its step. "" lets
 // the engine judge.
-func (t *Table) preRefusal(a action.Action) string {
-	if t.recorded || t.stage != nil {
+func (t *Position) preRefusal(a action.Action) string {
+	if t.recorded {
 		return ""
 	}
 	if why := t.forcedBuyRefusal(a); why != "" {
@@ -73,7 +73,7 @@ func (t *Table) preRefusal(a action.Action) string {
 }
 
 // typesOf are the action types the entity of env may take now.
-func (t *Table) typesOf(env *action.Envelope) []string {
+func (t *Position) typesOf(env *action.Envelope) []string {
 	for _, x := range t.moves().Actors {
 		if x.Entity == env.Entity && x.EntityType == env.EntityType {
 			return x.Types
@@ -86,7 +86,7 @@ func (t *Table) typesOf(env *action.Envelope) []string {
 // rules check it (the private itself, the phase, who may acquire it, then
 // the step of the turn: privates are acquired first, 5.6); "" when it may
 // or the engine is to judge.
-func (t *Table) acquireRefusal(c *engine.Corp, id string, inStep bool) string {
+func (t *Position) acquireRefusal(c *engine.Corp, id string, inStep bool) string {
 	g := t.Game
 	comp := findCompany(g, id)
 	if comp == nil || comp.Def == nil {

@@ -71,7 +71,7 @@ func ReplayChatTrace(l *action.GameLog, line func(user, text string, rep Reply))
 	}
 	head := *l
 	head.Actions = nil
-	t := &Table{Log: &head, recorded: true}
+	t := &Table{Position: Position{Log: &head, recorded: true}}
 	for _, p := range l.Players {
 		t.Seats = append(t.Seats, Seat{Player: p.ID, Name: p.Name, User: ChatUser(p.ID)})
 	}

@@ -23,7 +23,7 @@ const (
 
 // build turns a command of a seated user into an engine action with its
 // acting entity, or refuses it.
-func (t *Table) build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
+func (t *Position) build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
 	g := t.Game
 	me := g.PlayerByID(seat.Player)
 	if me == nil {
@@ -88,7 +88,7 @@ func (t *Table) build(seat *Seat, cmd *notation.Command, req Request) (action.Ac
 
 // builder holds what building one action needs.
 type builder struct {
-	t   *Table
+	t   *Position
 	g   *engine.Game
 	me  *engine.Player
 	cmd *notation.Command

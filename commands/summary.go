@@ -33,7 +33,7 @@ func keyIn(g *engine.Game, name string) roundKey {
 
 // liveKey is the round t's game is in: the legal moves, which every reply
 // works out anyway, name it.
-func (t *Table) liveKey() roundKey { return keyIn(t.Game, t.moves().Round) }
+func (t *Position) liveKey() roundKey { return keyIn(t.Game, t.moves().Round) }
 
 // title words a round for players: "stock round 2", "operating round 2.1".
 func (k roundKey) title() string {
@@ -104,44 +104,10 @@ func corpPrice(g *engine.Game, c *engine.Corp) int {
 	return g.Market.Cells[c.Price].Price
 }
 
-// roundBefore is the round the game is in before a move; it keeps the
-// table's mark of it, starting one (its beginning unknown) when the table
-// has none for this game.
-func (t *Table) roundBefore() roundKey {
-	if t.round == nil || t.round.g != t.Game {
-		t.round = &roundMark{g: t.Game, key: t.liveKey(), at: -1}
-	}
-	return t.round.key
-}
-
-// roundAfter is the digest of the round a move just ended ("" when it
-// ended none); the mark moves on to the round now in play.
-func (t *Table) roundAfter(before roundKey) string {
-	now := t.liveKey()
-	if now == before {
-		return ""
-	}
-	old := t.round
-	t.round = &roundMark{g: t.Game, key: now, at: len(t.Log.Actions), start: ledgerOf(t.Game)}
-	if before.name != "SR" && before.name != "OR" && before.name != "Merger" {
-		return ""
-	}
-	start, acts := old.start, []action.Action(nil)
-	if start != nil && old.at >= 0 && old.at <= len(t.Log.Actions) {
-		acts = t.Log.Actions[old.at:]
-	} else {
-		var ok bool
-		if start, acts, ok = t.roundStart(before); !ok {
-			return ""
-		}
-	}
-	return t.digest(before, now, start, gameMoves(acts))
-}
-
 // roundStart rebuilds, by replaying the log, the state when round k began
 // and the moves made since: for a table that did not see the round begin
 // (loaded, or rebuilt after an undo, in the middle of it).
-func (t *Table) roundStart(k roundKey) (*ledger, []action.Action, bool) {
+func (t *Position) roundStart(k roundKey) (*ledger, []action.Action, bool) {
 	acts, err := action.Effective(t.Log.Actions)
 	if err != nil || len(acts) == 0 {
 		return nil, nil, false
@@ -191,7 +157,7 @@ func gameMoves(acts []action.Action) []action.Action {
 
 // digest words what happened in round k, which began at start and ended
 // with acts (the game is now in round next).
-func (t *Table) digest(k, next roundKey, start *ledger, acts []action.Action) string {
+func (t *Position) digest(k, next roundKey, start *ledger, acts []action.Action) string {
 	g := t.Game
 	lines := []string{notation.Capitalize(k.title()) + " is over."}
 	sep := ", "
@@ -240,7 +206,7 @@ func (t *Table) digest(k, next roundKey, start *ledger, acts []action.Action) st
 // bidsWon lists the bid-box companies bid on in the round with the winner
 // and price: the highest bid, if its bidder now holds the company or
 // presides over its minor.
-func (t *Table) bidsWon(acts []action.Action) []string {
+func (t *Position) bidsWon(acts []action.Action) []string {
 	g := t.Game
 	type top struct {
 		player int
@@ -297,7 +263,7 @@ func holds(g *engine.Game, p *engine.Player, c *engine.Company) bool {
 }
 
 // parsMade lists the majors parred in the round.
-func (t *Table) parsMade(acts []action.Action) []string {
+func (t *Position) parsMade(acts []action.Action) []string {
 	g := t.Game
 	var out []string
 	for _, a := range acts {
@@ -317,7 +283,7 @@ func (t *Table) parsMade(acts []action.Action) []string {
 
 // runsMade lists each company's revenue, dividend and price move, in the
 // order they operated.
-func (t *Table) runsMade(start *ledger, acts []action.Action) []string {
+func (t *Position) runsMade(start *ledger, acts []action.Action) []string {
 	g := t.Game
 	type run struct {
 		id      string
@@ -382,7 +348,7 @@ func (t *Table) runsMade(start *ledger, acts []action.Action) []string {
 }
 
 // trainsBought lists the trains bought in the round, by whom.
-func (t *Table) trainsBought(acts []action.Action) []string {
+func (t *Position) trainsBought(acts []action.Action) []string {
 	var out []string
 	for _, a := range acts {
 		b, ok := a.(*action.BuyTrain)

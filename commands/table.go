@@ -21,13 +21,29 @@ type Seat struct {
 	User   string // platform user id; "" while unclaimed (imported games)
 }
 
+// Position is what the chat layer reads of a table to resolve a command,
+// offer the legal moves and answer queries: the game, its log and who sits
+// where. Nothing that takes a Position changes it; the live table owns it.
+type Position struct {
+	Game  *engine.Game
+	Log   *action.GameLog
+	Seats []Seat
+	// Acting is who the headers of the pictures a query draws name as
+	// acting: the session's answer (nil reads it from the game).
+	Acting *render.Acting
+
+	// recorded marks a table replaying a recorded game through chat
+	// (ReplayChat): every action is trusted as 18xx.games recorded it, and
+	// revenues stated in run commands are taken as given.
+	recorded bool
+	cache    movesCache
+}
+
 // Table is one channel's game as the command layer sees it: the engine game,
 // its 18xx.games log (every action ever sent, undos included, as storage
 // keeps it) and who sits where.
 type Table struct {
-	Game  *engine.Game
-	Log   *action.GameLog
-	Seats []Seat
+	Position
 	// Senders holds, for each action of Log, the user who sent it ("" if
 	// imported).
 	Senders []string
@@ -37,14 +53,9 @@ type Table struct {
 	// every later one.
 	Imported int
 
-	// recorded marks a table replaying a recorded game through chat
-	// (ReplayChat): every action is trusted as 18xx.games recorded it, and
-	// revenues stated in run commands are taken as given.
-	recorded bool
 	// stage, when set, hands applied actions to a replay in progress
 	// instead of the game (ReplayChat).
 	stage func(a action.Action) error
-	cache movesCache
 	// round marks the round in play, for the digest at its end.
 	round *roundMark
 
@@ -53,9 +64,6 @@ type Table struct {
 	// checkpoints sets it. It must return the same game as engine.Replay
 	// of the log, played here after its imported entries.
 	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
-	// Acting is who the headers of the pictures a query draws name as
-	// acting: the session's answer (nil reads it from the game).
-	Acting *render.Acting
 }
 
 // Request is one chat message to a table.
@@ -114,7 +122,7 @@ func NewTable(titleName string, options []string, seed int64, seats []Seat, crea
 	for _, s := range seats {
 		l.Players = append(l.Players, action.Player{ID: s.Player, Name: s.Name})
 	}
-	t := &Table{Log: l, Seats: append([]Seat(nil), seats...), Creator: creator}
+	t := &Table{Position: Position{Log: l, Seats: append([]Seat(nil), seats...)}, Creator: creator}
 	if err := t.rebuild(); err != nil {
 		return nil, err
 	}
@@ -128,7 +136,7 @@ func ImportTable(l *action.GameLog, creator string) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the log does not replay: %w", err)
 	}
-	t := &Table{Game: g, Log: l, Creator: creator, Imported: len(l.Actions), Senders: make([]string, len(l.Actions))}
+	t := &Table{Position: Position{Game: g, Log: l}, Creator: creator, Imported: len(l.Actions), Senders: make([]string, len(l.Actions))}
 	for _, p := range l.Players {
 		t.Seats = append(t.Seats, Seat{Player: p.ID, Name: p.Name})
 	}
@@ -138,7 +146,7 @@ func ImportTable(l *action.GameLog, creator string) (*Table, error) {
 // LoadTable rebuilds a stored table from its log, seats and senders; the
 // first imported actions of the log came from an 18xx.games import.
 func LoadTable(l *action.GameLog, seats []Seat, senders []string, creator string, imported int) (*Table, error) {
-	t := &Table{Log: l, Seats: seats, Senders: senders, Creator: creator, Imported: imported}
+	t := &Table{Position: Position{Log: l, Seats: seats}, Senders: senders, Creator: creator, Imported: imported}
 	for len(t.Senders) < len(l.Actions) {
 		t.Senders = append(t.Senders, "")
 	}
@@ -175,7 +183,7 @@ func (t *Table) rebuild() error {
 }
 
 // seatOf is the seat held by user, or nil.
-func (t *Table) seatOf(user string) *Seat {
+func (t *Position) seatOf(user string) *Seat {
 	if user == "" {
 		return nil
 	}
@@ -188,7 +196,7 @@ func (t *Table) seatOf(user string) *Seat {
 }
 
 // userOf is the user seated for player p ("" if none).
-func (t *Table) userOf(p *engine.Player) string {
+func (t *Position) userOf(p *engine.Player) string {
 	if p == nil {
 		return ""
 	}
@@ -260,8 +268,10 @@ func (t *Table) Do(req Request, cmd *notation.Command) (rep Reply) {
 	if err != nil {
 		return Reply{Text: err.Error()}
 	}
-	if why := t.preRefusal(a); why != "" {
-		return Reply{Text: why}
+	if t.stage == nil {
+		if why := t.preRefusal(a); why != "" {
+			return Reply{Text: why}
+		}
 	}
 	if !cmd.Confirm && !t.recorded && t.stage == nil {
 		if why, _ := t.confirmation(a); why != "" {
@@ -387,7 +397,7 @@ func (t *Table) nextReply(text string) Reply {
 }
 
 // whoActs names the entity whose turn it is and its user.
-func (t *Table) whoActs() (string, string) {
+func (t *Position) whoActs() (string, string) {
 	e := waitingEntity(t)
 	if e == nil {
 		e = currentEntity(t.Game)
@@ -404,7 +414,7 @@ func (t *Table) whoActs() (string, string) {
 }
 
 // standings lists the players by value.
-func (t *Table) standings() string {
+func (t *Position) standings() string {
 	g := t.Game
 	type row struct {
 		name  string

@@ -76,7 +76,7 @@ func committed(g *engine.Game, p *engine.Player) int {
 
 // bidsText answers `bids`: every open bid with who leads and by how much,
 // then each player's cash, committed and free.
-func (t *Table) bidsText() string {
+func (t *Position) bidsText() string {
 	g := t.Game
 	bid, unbid := standings(g)
 	if len(bid) == 0 && len(unbid) == 0 {
@@ -124,7 +124,7 @@ func companyName(c *engine.Company) string {
 }
 
 // cashLine lists each player's cash, with what their leading bids commit.
-func (t *Table) cashLine() string {
+func (t *Position) cashLine() string {
 	g := t.Game
 	var items []string
 	for _, p := range g.Players {
@@ -138,7 +138,7 @@ func (t *Table) cashLine() string {
 }
 
 // leadingLine words the bids leading now, for `status`: "" when none.
-func (t *Table) leadingLine() string {
+func (t *Position) leadingLine() string {
 	bid, _ := standings(t.Game)
 	if len(bid) == 0 {
 		return ""
@@ -151,7 +151,7 @@ func (t *Table) leadingLine() string {
 }
 
 // companyBids words the bids on company c, for `company M6`: "" when none.
-func (t *Table) companyBids(c *engine.Company) string {
+func (t *Position) companyBids(c *engine.Company) string {
 	bid, _ := standings(t.Game)
 	for _, s := range bid {
 		if s.company != c {
@@ -178,7 +178,7 @@ func (t *Table) companyBids(c *engine.Company) string {
 }
 
 // playerBids words p's bids, for `player @bob`: "" when none.
-func (t *Table) playerBids(p *engine.Player) string {
+func (t *Position) playerBids(p *engine.Player) string {
 	bid, _ := standings(t.Game)
 	var leads, behind []string
 	for _, s := range bid {
@@ -205,7 +205,7 @@ func (t *Table) playerBids(p *engine.Player) string {
 }
 
 // tableView answers `table`: the table picture and the bids in words.
-func (t *Table) tableView() (string, *Image, error) {
+func (t *Position) tableView() (string, *Image, error) {
 	img, err := t.picture("table.png", func(w *bytes.Buffer) error {
 		return render.Table(w, t.Game, render.TableOptions{Acting: t.Acting})
 	})

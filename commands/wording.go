@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 // said words an applied action for the reply: "alice passes.", "Minor 5
 // passes.", as bids read "alice bids $100 on M5."; other moves as confirm
 // words them. A player's name is written as the player spelt it.
-func (t *Table) said(a action.Action) string {
+func (t *Position) said(a action.Action) string {
 	if _, ok := a.(*action.Pass); ok {
 		who := t.actorLabel(a)
 		if _, player := a.Env().Entity.PlayerID(); !player {
@@ -81,4 +82,64 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 		}
 	}
 	return refuse("%s cannot pay a dividend now%s; it may: %s", entityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
+}
+
+// nameOf names a user by the player they play, else by their id.
+func (t *Position) nameOf(user string) string {
+	if s := t.seatOf(user); s != nil {
+		return s.Name
+	}
+	if user == "" {
+		return "someone"
+	}
+	return user
+}
+
+// actorLabel names the acting entity of an action.
+func (t *Position) actorLabel(a action.Action) string {
+	env := a.Env()
+	if id, ok := env.Entity.PlayerID(); ok {
+		if p := t.Game.PlayerByID(id); p != nil {
+			return p.Name
+		}
+	}
+	if env.EntityType != action.EntityCompany {
+		if c := t.Game.Corp(env.Entity.String()); c != nil {
+			return entityLabel(c)
+		}
+	}
+	return env.Entity.String()
+}
+
+// describe words an action briefly, with its actor.
+func (t *Position) describe(a action.Action) string {
+	who := t.actorLabel(a)
+	words := Translate(t.Game, a)
+	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
+		return who + ": " + words[1] // with the rotation
+	}
+	return who + ": " + words[0]
+}
+
+// confirm words an applied action for the reply.
+func (t *Position) confirm(a action.Action) string {
+	g := t.Game
+	switch v := a.(type) {
+	case *action.RunRoutes:
+		total := 0
+		var runs []string
+		for _, r := range v.Routes {
+			total += r.Revenue
+			runs = append(runs, routeWords(g, r, false, false))
+		}
+		if len(runs) == 0 {
+			return notation.Capitalize(t.actorLabel(a)) + " runs no trains."
+		}
+		return fmt.Sprintf("%s runs %s for %s.", notation.Capitalize(t.actorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
+	case *action.Bid:
+		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
+			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)
+		}
+	}
+	return notation.Capitalize(t.describe(a)) + "."
 }

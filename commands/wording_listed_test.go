@@ -39,7 +39,7 @@ func spread[T any](list []T, n int) []T {
 // Moves lists has a wording the dispatcher turns back into it; it returns
 // how many actions it tried and the failures.
 func phraseListed(l *action.GameLog, g *engine.Game) (int, []string) {
-	t := &Table{Game: g, Log: &action.GameLog{Title: l.Title, Players: l.Players, Settings: l.Settings}}
+	t := &Table{Position: Position{Game: g, Log: &action.GameLog{Title: l.Title, Players: l.Players, Settings: l.Settings}}}
 	for _, p := range l.Players {
 		t.Seats = append(t.Seats, Seat{Player: p.ID, Name: p.Name, User: ChatUser(p.ID)})
 	}
