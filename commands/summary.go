@@ -48,15 +48,6 @@ func (k roundKey) title() string {
 	return strings.ToLower(k.name) + " round"
 }
 
-// roundMark is what a table remembers of the round in play: which it is,
-// the state when it began and where in the log it began.
-type roundMark struct {
-	g     *engine.Game // the game it was taken of; another game means a rebuild
-	key   roundKey
-	at    int     // log position of the round's first move; -1 when unknown
-	start *ledger // the state when the round began; nil when unknown
-}
-
 // ledger is the part of a state a digest compares.
 type ledger struct {
 	phase   string

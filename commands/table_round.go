@@ -1,6 +1,9 @@
 package commands
 
-import "pbc/engine/action"
+import (
+	"pbc/engine"
+	"pbc/engine/action"
+)
 
 // roundBefore is the round the game is in before a move; it keeps the
 // table's mark of it, starting one (its beginning unknown) when the table
@@ -34,4 +37,13 @@ func (t *Table) roundAfter(before roundKey) string {
 		}
 	}
 	return t.digest(before, now, start, gameMoves(acts))
+}
+
+// roundMark is what a table remembers of the round in play: which it is,
+// the state when it began and where in the log it began.
+type roundMark struct {
+	g     *engine.Game // the game it was taken of; another game means a rebuild
+	key   roundKey
+	at    int     // log position of the round's first move; -1 when unknown
+	start *ledger // the state when the round began; nil when unknown
 }

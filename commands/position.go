@@ -1,0 +1,152 @@
+package commands
+
+import (
+	"fmt"
+	"pbc/engine"
+	"pbc/engine/action"
+	"pbc/render"
+	"strings"
+)
+
+// Seat is a player's place at a table and the chat user holding it.
+type Seat struct {
+	Player int    // the player's id in the game (actions' entity)
+	Name   string // the player's name in the game
+	User   string // platform user id; "" while unclaimed (imported games)
+}
+
+// Position is what the chat layer reads of a table to resolve a command,
+// offer the legal moves and answer queries: the game, its log and who sits
+// where. Nothing that takes a Position changes it; the live table owns it.
+type Position struct {
+	Game  *engine.Game
+	Log   *action.GameLog
+	Seats []Seat
+	// Acting is who the headers of the pictures a query draws name as
+	// acting: the session's answer (nil reads it from the game).
+	Acting *render.Acting
+
+	// recorded marks a table replaying a recorded game through chat
+	// (ReplayChat): every action is trusted as 18xx.games recorded it, and
+	// revenues stated in run commands are taken as given.
+	recorded bool
+	cache    movesCache
+}
+
+// Request is one chat message to a table.
+type Request struct {
+	User  string // platform user id of the sender
+	Admin bool   // the sender is a channel admin
+	Text  string
+	// Autos are auto actions to attach to the action the text makes; only
+	// ReplayChat sets them, from the recorded log.
+	Autos []action.Action
+	// RecentEnd says the move that ended the game was made less than
+	// UndoEndWindow ago, so its mover may undo it alone; the session,
+	// which knows when moves were made, sets it.
+	RecentEnd bool
+}
+
+// Reply is the answer to a request.
+type Reply struct {
+	Text string
+	// OK is false when the request was refused; nothing changed then.
+	OK bool
+	// Action is the action appended to the log, for the caller to store;
+	// nil when the log did not change.
+	Action action.Action
+	// Next lists the users whose turn it now is, to be mentioned.
+	Next []string
+	// Image is a picture to post with the text (map, market), if any.
+	Image *Image
+	// Err is an internal failure (a bug, not a refusal): nothing changed,
+	// and the caller logs it and shows a generic message, never its text.
+	Err error
+}
+
+// Image is a rendered picture.
+type Image struct {
+	Name string // file name, "map.png"
+	Data []byte
+}
+
+// refusal is a refused request: what was wrong and what would be legal.
+type refusal struct{ msg string }
+
+// Error returns the message.
+func (r *refusal) Error() string { return r.msg }
+
+// refuse makes a refusal.
+func refuse(format string, args ...any) error {
+	return &refusal{msg: fmt.Sprintf(format, args...)}
+}
+
+// seatOf is the seat held by user, or nil.
+func (t *Position) seatOf(user string) *Seat {
+	if user == "" {
+		return nil
+	}
+	for i := range t.Seats {
+		if t.Seats[i].User == user {
+			return &t.Seats[i]
+		}
+	}
+	return nil
+}
+
+// userOf is the user seated for player p ("" if none).
+func (t *Position) userOf(p *engine.Player) string {
+	if p == nil {
+		return ""
+	}
+	for _, s := range t.Seats {
+		if s.Player == p.ID {
+			return s.User
+		}
+	}
+	return ""
+}
+
+// whoActs names the entity whose turn it is and its user.
+func (t *Position) whoActs() (string, string) {
+	e := waitingEntity(t)
+	if e == nil {
+		e = currentEntity(t.Game)
+	}
+	if e == nil {
+		return "nobody", ""
+	}
+	p := controller(e)
+	label := entityLabel(e)
+	if p != nil && any(p) != e {
+		label += " (" + p.Name + ")"
+	}
+	return label, t.userOf(p)
+}
+
+// standings lists the players by value.
+func (t *Position) standings() string {
+	g := t.Game
+	type row struct {
+		name  string
+		value int
+	}
+	var rows []row
+	for _, p := range g.Players {
+		rows = append(rows, row{p.Name, g.PlayerValue(p)})
+	}
+	for i := 1; i < len(rows); i++ {
+		for j := i; j > 0 && rows[j].value > rows[j-1].value; j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
+	}
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = fmt.Sprintf("%s %s", r.name, engine.Money(r.value))
+	}
+	reason := g.EndReason()
+	if reason != "" {
+		reason = " (" + strings.ReplaceAll(reason, "_", " ") + ")"
+	}
+	return strings.Join(parts, ", ") + reason + "."
+}
