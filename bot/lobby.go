@@ -13,6 +13,7 @@ import (
 	"pbc/commands/notation"
 	"pbc/engine/title"
 	"pbc/session"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -157,7 +158,7 @@ func (d *Dispatcher) start(ctx context.Context, r Request, sg storage.Game, t *t
 		return refused("%s needs at least %d players; %d seated.", sg.Title, t.MinPlayers, len(cs)), nil
 	}
 	dealt := commands.DealSeats(cs, sg.Seed) // 1.8.16: the player order is dealt at random
-	table, err := commands.NewTable(sg.Title, sg.Options, sg.Seed, dealt, sg.Creator)
+	tb, err := tabletop.NewTable(sg.Title, sg.Options, sg.Seed, dealt, sg.Creator)
 	if err != nil {
 		return refused("The game cannot start: %v", err), nil
 	}
@@ -176,7 +177,7 @@ func (d *Dispatcher) start(ctx context.Context, r Request, sg storage.Game, t *t
 		}
 	}
 	var order []string
-	for _, p := range table.Game.Players {
+	for _, p := range tb.Game.Players {
 		order = append(order, p.Name)
 	}
 	return d.overview(ctx, r, sg, fmt.Sprintf("%s begins! Player order: %s.", sg.Title, strings.Join(order, ", ")))
@@ -248,7 +249,7 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 // helpFor is the command layer's help on a topic, for channels without a
 // running game.
 func helpFor(topic string) string {
-	t, err := commands.NewTable(title.Names()[0], nil, 1, []commands.Seat{{Player: 1, Name: "p1"}, {Player: 2, Name: "p2"}, {Player: 3, Name: "p3"}}, "")
+	t, err := tabletop.NewTable(title.Names()[0], nil, 1, []commands.Seat{{Player: 1, Name: "p1"}, {Player: 2, Name: "p2"}, {Player: 3, Name: "p3"}}, "")
 	ex := notation.NewExamples()
 	lobby := fmt.Sprintf("To play here: `%s` (or `%s`, `%s`…), then everyone `join`s, then `start`. ", ex[0], ex[1], ex[3]) +
 		"`remind every 12h` and `quiet 22:00-07:00 Europe/Paris` set reminders; `catchup` sums up what you missed."

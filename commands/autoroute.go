@@ -6,7 +6,7 @@ import (
 )
 
 // haveAutoRouter says whether the engine's auto-router is in use.
-const haveAutoRouter = true
+const HaveAutoRouter = true
 
 // autoRoutes is the auto-router's best run for c now.
 func autoRoutes(g *engine.Game, c *engine.Corp) ([]action.Route, error) {

@@ -78,7 +78,7 @@ func (o *Offer) menu(placeholder string, opts []Option) {
 }
 
 // clipped keeps the offer inside what every front end shows.
-func (o Offer) clipped() Offer {
+func (o Offer) Clipped() Offer {
 	if len(o.Buttons) > MaxButtons {
 		// pass, last, is the button that must stay.
 		last := o.Buttons[len(o.Buttons)-1]
@@ -92,11 +92,11 @@ func (o Offer) clipped() Offer {
 
 // Decision is the offer for the decision the game waits for: every choice
 // of the entity it waits for, each as a command.
-func Decision(m *engine.Moves) Offer { return decision(m, nil) }
+func Decision(m *engine.Moves) Offer { return DecisionOf(m, nil) }
 
 // decision is Decision knowing the game, which names the city of a token
 // on a hex of several.
-func decision(m *engine.Moves, g *engine.Game) Offer {
+func DecisionOf(m *engine.Moves, g *engine.Game) Offer {
 	if m == nil || m.Finished || len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return Offer{}
 	}
@@ -112,7 +112,7 @@ func decision(m *engine.Moves, g *engine.Game) Offer {
 	if len(more) > 0 {
 		o.menu("Use a private…", more)
 	}
-	return o.clipped()
+	return o.Clipped()
 }
 
 // privateOptions are what a private that is not waited for may do now.

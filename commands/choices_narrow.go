@@ -105,7 +105,7 @@ func LayCommand(a *engine.Actor, m engine.TileMove) string {
 
 // layVia is the private a partial lay names ("lay D23 with P7", or
 // "P7: lay D23"), or "".
-func layVia(cmd *notation.Command) string {
+func LayVia(cmd *notation.Command) string {
 	if len(cmd.With) > 0 {
 		return cmd.With[0]
 	}
@@ -122,11 +122,11 @@ func layLabel(i int, m engine.TileMove) string {
 }
 
 // narrowOffer is the offer answering a partial command.
-func narrowOffer(m *engine.Moves, player int, cmd *notation.Command) Offer {
+func NarrowOffer(m *engine.Moves, player int, cmd *notation.Command) Offer {
 	var o Offer
 	switch cmd.Verb {
 	case notation.Lay:
-		a, lays := HexLays(m, player, layVia(cmd), cmd.Target)
+		a, lays := HexLays(m, player, LayVia(cmd), cmd.Target)
 		var opts []Option
 		for i, l := range lays {
 			opts = append(opts, Option{Label: layLabel(i, l), Command: LayCommand(a, l)})
@@ -152,7 +152,7 @@ func narrowOffer(m *engine.Moves, player int, cmd *notation.Command) Offer {
 			o.add("Par "+strings.ToUpper(cmd.Target)+" at…", parPrices(a.Pars, cmd.Target))
 		}
 	}
-	return o.clipped()
+	return o.Clipped()
 }
 
 // bidOn is player's bid move on company.
@@ -206,11 +206,11 @@ func BidAmounts(b engine.BidMove) []int {
 
 // narrowText words the answer to a partial command, or says why there is
 // nothing to choose.
-func narrowText(m *engine.Moves, player int, cmd *notation.Command) (string, bool) {
+func NarrowText(m *engine.Moves, player int, cmd *notation.Command) (string, bool) {
 	switch cmd.Verb {
 	case notation.Lay:
 		hex := strings.ToUpper(cmd.Target)
-		_, lays := HexLays(m, player, layVia(cmd), cmd.Target)
+		_, lays := HexLays(m, player, LayVia(cmd), cmd.Target)
 		if len(lays) == 0 {
 			return fmt.Sprintf("you cannot lay a tile on %s now; `moves` lists what you can do", hex), false
 		}

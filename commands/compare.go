@@ -19,8 +19,8 @@ func (t *Position) Phrase(a action.Action) (string, error) {
 	if len(words) == 0 || words[0] == "" {
 		return "", fmt.Errorf("%s actions have no command", action.TypeName(a))
 	}
-	user := t.actingUser(a)
-	seat := t.seatOf(user)
+	user := t.ActingUser(a)
+	seat := t.SeatOf(user)
 	if seat == nil {
 		return "", fmt.Errorf("nobody is seated to act for %s", a.Env().Entity.String())
 	}
@@ -36,7 +36,7 @@ func (t *Position) Phrase(a action.Action) (string, error) {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				continue
 			}
-			built, err := t.build(seat, cmd, Request{User: user})
+			built, err := t.Build(seat, cmd, Request{User: user})
 			if err != nil {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				continue
@@ -59,7 +59,7 @@ var debugPhrase func(t *Position, text string, err error)
 
 // actingUser is the user seated for the controller of a's entity; for an
 // entity nobody controls, the first seated user.
-func (t *Position) actingUser(a action.Action) string {
+func (t *Position) ActingUser(a action.Action) string {
 	g := t.Game
 	env := a.Env()
 	var e any
@@ -72,7 +72,7 @@ func (t *Position) actingUser(a action.Action) string {
 	} else if c := g.Company(env.Entity.String()); c != nil {
 		e = c
 	}
-	if u := t.userOf(controller(e)); u != "" {
+	if u := t.UserOf(controller(e)); u != "" {
 		return u
 	}
 	for _, s := range t.Seats {

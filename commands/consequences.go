@@ -23,7 +23,7 @@ import (
 type before struct {
 	phase     string
 	phaseIdx  int
-	round     roundKey
+	round     RoundKey
 	corps     map[string]corpBefore
 	companies map[string]bool // closed, by id
 	upcoming  []*engine.Train // the depot's trains still to be sold
@@ -40,7 +40,7 @@ type corpBefore struct {
 }
 
 // beforeMove records what a move's consequences are measured against.
-func (t *Position) beforeMove(round roundKey) *before {
+func (t *Position) BeforeMove(round RoundKey) *before {
 	g := t.Game
 	b := &before{phase: phaseName(g), phaseIdx: g.Phase, round: round, corps: make(map[string]corpBefore, len(g.Corps)),
 		companies: make(map[string]bool, len(g.Companies)), upcoming: slices.Clone(g.Depot.Upcoming),
@@ -60,7 +60,7 @@ func (t *Position) beforeMove(round roundKey) *before {
 
 // consequences words what move a did beyond itself, one line each, in the
 // order a player meets them.
-func (t *Position) consequences(b *before, a action.Action) []string {
+func (t *Position) Consequences(b *before, a action.Action) []string {
 	if b == nil {
 		return nil
 	}
@@ -300,17 +300,17 @@ func closedLines(g *engine.Game, b *before, formed map[string]bool) []string {
 // mergerSkipped says that the merger round after an operating round had no
 // merger to offer, when the move ran past it without a word; it goes after
 // the operating round's digest.
-func (t *Position) mergerSkipped(b *before, a action.Action) string {
+func (t *Position) MergerSkipped(b *before, a action.Action) string {
 	g := t.Game
 	if b == nil {
 		return ""
 	}
 	from := g.T.Majors.MergerRoundFrom
-	if from == 0 || b.round.name != "OR" || g.Phase+1 < from {
+	if from == 0 || b.round.Name != "OR" || g.Phase+1 < from {
 		return ""
 	}
-	now := t.liveKey()
-	if now == b.round || now.name == "Merger" || g.Finished() {
+	now := t.LiveKey()
+	if now == b.round || now.Name == "Merger" || g.Finished() {
 		return ""
 	}
 	for _, x := range a.Env().AutoActions {

@@ -16,12 +16,12 @@ import (
 // and for `status`.
 
 // haveMoves says whether the engine's legal moves are in use.
-const haveMoves = true
+const HaveMoves = true
 
 // waitingEntity is the entity whose decision holds up the game (a
 // company over its train limit, a pending token...), or nil.
 func waitingEntity(t *Position) any {
-	g, m := t.Game, t.moves()
+	g, m := t.Game, t.Moves()
 	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return nil
 	}
@@ -62,10 +62,7 @@ type movesCache struct {
 
 // Moves returns the legal moves now, computed once per state; callers must
 // not keep them past the next change to the table.
-func (t *Position) Moves() *engine.Moves { return t.moves() }
-
-// moves returns the legal moves now, computed once per state.
-func (t *Position) moves() *engine.Moves {
+func (t *Position) Moves() *engine.Moves {
 	c := &t.cache
 	if c.m == nil || c.g != t.Game || c.n != len(t.Log.Actions) {
 		c.g, c.n, c.m = t.Game, len(t.Log.Actions), t.Game.Moves()
@@ -76,7 +73,7 @@ func (t *Position) moves() *engine.Moves {
 // tileRotations lists the rotations at which e may lay the tile (an id
 // such as "57-0") on hex now.
 func tileRotations(t *Position, e any, hex, tile string) []int {
-	a := actorOf(t.moves(), e)
+	a := actorOf(t.Moves(), e)
 	if a == nil {
 		return nil
 	}
@@ -93,7 +90,7 @@ func tileRotations(t *Position, e any, hex, tile string) []int {
 // asksChoice reports whether entity e is asked a choose whose answers
 // include choice now (the split of a 2P or LP train's revenue, say).
 func asksChoice(t *Position, e any, choice string) bool {
-	a := actorOf(t.moves(), e)
+	a := actorOf(t.Moves(), e)
 	if a == nil || len(a.Types) == 0 || a.Types[0] != action.TypeChoose {
 		return false
 	}
@@ -107,7 +104,7 @@ func asksChoice(t *Position, e any, choice string) bool {
 
 // waitingText words what the entity the game waits for may do, or "".
 func waitingText(t *Position) string {
-	m := t.moves()
+	m := t.Moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
 		return strings.Join(actorCommands(m.Actors[0], false), "; ")
 	}
@@ -118,7 +115,7 @@ func waitingText(t *Position) string {
 // lists every choice instead of a few of each kind.
 func movesText(t *Position, all bool) string {
 	g := t.Game
-	m := t.moves()
+	m := t.Moves()
 	if m.Finished || len(m.Actors) == 0 {
 		return "Nobody can move now."
 	}

@@ -24,7 +24,7 @@ func (t *Position) forcedBuyRefusal(a action.Action) string {
 		return ""
 	}
 	env := a.Env()
-	for _, x := range t.moves().Actors {
+	for _, x := range t.Moves().Actors {
 		if x.Entity != env.Entity || x.EntityType != env.EntityType {
 			continue
 		}
@@ -113,7 +113,7 @@ func companyExamples(g *engine.Game) string {
 // withTopBid adds to the amounts `bid X` offers who leads X and with how
 // much, a $0 bid included: "Bid on P8 from $5 to $500 in steps of $5;
 // Player 1 leads with $0. Choose an amount, …".
-func (t *Position) withTopBid(cmd *notation.Command, text string) string {
+func (t *Position) WithTopBid(cmd *notation.Command, text string) string {
 	if cmd.Verb != notation.Bid {
 		return text
 	}

@@ -29,7 +29,7 @@ type Position struct {
 	// recorded marks a table replaying a recorded game through chat
 	// (ReplayChat): every action is trusted as 18xx.games recorded it, and
 	// revenues stated in run commands are taken as given.
-	recorded bool
+	Recorded bool
 	cache    movesCache
 }
 
@@ -82,7 +82,7 @@ func refuse(format string, args ...any) error {
 }
 
 // seatOf is the seat held by user, or nil.
-func (t *Position) seatOf(user string) *Seat {
+func (t *Position) SeatOf(user string) *Seat {
 	if user == "" {
 		return nil
 	}
@@ -95,7 +95,7 @@ func (t *Position) seatOf(user string) *Seat {
 }
 
 // userOf is the user seated for player p ("" if none).
-func (t *Position) userOf(p *engine.Player) string {
+func (t *Position) UserOf(p *engine.Player) string {
 	if p == nil {
 		return ""
 	}
@@ -108,7 +108,7 @@ func (t *Position) userOf(p *engine.Player) string {
 }
 
 // whoActs names the entity whose turn it is and its user.
-func (t *Position) whoActs() (string, string) {
+func (t *Position) WhoActs() (string, string) {
 	e := waitingEntity(t)
 	if e == nil {
 		e = currentEntity(t.Game)
@@ -121,11 +121,11 @@ func (t *Position) whoActs() (string, string) {
 	if p != nil && any(p) != e {
 		label += " (" + p.Name + ")"
 	}
-	return label, t.userOf(p)
+	return label, t.UserOf(p)
 }
 
 // standings lists the players by value.
-func (t *Position) standings() string {
+func (t *Position) Standings() string {
 	g := t.Game
 	type row struct {
 		name  string

@@ -27,12 +27,12 @@ func (b *builder) mergerProgram() (action.Action, error) {
 	by, _ := json.Marshal(map[string][]string{action.MergerRoundKey: ids})
 	a := &action.ProgramMergerPass{}
 	a.Extra = map[string]json.RawMessage{"corporations_by_round": by}
-	return setEntity(a, b.me), nil
+	return SetEntity(a, b.me), nil
 }
 
 // programNotes tells what automatic play did after an action: the passes
 // and purchases programs made for their owners, and why a program stopped.
-func (t *Position) programNotes(a action.Action) string {
+func (t *Position) ProgramNotes(a action.Action) string {
 	g := t.Game
 	name := func(e action.EntityID) string {
 		if id, ok := e.PlayerID(); ok && g.PlayerByID(id) != nil {
@@ -68,7 +68,7 @@ func (t *Position) programNotes(a action.Action) string {
 }
 
 // programWords says what a program action sets, for its confirmation.
-func (t *Position) programWords(a action.Action) (string, bool) {
+func (t *Position) ProgramWords(a action.Action) (string, bool) {
 	id, ok := a.Env().Entity.PlayerID()
 	p := t.Game.PlayerByID(id)
 	if !ok || p == nil {

@@ -15,7 +15,7 @@ import (
 )
 
 // query answers the commands anyone may run; they change nothing.
-func (t *Position) query(cmd *notation.Command) Reply {
+func (t *Position) Query(cmd *notation.Command) Reply {
 	var text string
 	var err error
 	rep := Reply{OK: true}
@@ -48,7 +48,7 @@ func (t *Position) query(cmd *notation.Command) Reply {
 		if cmd.HasAmount {
 			n = min(cmd.Amount, maxLog)
 		}
-		text = t.recent(n)
+		text = t.Recent(n)
 	case notation.Moves:
 		text = movesText(t, cmd.Target == "all")
 	case notation.Help:
@@ -100,7 +100,7 @@ func (t *Position) status() string {
 	g := t.Game
 	s := g.Snapshot(false)
 	if g.Finished() {
-		return "Game over: " + t.standings()
+		return "Game over: " + t.Standings()
 	}
 	round := map[string]string{"SR": "Stock round", "OR": "Operating round", "Merger": "Merger round", "Choices": "Choices"}[s.Round.Name]
 	if round == "" {
@@ -110,7 +110,7 @@ func (t *Position) status() string {
 	if s.Round.Name != "SR" {
 		num += "." + strconv.Itoa(s.Round.RoundNum)
 	}
-	who, _ := t.whoActs()
+	who, _ := t.WhoActs()
 	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
 		t.Log.Title, strings.ToLower(round), num, s.Phase, engine.Money(g.Bank), g.CertLimit(), notation.Capitalize(who))}
 	if may := waitingText(t); may != "" {
@@ -347,7 +347,7 @@ const maxLog = 50
 
 // recent lists the last n actions as commands, saying how to see earlier
 // ones when it leaves some out.
-func (t *Position) recent(n int) string {
+func (t *Position) Recent(n int) string {
 	acts := t.Log.Actions
 	var lines []string
 	earlier := false

@@ -30,7 +30,7 @@ func (b *builder) notYours(e any) error {
 // none may (in a stock round, say), so that no example points at a move
 // the sender cannot make.
 func (b *builder) ownTurnHint(cur any) string {
-	for _, a := range b.t.moves().Actors {
+	for _, a := range b.t.Moves().Actors {
 		if a.Player != b.me.ID || len(a.Types) == 0 || !slices.Contains(a.Types, action.TypePass) {
 			continue
 		}
@@ -47,8 +47,8 @@ func (b *builder) ownTurnHint(cur any) string {
 // refuse with a reason that points the wrong way: a forced buyer's pass,
 // a minor's station token, a private acquired out of its step. "" lets
 // the engine judge.
-func (t *Position) preRefusal(a action.Action) string {
-	if t.recorded {
+func (t *Position) PreRefusal(a action.Action) string {
+	if t.Recorded {
 		return ""
 	}
 	if why := t.forcedBuyRefusal(a); why != "" {
@@ -74,7 +74,7 @@ func (t *Position) preRefusal(a action.Action) string {
 
 // typesOf are the action types the entity of env may take now.
 func (t *Position) typesOf(env *action.Envelope) []string {
-	for _, x := range t.moves().Actors {
+	for _, x := range t.Moves().Actors {
 		if x.Entity == env.Entity && x.EntityType == env.EntityType {
 			return x.Types
 		}

@@ -23,7 +23,7 @@ const (
 
 // build turns a command of a seated user into an engine action with its
 // acting entity, or refuses it.
-func (t *Position) build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
+func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
 	g := t.Game
 	me := g.PlayerByID(seat.Player)
 	if me == nil {
@@ -95,7 +95,7 @@ type builder struct {
 }
 
 // setEntity fills the action's acting entity.
-func setEntity(a action.Action, e any) action.Action {
+func SetEntity(a action.Action, e any) action.Action {
 	env := a.Env()
 	id, typ := entityID(e)
 	if p, ok := e.(*engine.Player); ok {
@@ -113,7 +113,7 @@ func (b *builder) simple(a action.Action, kind actorKind) (action.Action, error)
 	if err != nil {
 		return nil, err
 	}
-	return setEntity(a, e), nil
+	return SetEntity(a, e), nil
 }
 
 // controls reports whether the user may act for e.
@@ -231,7 +231,7 @@ func (b *builder) bid() (action.Action, error) {
 	if c == nil {
 		return nil, refuse("there is no company %q; bid on %s", notation.Clip(b.cmd.Target), b.bidBoxList())
 	}
-	return setEntity(&action.Bid{Company: c.ID, Price: b.cmd.Amount}, b.me), nil
+	return SetEntity(&action.Bid{Company: c.ID, Price: b.cmd.Amount}, b.me), nil
 }
 
 // bidBoxList lists the companies in the bid boxes.
@@ -278,7 +278,7 @@ func (b *builder) par() (action.Action, error) {
 			return nil, refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, notation.JoinOr(prices))
 		}
 	}
-	return setEntity(&action.Par{Corporation: c.ID, SharePrice: cell}, b.me), nil
+	return SetEntity(&action.Par{Corporation: c.ID, SharePrice: cell}, b.me), nil
 }
 
 // majorList lists the majors not yet started.
@@ -305,12 +305,12 @@ func (b *builder) dividend() (action.Action, error) {
 		return nil, err
 	}
 	if asksChoice(b.t, c, kind) {
-		return setEntity(&action.Choose{Choice: kind}, c), nil
+		return SetEntity(&action.Choose{Choice: kind}, c), nil
 	}
 	if err := b.dividendCheck(c); err != nil {
 		return nil, err
 	}
-	return setEntity(&action.Dividend{Kind: kind}, c), nil
+	return SetEntity(&action.Dividend{Kind: kind}, c), nil
 }
 
 // acquire buys a player's private: "acquire P7".
@@ -323,7 +323,7 @@ func (b *builder) acquire() (action.Action, error) {
 	if comp == nil {
 		return nil, refuse("there is no private %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, companyIDs(b.g), ""))
 	}
-	return setEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
+	return SetEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
 }
 
 // merge acquires or merges a minor: "merge 8".
@@ -336,7 +336,7 @@ func (b *builder) merge() (action.Action, error) {
 	if m == nil || m.IsMajor() {
 		return nil, refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
 	}
-	return setEntity(&action.Merge{Corporation: m.ID}, c), nil
+	return SetEntity(&action.Merge{Corporation: m.ID}, c), nil
 }
 
 // choose answers the game's question: "choose 4".
@@ -364,7 +364,7 @@ func (b *builder) use() (action.Action, error) {
 	default:
 		choice = strings.ToLower(choice)
 	}
-	return setEntity(&action.ChooseAbility{Choice: choice}, comp), nil
+	return SetEntity(&action.ChooseAbility{Choice: choice}, comp), nil
 }
 
 // assign places a private's marker: "assign D11 [with P15]".
@@ -378,7 +378,7 @@ func (b *builder) assign() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	return setEntity(&action.Assign{Target: h.Def.ID, TargetType: "hex"}, comp), nil
+	return SetEntity(&action.Assign{Target: h.Def.ID, TargetType: "hex"}, comp), nil
 }
 
 // private resolves the private named with "with", or the user's only open
@@ -427,9 +427,9 @@ func (b *builder) payoff() (action.Action, error) {
 		return nil, refuse("you have no debt to pay off")
 	}
 	if b.cmd.HasAmount {
-		return setEntity(&action.PayoffPlayerDebtPartial{Amount: b.cmd.Amount}, b.me), nil
+		return SetEntity(&action.PayoffPlayerDebtPartial{Amount: b.cmd.Amount}, b.me), nil
 	}
-	return setEntity(&action.PayoffPlayerDebt{}, b.me), nil
+	return SetEntity(&action.PayoffPlayerDebt{}, b.me), nil
 }
 
 // discard drops a train over the limit: "discard 3-1".
@@ -448,7 +448,7 @@ func (b *builder) discard() (action.Action, error) {
 	if !b.controls(e) {
 		return nil, refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(e).Name)
 	}
-	return setEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
+	return SetEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
 }
 
 // program builds the automatic-play settings of 18xx.games: auto pass, auto
@@ -466,7 +466,7 @@ func (b *builder) program() (action.Action, error) {
 		}
 		a := &action.ProgramSharePass{}
 		a.Extra = map[string]json.RawMessage{"unconditional": raw(cmd.Pool), "indefinite": raw(cmd.Text == "indefinite")}
-		return setEntity(a, b.me), nil
+		return SetEntity(a, b.me), nil
 	case notation.AutoBuy:
 		c := findCorp(b.g, cmd.Target)
 		if c == nil || !c.IsMajor() {
@@ -479,12 +479,12 @@ func (b *builder) program() (action.Action, error) {
 		a := &action.ProgramBuyShares{}
 		a.Extra = map[string]json.RawMessage{"corporation": raw(c.ID), "until_condition": until,
 			"from_market": raw(cmd.Pool), "auto_pass_after": raw(cmd.Text == "pass")}
-		return setEntity(a, b.me), nil
+		return SetEntity(a, b.me), nil
 	}
 	a := &action.ProgramDisable{}
 	a.Extra = map[string]json.RawMessage{"reason": raw("user")}
 	if prog, ok := b.g.ProgramOf(b.me.ID); ok {
 		a.Extra["original_type"] = raw(prog.Kind)
 	}
-	return setEntity(a, b.me), nil
+	return SetEntity(a, b.me), nil
 }

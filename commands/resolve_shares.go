@@ -12,7 +12,7 @@ import (
 // Share moves: player buys and sells, corporate issues and redemptions.
 
 // findShare finds a certificate by id ("SWW_3", "sww_3").
-func findShare(g *engine.Game, id string) *engine.Share {
+func FindShare(g *engine.Game, id string) *engine.Share {
 	i := strings.LastIndexByte(id, '_')
 	if i <= 0 {
 		return nil
@@ -34,7 +34,7 @@ func findShare(g *engine.Game, id string) *engine.Share {
 func namedShares(g *engine.Game, ids []string) ([]*engine.Share, error) {
 	var out []*engine.Share
 	for _, id := range ids {
-		s := findShare(g, id)
+		s := FindShare(g, id)
 		if s == nil {
 			return nil, refuse("there is no share %q", notation.Clip(id))
 		}
@@ -123,7 +123,7 @@ func (b *builder) buy() (action.Action, error) {
 	if cmd.HasPrice {
 		a.SharePrice = cmd.Price
 	}
-	return setEntity(a, b.me), nil
+	return SetEntity(a, b.me), nil
 }
 
 // nonPresident drops the president's certificate from a list.
@@ -178,7 +178,7 @@ func (b *builder) sell() (action.Action, error) {
 				if cmd.HasPrice {
 					a.SharePrice = cmd.Price
 				}
-				return setEntity(a, b.me), nil
+				return SetEntity(a, b.me), nil
 			}
 			return nil, refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
 		}
@@ -198,7 +198,7 @@ func (b *builder) sell() (action.Action, error) {
 	if cmd.HasPrice {
 		a.SharePrice = cmd.Price
 	}
-	return setEntity(a, b.me), nil
+	return SetEntity(a, b.me), nil
 }
 
 // pickSale picks certificates making up pct percent: ordinary ones (the
@@ -261,11 +261,11 @@ func (b *builder) issue() (action.Action, error) {
 	}
 	ids, pct := bundle(shares)
 	if cmd.Verb == notation.Redeem {
-		return setEntity(&action.BuyShares{Shares: ids, Percent: pct}, c), nil
+		return SetEntity(&action.BuyShares{Shares: ids, Percent: pct}, c), nil
 	}
 	price := cmd.Price
 	if !cmd.HasPrice && c.Price >= 0 {
 		price = g.Market.Cells[max(c.Price-len(shares), 0)].Price
 	}
-	return setEntity(&action.SellShares{Shares: ids, Percent: pct, SharePrice: price}, c), nil
+	return SetEntity(&action.SellShares{Shares: ids, Percent: pct, SharePrice: price}, c), nil
 }

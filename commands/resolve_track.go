@@ -53,7 +53,7 @@ func (b *builder) lay() (action.Action, error) {
 	a := &action.LayTile{Hex: h.Def.ID, ComboEntities: combo}
 	if cmd.Verb == notation.Cube {
 		a.Tile = "BC-0"
-		return setEntity(a, e), nil
+		return SetEntity(a, e), nil
 	}
 	tileID, err := b.tileID(cmd.Items[0])
 	if err != nil {
@@ -76,7 +76,7 @@ func (b *builder) lay() (action.Action, error) {
 				board.TileName(tileID), h.Def.ID, notation.JoinOr(intWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
 		}
 	}
-	return setEntity(a, e), nil
+	return SetEntity(a, e), nil
 }
 
 // intWords writes numbers as words.
@@ -185,7 +185,7 @@ func (b *builder) token() (action.Action, error) {
 	if cmd.Choice == "destination" {
 		a.TokenType = "destination"
 	}
-	return setEntity(a, e), nil
+	return SetEntity(a, e), nil
 }
 
 // freeSlot is the slot a token of corp takes in city node of h: its
@@ -229,13 +229,13 @@ func (b *builder) destination() (action.Action, error) {
 	// A destination hex with several cities the company may take (1822CA's
 	// ICR in a split Québec) is tokened by city: take the one listed, or ask.
 	var listed []engine.TokenMove
-	for _, a := range b.t.moves().Actors {
+	for _, a := range b.t.Moves().Actors {
 		if a.Name != c.ID {
 			continue
 		}
 		for _, hx := range a.HexTokens {
 			if hx == h.Def.ID {
-				return setEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
+				return SetEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
 			}
 		}
 		for _, k := range a.Tokens {
@@ -246,10 +246,10 @@ func (b *builder) destination() (action.Action, error) {
 	}
 	switch len(listed) {
 	case 0:
-		return setEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
+		return SetEntity(&action.HexToken{Hex: h.Def.ID, TokenType: "destination"}, c), nil
 	case 1:
 		slot := listed[0].Slot
-		return setEntity(&action.PlaceToken{City: listed[0].City, Slot: &slot, Tokener: c.ID, TokenType: "destination"}, c), nil
+		return SetEntity(&action.PlaceToken{City: listed[0].City, Slot: &slot, Tokener: c.ID, TokenType: "destination"}, c), nil
 	}
 	says := make([]string, len(listed))
 	for i, k := range listed {

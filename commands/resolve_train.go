@@ -78,7 +78,7 @@ func (b *builder) train() (action.Action, error) {
 			if !cmd.HasPrice {
 				return nil, refuse("%s belongs to %s; say the agreed price, e.g. `train %s from %s 100`", t.ID, t.Owner.ID, t.ID, t.Owner.ID)
 			}
-			return setEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
+			return SetEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 		}
 		variant := t.Name
 		if cmd.Choice != "" {
@@ -91,7 +91,7 @@ func (b *builder) train() (action.Action, error) {
 		if cmd.HasPrice {
 			price = cmd.Price
 		}
-		return setEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variant}, c), nil
+		return SetEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variant}, c), nil
 	}
 	want := cmd.Target
 	var candidates []*engine.Train
@@ -111,7 +111,7 @@ func (b *builder) train() (action.Action, error) {
 		if cmd.HasPrice {
 			price = cmd.Price
 		}
-		return setEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
+		return SetEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
 	}
 	return nil, refuse("no %s train is for sale; %s", notation.Clip(want), saleList(g))
 }
@@ -142,7 +142,7 @@ func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 		}
 		return nil, refuse("%s has no train %q; it has %s", seller.ID, notation.Clip(cmd.Target), notation.JoinAnd(ids))
 	}
-	return setEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
+	return SetEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 }
 
 // upgrade builds an L→2 upgrade: "upgrade L-4" (or just "upgrade L").
@@ -177,5 +177,5 @@ func (b *builder) upgrade() (action.Action, error) {
 	if price == 0 {
 		price = 80
 	}
-	return setEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: "2", Exchange: t.ID}, c), nil
+	return SetEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: "2", Exchange: t.ID}, c), nil
 }

@@ -25,7 +25,7 @@ func (b *builder) run() (action.Action, error) {
 		if err != nil {
 			return nil, err
 		}
-		return setEntity(&action.RunRoutes{Routes: routes}, c), nil
+		return SetEntity(&action.RunRoutes{Routes: routes}, c), nil
 	}
 	used := map[*engine.Train]bool{}
 	cands := make([][]action.Route, len(cmd.Routes))
@@ -43,7 +43,7 @@ func (b *builder) run() (action.Action, error) {
 	if err := b.price(c, routes); err != nil {
 		return nil, err
 	}
-	return setEntity(&action.RunRoutes{Routes: routes}, c), nil
+	return SetEntity(&action.RunRoutes{Routes: routes}, c), nil
 }
 
 // runTrain finds the train a route names: an id ("3-1") or a type ("3")
@@ -301,7 +301,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 		allStated = allStated && s.HasRevenue
 	}
 	if err != nil {
-		if b.t.recorded && allStated {
+		if b.t.Recorded && allStated {
 			for i := range routes {
 				routes[i].Revenue = specs[i].Revenue
 			}
@@ -314,7 +314,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 		if !specs[i].HasRevenue || specs[i].Revenue == per[i] {
 			continue
 		}
-		if b.t.recorded {
+		if b.t.Recorded {
 			routes[i].Revenue = specs[i].Revenue
 			continue
 		}

@@ -17,27 +17,27 @@ import (
 // round began, the state now and the moves made in between.
 
 // roundKey names a round: "SR" turn 2, "OR" 2.1, "Merger" 2.
-type roundKey struct {
-	name      string
+type RoundKey struct {
+	Name      string
 	turn, num int
 }
 
 // keyOf is the round g is in, for a game without legal moves at hand (a
 // replay).
-func keyOf(g *engine.Game) roundKey { return keyIn(g, g.Snapshot(false).Round.Name) }
+func KeyOf(g *engine.Game) RoundKey { return keyIn(g, g.Snapshot(false).Round.Name) }
 
 // keyIn is the round g is in, named name ("SR", "OR", "Merger").
-func keyIn(g *engine.Game, name string) roundKey {
-	return roundKey{name: name, turn: g.Turn, num: g.RoundNum}
+func keyIn(g *engine.Game, name string) RoundKey {
+	return RoundKey{Name: name, turn: g.Turn, num: g.RoundNum}
 }
 
 // liveKey is the round t's game is in: the legal moves, which every reply
 // works out anyway, name it.
-func (t *Position) liveKey() roundKey { return keyIn(t.Game, t.moves().Round) }
+func (t *Position) LiveKey() RoundKey { return keyIn(t.Game, t.Moves().Round) }
 
 // title words a round for players: "stock round 2", "operating round 2.1".
-func (k roundKey) title() string {
-	switch k.name {
+func (k RoundKey) title() string {
+	switch k.Name {
 	case "SR":
 		return "stock round " + strconv.Itoa(k.turn)
 	case "OR":
@@ -45,11 +45,11 @@ func (k roundKey) title() string {
 	case "Merger":
 		return fmt.Sprintf("merger round %d.%d", k.turn, k.num)
 	}
-	return strings.ToLower(k.name) + " round"
+	return strings.ToLower(k.Name) + " round"
 }
 
 // ledger is the part of a state a digest compares.
-type ledger struct {
+type Ledger struct {
 	phase   string
 	players map[int]int // cash by player id
 	corps   map[string]corpLedger
@@ -64,8 +64,8 @@ type corpLedger struct {
 }
 
 // ledgerOf records g's state for a later digest.
-func ledgerOf(g *engine.Game) *ledger {
-	l := &ledger{phase: phaseName(g), players: map[int]int{}, corps: map[string]corpLedger{}}
+func LedgerOf(g *engine.Game) *Ledger {
+	l := &Ledger{phase: phaseName(g), players: map[int]int{}, corps: map[string]corpLedger{}}
 	for _, p := range g.Players {
 		l.players[p.ID] = p.Cash
 	}
@@ -98,7 +98,7 @@ func corpPrice(g *engine.Game, c *engine.Corp) int {
 // roundStart rebuilds, by replaying the log, the state when round k began
 // and the moves made since: for a table that did not see the round begin
 // (loaded, or rebuilt after an undo, in the middle of it).
-func (t *Position) roundStart(k roundKey) (*ledger, []action.Action, bool) {
+func (t *Position) RoundStart(k RoundKey) (*Ledger, []action.Action, bool) {
 	acts, err := action.Effective(t.Log.Actions)
 	if err != nil || len(acts) == 0 {
 		return nil, nil, false
@@ -109,20 +109,20 @@ func (t *Position) roundStart(k roundKey) (*ledger, []action.Action, bool) {
 	if err != nil {
 		return nil, nil, false
 	}
-	var start *ledger
+	var start *Ledger
 	from := -1
-	prev := keyOf(g0)
+	prev := KeyOf(g0)
 	if prev == k {
-		start, from = ledgerOf(g0), 0
+		start, from = LedgerOf(g0), 0
 	}
 	l.Actions = acts[:len(acts)-1] // the move that ended the round is the last
 	n := 0
 	_, err = engine.Replay(&l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 		n++
-		if key := keyOf(g); key != prev {
+		if key := KeyOf(g); key != prev {
 			prev = key
 			if key == k {
-				start, from = ledgerOf(g), n
+				start, from = LedgerOf(g), n
 			}
 		}
 		return true
@@ -134,7 +134,7 @@ func (t *Position) roundStart(k roundKey) (*ledger, []action.Action, bool) {
 }
 
 // gameMoves drops chat notes from a list of actions.
-func gameMoves(acts []action.Action) []action.Action {
+func GameMoves(acts []action.Action) []action.Action {
 	var out []action.Action
 	for _, a := range acts {
 		switch a.(type) {
@@ -148,7 +148,7 @@ func gameMoves(acts []action.Action) []action.Action {
 
 // digest words what happened in round k, which began at start and ended
 // with acts (the game is now in round next).
-func (t *Position) digest(k, next roundKey, start *ledger, acts []action.Action) string {
+func (t *Position) Digest(k, next RoundKey, start *Ledger, acts []action.Action) string {
 	g := t.Game
 	lines := []string{notation.Capitalize(k.title()) + " is over."}
 	sep := ", "
@@ -157,7 +157,7 @@ func (t *Position) digest(k, next roundKey, start *ledger, acts []action.Action)
 			lines = append(lines, label+": "+strings.Join(items, sep)+".")
 		}
 	}
-	switch k.name {
+	switch k.Name {
 	case "SR":
 		add("Won", t.bidsWon(acts))
 		add("Parred", t.parsMade(acts))
@@ -184,10 +184,10 @@ func (t *Position) digest(k, next roundKey, start *ledger, acts []action.Action)
 	if ph := phaseName(g); ph != start.phase {
 		lines = append(lines, fmt.Sprintf("Phase %s → %s.", start.phase, ph))
 	}
-	if next.name == "OR" {
+	if next.Name == "OR" {
 		add("Privates paid", privatesPaid(g))
 	}
-	if r := ranking(g, start); len(lines) > 1 || k.name != "Merger" {
+	if r := ranking(g, start); len(lines) > 1 || k.Name != "Merger" {
 		// An empty merger round changes nobody's worth: no ranking.
 		lines = append(lines, "Ranking by net worth: "+strings.Join(r, "; ")+".")
 	}
@@ -274,7 +274,7 @@ func (t *Position) parsMade(acts []action.Action) []string {
 
 // runsMade lists each company's revenue, dividend and price move, in the
 // order they operated.
-func (t *Position) runsMade(start *ledger, acts []action.Action) []string {
+func (t *Position) runsMade(start *Ledger, acts []action.Action) []string {
 	g := t.Game
 	type run struct {
 		id      string
@@ -373,7 +373,7 @@ func corpWord(c *engine.Corp) string {
 }
 
 // floated lists the companies that floated since start.
-func floated(g *engine.Game, start *ledger) []string {
+func floated(g *engine.Game, start *Ledger) []string {
 	var out []string
 	for _, c := range g.Corps {
 		if c.Floated && !c.Closed && !start.corps[c.ID].floated {
@@ -388,7 +388,7 @@ func floated(g *engine.Game, start *ledger) []string {
 }
 
 // closed lists the companies that closed since start.
-func closed(g *engine.Game, start *ledger) []string {
+func closed(g *engine.Game, start *Ledger) []string {
 	var out []string
 	for _, c := range g.Corps {
 		if c.Closed && !start.corps[c.ID].closed {
@@ -400,7 +400,7 @@ func closed(g *engine.Game, start *ledger) []string {
 
 // rusted lists the trains companies held at start that have rusted since,
 // by train name: "2 (GNR, minor 5)".
-func rusted(g *engine.Game, start *ledger) []string {
+func rusted(g *engine.Game, start *Ledger) []string {
 	owners := map[string][]string{}
 	var names []string
 	for _, c := range g.Corps {
@@ -461,7 +461,7 @@ func privatesPaid(g *engine.Game) []string {
 
 // ranking lists the players by net worth, with their cash and its change
 // over the round.
-func ranking(g *engine.Game, start *ledger) []string {
+func ranking(g *engine.Game, start *Ledger) []string {
 	players := append([]*engine.Player(nil), g.Players...)
 	value := map[*engine.Player]int{}
 	for _, p := range players {

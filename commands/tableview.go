@@ -83,7 +83,7 @@ func (t *Position) bidsText() string {
 		return "No company is in a bid box."
 	}
 	var lines []string
-	if len(bid) == 0 && t.moves().Round != "SR" {
+	if len(bid) == 0 && t.Moves().Round != "SR" {
 		var ids []string
 		for _, c := range unbid {
 			ids = append(ids, c.ID)

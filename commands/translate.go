@@ -31,7 +31,7 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 	var corp *engine.Corp
 	pool := false
 	for _, id := range ids {
-		if s := findShare(g, id); s != nil {
+		if s := FindShare(g, id); s != nil {
 			corp = s.Corp
 			pool = s.Owner == engine.Holder(g.Pool)
 		}
@@ -61,7 +61,7 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 		return []string{w + at, "buy " + explicit + at}
 	}
 	out := []string{fmt.Sprintf("sell %s %d%s", corp.ID, n, at), "sell " + explicit + at}
-	if certs := certPercent(g, ids); certs != pct {
+	if certs := CertPercent(g, ids); certs != pct {
 		// Part of the certificates named: a sale that passes a presidency.
 		out = append(out, fmt.Sprintf("sell %s %d%%%s", explicit, pct, at))
 	}
@@ -69,10 +69,10 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 }
 
 // certPercent adds up the certificates' percents.
-func certPercent(g *engine.Game, ids []string) int {
+func CertPercent(g *engine.Game, ids []string) int {
 	sum := 0
 	for _, id := range ids {
-		if s := findShare(g, id); s != nil {
+		if s := FindShare(g, id); s != nil {
 			sum += s.Percent
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // said words an applied action for the reply: "alice passes.", "Minor 5
 // passes.", as bids read "alice bids $100 on M5."; other moves as confirm
 // words them. A player's name is written as the player spelt it.
-func (t *Position) said(a action.Action) string {
+func (t *Position) Said(a action.Action) string {
 	if _, ok := a.(*action.Pass); ok {
 		who := t.actorLabel(a)
 		if _, player := a.Env().Entity.PlayerID(); !player {
@@ -24,7 +24,7 @@ func (t *Position) said(a action.Action) string {
 		}
 		return who + " passes."
 	}
-	return t.confirm(a)
+	return t.Confirm(a)
 }
 
 // cannotNow matches the engine's "X cannot <type> now" refusals.
@@ -38,7 +38,7 @@ var minorSubject = regexp.MustCompile(`(^|[:;,] |help |then |and )(\d{1,2}) (may
 // humanRefusal rewords an engine refusal for players: minors, whose ids
 // are numbers, are named "minor 6"; raw action types become words ("6
 // cannot dividend now" is "minor 6 cannot pay a dividend now").
-func humanRefusal(msg string) string {
+func HumanRefusal(msg string) string {
 	msg = minorSubject.ReplaceAllString(verbRefusal(msg), "${1}minor $2 $3")
 	return minorObject.ReplaceAllString(msg, "$1 minor $2$3")
 }
@@ -63,10 +63,10 @@ func verbRefusal(msg string) string {
 // dividendCheck refuses a dividend the company is not asked for now,
 // saying what it may do instead; nil lets the engine judge.
 func (b *builder) dividendCheck(c *engine.Corp) error {
-	if b.t.recorded {
+	if b.t.Recorded {
 		return nil
 	}
-	a := actorOf(b.t.moves(), c)
+	a := actorOf(b.t.Moves(), c)
 	if a == nil || len(a.Types) == 0 {
 		return nil
 	}
@@ -85,8 +85,8 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 }
 
 // nameOf names a user by the player they play, else by their id.
-func (t *Position) nameOf(user string) string {
-	if s := t.seatOf(user); s != nil {
+func (t *Position) NameOf(user string) string {
+	if s := t.SeatOf(user); s != nil {
 		return s.Name
 	}
 	if user == "" {
@@ -112,7 +112,7 @@ func (t *Position) actorLabel(a action.Action) string {
 }
 
 // describe words an action briefly, with its actor.
-func (t *Position) describe(a action.Action) string {
+func (t *Position) Describe(a action.Action) string {
 	who := t.actorLabel(a)
 	words := Translate(t.Game, a)
 	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
@@ -122,7 +122,7 @@ func (t *Position) describe(a action.Action) string {
 }
 
 // confirm words an applied action for the reply.
-func (t *Position) confirm(a action.Action) string {
+func (t *Position) Confirm(a action.Action) string {
 	g := t.Game
 	switch v := a.(type) {
 	case *action.RunRoutes:
@@ -141,5 +141,5 @@ func (t *Position) confirm(a action.Action) string {
 			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)
 		}
 	}
-	return notation.Capitalize(t.describe(a)) + "."
+	return notation.Capitalize(t.Describe(a)) + "."
 }

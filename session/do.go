@@ -11,6 +11,7 @@ import (
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -129,7 +130,7 @@ func (v View) Game() *engine.Game {
 }
 
 // Table is the command layer's table (nil when broken).
-func (v View) Table() *commands.Table { return v.s.table }
+func (v View) Table() *tabletop.Table { return v.s.table }
 
 // Record is the stored game record.
 func (v View) Record() storage.Game { return v.s.rec }

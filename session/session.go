@@ -16,6 +16,7 @@ import (
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -28,7 +29,7 @@ type Session struct {
 	mu    sync.Mutex
 	rec   storage.Game
 	seats []storage.Seat
-	table *commands.Table
+	table *tabletop.Table
 	times []int64 // when each log entry was written, Unix milliseconds
 	seq   int     // log entries stored
 	size  int64   // estimated bytes held; guarded by the manager's lock
@@ -182,7 +183,7 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 	}
 	s := &Session{m: m, id: ld.Game.ID, rec: ld.Game, seats: ld.Seats, times: times, seq: len(ld.Entries)}
 	s.stored.Store(int64(s.seq))
-	t, err := commands.LoadTable(ld.Log, seats, senders, ld.Game.Creator, importedEntries(ld))
+	t, err := tabletop.LoadTable(ld.Log, seats, senders, ld.Game.Creator, importedEntries(ld))
 	if err != nil {
 		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
 	}
@@ -406,7 +407,7 @@ func (s *Session) commit(ctx context.Context, req Request, a action.Action, chan
 }
 
 // recentEnd reports whether the game is over and the move that ended it
-// was written less than commands.UndoEndWindow ago.
+// was written less than tabletop.UndoEndWindow ago.
 func (s *Session) recentEnd() bool {
 	if !s.table.Game.Finished() {
 		return false
@@ -415,7 +416,7 @@ func (s *Session) recentEnd() bool {
 	if i < 0 || i >= len(s.times) {
 		return false
 	}
-	return s.m.opt.Now().Sub(time.UnixMilli(s.times[i])) < commands.UndoEndWindow
+	return s.m.opt.Now().Sub(time.UnixMilli(s.times[i])) < tabletop.UndoEndWindow
 }
 
 // wasFinished reports whether the stored game is over already.
