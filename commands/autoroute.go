@@ -5,7 +5,7 @@ import (
 	"pbc/engine/action"
 )
 
-// haveAutoRouter says whether the engine's auto-router is in use.
+// HaveAutoRouter says whether the engine's auto-router is in use.
 const HaveAutoRouter = true
 
 // autoRoutes is the auto-router's best run for c now.

@@ -77,7 +77,7 @@ func (o *Offer) menu(placeholder string, opts []Option) {
 	}
 }
 
-// clipped keeps the offer inside what every front end shows.
+// Clipped keeps the offer inside what every front end shows.
 func (o Offer) Clipped() Offer {
 	if len(o.Buttons) > MaxButtons {
 		// pass, last, is the button that must stay.

@@ -103,7 +103,7 @@ func LayCommand(a *engine.Actor, m engine.TileMove) string {
 	return cmd
 }
 
-// layVia is the private a partial lay names ("lay D23 with P7", or
+// LayVia is the private a partial lay names ("lay D23 with P7", or
 // "P7: lay D23"), or "".
 func LayVia(cmd *notation.Command) string {
 	if len(cmd.With) > 0 {
@@ -121,7 +121,7 @@ func layLabel(i int, m engine.TileMove) string {
 	return s
 }
 
-// narrowOffer is the offer answering a partial command.
+// NarrowOffer is the offer answering a partial command.
 func NarrowOffer(m *engine.Moves, player int, cmd *notation.Command) Offer {
 	var o Offer
 	switch cmd.Verb {
@@ -204,7 +204,7 @@ func BidAmounts(b engine.BidMove) []int {
 	return out
 }
 
-// narrowText words the answer to a partial command, or says why there is
+// NarrowText words the answer to a partial command, or says why there is
 // nothing to choose.
 func NarrowText(m *engine.Moves, player int, cmd *notation.Command) (string, bool) {
 	switch cmd.Verb {

@@ -57,8 +57,9 @@ func (t *Position) Phrase(a action.Action) (string, error) {
 // debugPhrase, when set (tests), hears why a wording was passed over.
 var debugPhrase func(t *Position, text string, err error)
 
-// actingUser is the user seated for the controller of a's entity; for an
-// entity nobody controls, the first seated user.
+// ActingUser is the user seated for the controller of a's entity (the first
+// seated user for an entity nobody controls): who would send a as a chat
+// command, for drivers that replay recorded actions through a bot.
 func (t *Position) ActingUser(a action.Action) string {
 	g := t.Game
 	env := a.Env()

@@ -39,7 +39,7 @@ type corpBefore struct {
 	operated int
 }
 
-// beforeMove records what a move's consequences are measured against.
+// BeforeMove records what a move's consequences are measured against.
 func (t *Position) BeforeMove(round RoundKey) *before {
 	g := t.Game
 	b := &before{phase: phaseName(g), phaseIdx: g.Phase, round: round, corps: make(map[string]corpBefore, len(g.Corps)),
@@ -58,7 +58,7 @@ func (t *Position) BeforeMove(round RoundKey) *before {
 	return b
 }
 
-// consequences words what move a did beyond itself, one line each, in the
+// Consequences words what move a did beyond itself, one line each, in the
 // order a player meets them.
 func (t *Position) Consequences(b *before, a action.Action) []string {
 	if b == nil {
@@ -297,7 +297,7 @@ func closedLines(g *engine.Game, b *before, formed map[string]bool) []string {
 	return lines
 }
 
-// mergerSkipped says that the merger round after an operating round had no
+// MergerSkipped says that the merger round after an operating round had no
 // merger to offer, when the move ran past it without a word; it goes after
 // the operating round's digest.
 func (t *Position) MergerSkipped(b *before, a action.Action) string {

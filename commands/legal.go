@@ -15,7 +15,7 @@ import (
 // lay when only one fits, for the entity the game waits for, for `moves`
 // and for `status`.
 
-// haveMoves says whether the engine's legal moves are in use.
+// HaveMoves says whether the engine's legal moves are in use.
 const HaveMoves = true
 
 // waitingEntity is the entity whose decision holds up the game (a

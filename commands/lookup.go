@@ -173,3 +173,11 @@ func stopNodes(t *board.Tile) []int {
 	}
 	return out
 }
+
+// phaseName is the name of g's phase ("3").
+func phaseName(g *engine.Game) string {
+	if ph := g.CurrentPhase(); ph != nil {
+		return ph.Name
+	}
+	return ""
+}

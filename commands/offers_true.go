@@ -110,7 +110,7 @@ func companyExamples(g *engine.Game) string {
 	return notation.JoinOr(out)
 }
 
-// withTopBid adds to the amounts `bid X` offers who leads X and with how
+// WithTopBid adds to the amounts `bid X` offers who leads X and with how
 // much, a $0 bid included: "Bid on P8 from $5 to $500 in steps of $5;
 // Player 1 leads with $0. Choose an amount, …".
 func (t *Position) WithTopBid(cmd *notation.Command, text string) string {

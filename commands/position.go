@@ -26,7 +26,7 @@ type Position struct {
 	// acting: the session's answer (nil reads it from the game).
 	Acting *render.Acting
 
-	// recorded marks a table replaying a recorded game through chat
+	// Recorded marks a table replaying a recorded game through chat
 	// (ReplayChat): every action is trusted as 18xx.games recorded it, and
 	// revenues stated in run commands are taken as given.
 	Recorded bool
@@ -81,7 +81,7 @@ func refuse(format string, args ...any) error {
 	return &refusal{msg: fmt.Sprintf(format, args...)}
 }
 
-// seatOf is the seat held by user, or nil.
+// SeatOf is the seat held by user, or nil.
 func (t *Position) SeatOf(user string) *Seat {
 	if user == "" {
 		return nil
@@ -94,7 +94,7 @@ func (t *Position) SeatOf(user string) *Seat {
 	return nil
 }
 
-// userOf is the user seated for player p ("" if none).
+// UserOf is the user seated for player p ("" if none).
 func (t *Position) UserOf(p *engine.Player) string {
 	if p == nil {
 		return ""
@@ -107,7 +107,7 @@ func (t *Position) UserOf(p *engine.Player) string {
 	return ""
 }
 
-// whoActs names the entity whose turn it is and its user.
+// WhoActs names the entity whose turn it is and its user.
 func (t *Position) WhoActs() (string, string) {
 	e := waitingEntity(t)
 	if e == nil {
@@ -124,7 +124,7 @@ func (t *Position) WhoActs() (string, string) {
 	return label, t.UserOf(p)
 }
 
-// standings lists the players by value.
+// Standings lists the players by value.
 func (t *Position) Standings() string {
 	g := t.Game
 	type row struct {

@@ -30,7 +30,7 @@ func (b *builder) mergerProgram() (action.Action, error) {
 	return SetEntity(a, b.me), nil
 }
 
-// programNotes tells what automatic play did after an action: the passes
+// ProgramNotes tells what automatic play did after an action: the passes
 // and purchases programs made for their owners, and why a program stopped.
 func (t *Position) ProgramNotes(a action.Action) string {
 	g := t.Game
@@ -67,7 +67,7 @@ func (t *Position) ProgramNotes(a action.Action) string {
 	return strings.Join(notes, " ")
 }
 
-// programWords says what a program action sets, for its confirmation.
+// ProgramWords says what a program action sets, for its confirmation.
 func (t *Position) ProgramWords(a action.Action) (string, bool) {
 	id, ok := a.Env().Entity.PlayerID()
 	p := t.Game.PlayerByID(id)

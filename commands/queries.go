@@ -14,7 +14,7 @@ import (
 	"pbc/render"
 )
 
-// query answers the commands anyone may run; they change nothing.
+// Query answers the commands anyone may run; they change nothing.
 func (t *Position) Query(cmd *notation.Command) Reply {
 	var text string
 	var err error
@@ -345,7 +345,7 @@ func (t *Position) tilesInfo() string {
 // maxLog bounds the moves `log` lists.
 const maxLog = 50
 
-// recent lists the last n actions as commands, saying how to see earlier
+// Recent lists the last n actions as commands, saying how to see earlier
 // ones when it leaves some out.
 func (t *Position) Recent(n int) string {
 	acts := t.Log.Actions

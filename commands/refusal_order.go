@@ -43,7 +43,7 @@ func (b *builder) ownTurnHint(cur any) string {
 	return ""
 }
 
-// preRefusal refuses, before the engine is asked, what the engine would
+// PreRefusal refuses, before the engine is asked, what the engine would
 // refuse with a reason that points the wrong way: a forced buyer's pass,
 // a minor's station token, a private acquired out of its step. "" lets
 // the engine judge.

@@ -21,7 +21,7 @@ const (
 	byAny                      // whoever's turn it is (pass, choose)
 )
 
-// build turns a command of a seated user into an engine action with its
+// Build turns a command of a seated user into an engine action with its
 // acting entity, or refuses it.
 func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
 	g := t.Game
@@ -94,7 +94,7 @@ type builder struct {
 	cmd *notation.Command
 }
 
-// setEntity fills the action's acting entity.
+// SetEntity fills the action's acting entity.
 func SetEntity(a action.Action, e any) action.Action {
 	env := a.Env()
 	id, typ := entityID(e)

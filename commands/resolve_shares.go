@@ -11,7 +11,7 @@ import (
 
 // Share moves: player buys and sells, corporate issues and redemptions.
 
-// findShare finds a certificate by id ("SWW_3", "sww_3").
+// FindShare finds a certificate by id ("SWW_3", "sww_3").
 func FindShare(g *engine.Game, id string) *engine.Share {
 	i := strings.LastIndexByte(id, '_')
 	if i <= 0 {

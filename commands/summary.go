@@ -16,13 +16,13 @@ import (
 // the reply adds a digest of the round, worked out from the state when the
 // round began, the state now and the moves made in between.
 
-// roundKey names a round: "SR" turn 2, "OR" 2.1, "Merger" 2.
+// RoundKey names a round: "SR" turn 2, "OR" 2.1, "Merger" 2.
 type RoundKey struct {
 	Name      string
 	turn, num int
 }
 
-// keyOf is the round g is in, for a game without legal moves at hand (a
+// KeyOf is the round g is in, for a game without legal moves at hand (a
 // replay).
 func KeyOf(g *engine.Game) RoundKey { return keyIn(g, g.Snapshot(false).Round.Name) }
 
@@ -31,7 +31,7 @@ func keyIn(g *engine.Game, name string) RoundKey {
 	return RoundKey{Name: name, turn: g.Turn, num: g.RoundNum}
 }
 
-// liveKey is the round t's game is in: the legal moves, which every reply
+// LiveKey is the round t's game is in: the legal moves, which every reply
 // works out anyway, name it.
 func (t *Position) LiveKey() RoundKey { return keyIn(t.Game, t.Moves().Round) }
 
@@ -48,7 +48,7 @@ func (k RoundKey) title() string {
 	return strings.ToLower(k.Name) + " round"
 }
 
-// ledger is the part of a state a digest compares.
+// Ledger is the part of a state a digest compares.
 type Ledger struct {
 	phase   string
 	players map[int]int // cash by player id
@@ -63,7 +63,7 @@ type corpLedger struct {
 	trains  []string // ids
 }
 
-// ledgerOf records g's state for a later digest.
+// LedgerOf records g's state for a later digest.
 func LedgerOf(g *engine.Game) *Ledger {
 	l := &Ledger{phase: phaseName(g), players: map[int]int{}, corps: map[string]corpLedger{}}
 	for _, p := range g.Players {
@@ -79,14 +79,6 @@ func LedgerOf(g *engine.Game) *Ledger {
 	return l
 }
 
-// phaseName is the name of g's phase ("3").
-func phaseName(g *engine.Game) string {
-	if ph := g.CurrentPhase(); ph != nil {
-		return ph.Name
-	}
-	return ""
-}
-
 // corpPrice is c's share price in dollars, 0 when it has none.
 func corpPrice(g *engine.Game, c *engine.Corp) int {
 	if c.Price < 0 || c.Price >= len(g.Market.Cells) {
@@ -95,7 +87,7 @@ func corpPrice(g *engine.Game, c *engine.Corp) int {
 	return g.Market.Cells[c.Price].Price
 }
 
-// roundStart rebuilds, by replaying the log, the state when round k began
+// RoundStart rebuilds, by replaying the log, the state when round k began
 // and the moves made since: for a table that did not see the round begin
 // (loaded, or rebuilt after an undo, in the middle of it).
 func (t *Position) RoundStart(k RoundKey) (*Ledger, []action.Action, bool) {
@@ -133,7 +125,7 @@ func (t *Position) RoundStart(k RoundKey) (*Ledger, []action.Action, bool) {
 	return start, acts[from:], true
 }
 
-// gameMoves drops chat notes from a list of actions.
+// GameMoves drops chat notes from a list of actions.
 func GameMoves(acts []action.Action) []action.Action {
 	var out []action.Action
 	for _, a := range acts {
@@ -146,7 +138,7 @@ func GameMoves(acts []action.Action) []action.Action {
 	return out
 }
 
-// digest words what happened in round k, which began at start and ended
+// Digest words what happened in round k, which began at start and ended
 // with acts (the game is now in round next).
 func (t *Position) Digest(k, next RoundKey, start *Ledger, acts []action.Action) string {
 	g := t.Game

@@ -68,7 +68,7 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 	return out
 }
 
-// certPercent adds up the certificates' percents.
+// CertPercent adds up the certificates' percents.
 func CertPercent(g *engine.Game, ids []string) int {
 	sum := 0
 	for _, id := range ids {

@@ -13,7 +13,7 @@ import (
 // Wording of confirmations and refusals that the engine's terse messages
 // leave unclear.
 
-// said words an applied action for the reply: "alice passes.", "Minor 5
+// Said words an applied action for the reply: "alice passes.", "Minor 5
 // passes.", as bids read "alice bids $100 on M5."; other moves as confirm
 // words them. A player's name is written as the player spelt it.
 func (t *Position) Said(a action.Action) string {
@@ -35,7 +35,7 @@ var cannotNow = regexp.MustCompile(`^(\S+) cannot ([a-z_]+) now`)
 // "minor 13"; the refusal's first word is renamed with its verb below.
 var minorSubject = regexp.MustCompile(`(^|[:;,] |help |then |and )(\d{1,2}) (may|must|has|cannot|can|is|needs|owns|would)\b`)
 
-// humanRefusal rewords an engine refusal for players: minors, whose ids
+// HumanRefusal rewords an engine refusal for players: minors, whose ids
 // are numbers, are named "minor 6"; raw action types become words ("6
 // cannot dividend now" is "minor 6 cannot pay a dividend now").
 func HumanRefusal(msg string) string {
@@ -84,7 +84,7 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 	return refuse("%s cannot pay a dividend now%s; it may: %s", entityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
 }
 
-// nameOf names a user by the player they play, else by their id.
+// NameOf names a user by the player they play, else by their id.
 func (t *Position) NameOf(user string) string {
 	if s := t.SeatOf(user); s != nil {
 		return s.Name
@@ -111,7 +111,7 @@ func (t *Position) actorLabel(a action.Action) string {
 	return env.Entity.String()
 }
 
-// describe words an action briefly, with its actor.
+// Describe words an action briefly, with its actor.
 func (t *Position) Describe(a action.Action) string {
 	who := t.actorLabel(a)
 	words := Translate(t.Game, a)
@@ -121,7 +121,7 @@ func (t *Position) Describe(a action.Action) string {
 	return who + ": " + words[0]
 }
 
-// confirm words an applied action for the reply.
+// Confirm words an applied action for the reply.
 func (t *Position) Confirm(a action.Action) string {
 	g := t.Game
 	switch v := a.(type) {

@@ -41,7 +41,6 @@ type Session struct {
 	board  map[string]string
 	mapKey string
 	market string
-	hist   history
 	// events are the platform event ids of the game's latest stored moves,
 	// so that a delivery repeated after a restart is recognised before it
 	// is run again.
@@ -187,9 +186,8 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
 	}
-	t.Rebuild = s.hist.rebuild
 	s.table = t
-	s.hist.note(t.Game)
+	t.Checkpoint()
 	s.board = render.BoardDigest(t.Game)
 	s.mapKey, s.market = render.MapDigest(t.Game), render.MarketDigest(t.Game)
 	s.size = estimate(len(ld.Log.Actions))
@@ -400,8 +398,8 @@ func (s *Session) commit(ctx context.Context, req Request, a action.Action, chan
 		s.stored.Store(int64(s.seq))
 		s.m.wrote(s.id, s.seq)
 		s.times = append(s.times, now.UnixMilli())
-		s.hist.note(s.table.Game)
-		s.m.resize(s, estimate(len(s.table.Log.Actions))+s.hist.bytes())
+		s.table.Checkpoint()
+		s.m.resize(s, estimate(len(s.table.Log.Actions))+int64(s.table.Checkpoints())*gameBytes)
 	}
 	return nil
 }

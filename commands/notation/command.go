@@ -158,7 +158,7 @@ type StopSpec struct {
 	// Chained says the stop was joined to the previous one by ">", so Via
 	// (possibly empty) is exact.
 	Chained bool
-	// through lists plain-track hexes typed among the stops, which the track
+	// Through lists plain-track hexes typed among the stops, which the track
 	// to this stop must pass in that order (set by the dispatcher).
 	Through []string
 }
@@ -197,7 +197,7 @@ func WantsOfferCmd(cmd *Command) bool {
 	return cmd != nil && (Partial(cmd) || cmd.Verb == Status || cmd.Verb == Moves)
 }
 
-// partial reports whether cmd names a move without its last part: `bid M5`
+// Partial reports whether cmd names a move without its last part: `bid M5`
 // (no amount), `par SWW` (no price), `lay D23` (no tile).
 func Partial(cmd *Command) bool {
 	if cmd == nil {

@@ -60,14 +60,14 @@ var helpTopics = map[string]string{
 	"as": "To act for another of your companies than the one whose turn it is, start with its name: `P7: pass`, `GNR: token H11`.",
 }
 
-// helpText returns the help for a topic in a game of the registry's first
+// HelpText returns the help for a topic in a game of the registry's first
 // title.
 func HelpText(topic string) string {
 	t, _ := engine.TitleByName(title.Names()[0])
 	return HelpTextFor(topic, t)
 }
 
-// helpTextFor returns the help for a topic in a game of title t, its
+// HelpTextFor returns the help for a topic in a game of title t, its
 // examples taken from t's data.
 func HelpTextFor(topic string, t *title.Title) string {
 	return helpExamples(t).Replace(helpTopic(topic))

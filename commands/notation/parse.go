@@ -112,7 +112,7 @@ func isImport(line string) bool {
 	return len(f) > 0 && strings.EqualFold(strings.TrimLeft(f[0], "!/"), "import")
 }
 
-// clip shortens user text quoted back in replies.
+// Clip shortens user text quoted back in replies.
 func Clip(s string) string {
 	r := []rune(s)
 	if len(r) > 24 {

@@ -8,7 +8,7 @@ import (
 
 // The readers of each command's words.
 
-// number reads a whole number, allowing a leading "$".
+// Number reads a whole number, allowing a leading "$".
 func Number(s string) (int, bool) {
 	s = strings.TrimPrefix(s, "$")
 	if s == "" || len(s) > 9 {

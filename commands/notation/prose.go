@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// plural picks the word for n things.
+// Plural picks the word for n things.
 func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -14,10 +14,10 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
-// joinOr lists items as "a, b or c".
+// JoinOr lists items as "a, b or c".
 func JoinOr(items []string) string { return joinWith(items, " or ") }
 
-// joinAnd lists items as "a, b and c".
+// JoinAnd lists items as "a, b and c".
 func JoinAnd(items []string) string { return joinWith(items, " and ") }
 
 // joinWith lists items, the last two joined by last.
@@ -40,7 +40,7 @@ func Sentence(s string) string {
 	return s
 }
 
-// capitalize gives the first letter its title case: a whole rune, so that
+// Capitalize gives the first letter its title case: a whole rune, so that
 // "émile" is "Émile"; letters of scripts without case stay as they are.
 func Capitalize(s string) string {
 	r, n := utf8.DecodeRuneInString(s)

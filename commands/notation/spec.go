@@ -152,7 +152,7 @@ func Format(name string, values map[string]string) (string, error) {
 	return strings.Join(words, " "), nil
 }
 
-// inChoices reports whether list holds s, whatever the case.
+// InChoices reports whether list holds s, whatever the case.
 func InChoices(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {

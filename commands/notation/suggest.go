@@ -9,7 +9,7 @@ import (
 // Did-you-mean hints for near misses: a typed command word, company, hex or
 // tile that is one or two edits from a real one.
 
-// editDistance is the optimal string alignment distance between a and b,
+// EditDistance is the optimal string alignment distance between a and b,
 // without regard to case: insertions, deletions, substitutions and swaps of
 // neighbours each cost one ("D32" is one swap from "D23").
 func EditDistance(a, b string) int {
@@ -77,7 +77,7 @@ func nearest(typed string, candidates []string) []string {
 	return out
 }
 
-// didYouMean is " (did you mean X?)" naming the candidates nearest typed,
+// DidYouMean is " (did you mean X?)" naming the candidates nearest typed,
 // each as quote wraps it, or "" when none is near.
 func DidYouMean(typed string, candidates []string, quote string) string {
 	near := nearest(typed, candidates)

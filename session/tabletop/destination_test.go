@@ -13,7 +13,7 @@ import (
 // AH8` becomes a token in the one city ICR reaches (a self-play position
 // kept by the engine's tests, where 18xx.games failed on the hex token).
 func TestDestinationInSplitQuebec(t *testing.T) {
-	l := readLog(t, filepath.Join("..", "engine", "testdata", "selfplay", "destination_split_quebec.json"))
+	l := readLog(t, filepath.Join("..", "..", "engine", "testdata", "selfplay", "destination_split_quebec.json"))
 	l.Actions = l.Actions[:len(l.Actions)-1]
 	tb := importSeated(t, l)
 	pres := tb.Game.Corp("ICR").President()

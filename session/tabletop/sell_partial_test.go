@@ -79,7 +79,7 @@ func findPartialSale(l *action.GameLog) *partialSale {
 // president's swap brings the surplus back) has a wording, and the chat
 // replays it exactly.
 func TestSellPartOfCertificates(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "engine", "testdata", "selfplay", "*.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "engine", "testdata", "selfplay", "*.json"))
 	if len(files) == 0 {
 		t.Skip("no self-play logs in engine/testdata")
 	}

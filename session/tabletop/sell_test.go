@@ -14,7 +14,7 @@ import (
 // action names the certificate with 10 percent (a self-play position kept
 // by the engine's tests, an emergency sale for a train).
 func TestSellPartOfPresidentCertificate(t *testing.T) {
-	tb := importSeated(t, readLog(t, filepath.Join("..", "engine", "testdata", "selfplay", "emergency_president_certificate.json")))
+	tb := importSeated(t, readLog(t, filepath.Join("..", "..", "engine", "testdata", "selfplay", "emergency_president_certificate.json")))
 	var corp *engine.Corp
 	var pres *engine.Player
 	for _, a := range tb.Game.Moves().Actors {

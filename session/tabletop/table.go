@@ -34,11 +34,9 @@ type Table struct {
 	// round marks the round in play, for the digest at its end.
 	round *roundMark
 
-	// Rebuild, when set, rebuilds the game after an undo or redo (or a
-	// failure) instead of a full replay of the log: a session keeping
-	// checkpoints sets it. It must return the same game as engine.Replay
-	// of the log, played here after its imported entries.
-	Rebuild func(l *action.GameLog, imported int) (*engine.Game, error)
+	// hist keeps copies of earlier states, so that an undo or a redo
+	// rebuilds from the nearest instead of replaying the whole log.
+	hist history
 }
 
 // NewTable starts a new game of title for the seats, in seat order, with the
@@ -50,7 +48,7 @@ func NewTable(titleName string, options []string, seed int64, seats []commands.S
 		l.Players = append(l.Players, action.Player{ID: s.Player, Name: s.Name})
 	}
 	t := &Table{Position: commands.Position{Log: l, Seats: append([]commands.Seat(nil), seats...)}, Creator: creator}
-	if err := t.rebuild(); err != nil {
+	if err := t.load(); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -77,15 +75,28 @@ func LoadTable(l *action.GameLog, seats []commands.Seat, senders []string, creat
 	for len(t.Senders) < len(l.Actions) {
 		t.Senders = append(t.Senders, "")
 	}
-	if err := t.rebuild(); err != nil {
+	if err := t.load(); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// rebuild replays the log into a fresh game: imported actions trusted as
-// 18xx.games recorded them, later ones checked. On error the table keeps
-// its game.
+// load replays the log of a table just made: imported actions trusted as
+// 18xx.games recorded them, later ones checked. It keeps no checkpoint: a
+// table that never undoes costs one game.
+func (t *Table) load() error {
+	g, err := engine.Replay(t.Log, engine.ReplayOptions{Played: true, Imported: t.Imported})
+	if err != nil {
+		return err
+	}
+	t.Game = g
+	return nil
+}
+
+// rebuild replays the log into a fresh game after an undo, a redo or a
+// failure, from the table's nearest checkpoint (the first turns them on);
+// a recorded game replays as 18xx.games recorded it. On error the table
+// keeps its game.
 func (t *Table) rebuild() error {
 	if t.Recorded {
 		g, err := engine.Replay(t.Log, engine.ReplayOptions{})
@@ -95,13 +106,7 @@ func (t *Table) rebuild() error {
 		t.Game = g
 		return nil
 	}
-	replay := func(l *action.GameLog, imported int) (*engine.Game, error) {
-		return engine.Replay(l, engine.ReplayOptions{Played: true, Imported: imported})
-	}
-	if t.Rebuild != nil {
-		replay = t.Rebuild
-	}
-	g, err := replay(t.Log, t.Imported)
+	g, err := t.hist.rebuild(t.Log, t.Imported)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package session
+package tabletop
 
 import (
 	"pbc/engine"
@@ -9,12 +9,12 @@ import (
 // a state replays at most about that many actions from a copy.
 const checkpointEvery = 64
 
-// keepCheckpoints is how many checkpoints a session keeps.
+// keepCheckpoints is how many checkpoints a table keeps.
 const keepCheckpoints = 2
 
 // history keeps copies of a game's state at a few earlier points, so that
 // an undo, a redo or a catch-up rebuilds a state from the nearest copy
-// instead of replaying the whole log. Copies cost memory, so a session
+// instead of replaying the whole log. Copies cost memory, so a table
 // keeps none until its game first rebuilds a state (an undo or a redo):
 // that one replays the log, and from then on undo and redo cost about a
 // move, however many pairs of them follow.
@@ -57,7 +57,7 @@ func (h *history) note(g *engine.Game) {
 // rebuild returns the game after the effective actions of l, as
 // engine.Replay of l played here after its imported entries does, from the
 // latest checkpoint whose actions are a prefix of them: the command
-// layer's rebuild after an undo or redo. The first one turns checkpoints on.
+// table's rebuild after an undo or redo. The first one turns checkpoints on.
 func (h *history) rebuild(l *action.GameLog, imported int) (*engine.Game, error) {
 	g, err := h.stateAt(l, imported)
 	if err == nil && !h.on {
@@ -102,8 +102,20 @@ func (h *history) stateAt(l *action.GameLog, imported int) (*engine.Game, error)
 	return engine.Replay(l, engine.ReplayOptions{Played: true, Imported: imported})
 }
 
-// bytes estimates the memory the checkpoints hold.
-func (h *history) bytes() int64 { return int64(len(h.cps)) * gameBytes }
+// Checkpoint takes a checkpoint of the table's game when it has moved far
+// enough past the last one (once an undo or redo turned them on).
+func (t *Table) Checkpoint() { t.hist.note(t.Game) }
+
+// Checkpoints is how many copies of earlier states the table keeps, for
+// its owner's memory estimate.
+func (t *Table) Checkpoints() int { return len(t.hist.cps) }
+
+// StateAt is the game after the effective actions of l (a log of this
+// table's game, of which the first imported came from an import), rebuilt
+// from the nearest checkpoint; it changes nothing.
+func (t *Table) StateAt(l *action.GameLog, imported int) (*engine.Game, error) {
+	return t.hist.stateAt(l, imported)
+}
 
 // isPrefix reports whether p is a prefix of all (the same action values).
 func isPrefix(p, all []action.Action) bool {
