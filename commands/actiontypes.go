@@ -180,7 +180,7 @@ var actionTypes = map[string]*actionType{
 			for _, tk := range a.Tokens {
 				items = append(items, fmt.Sprintf("`token %s%s` ($%d)", tk.Hex, l.with, tk.Cost))
 			}
-			return append(out, l.listSome(dedupe(items)))
+			return append(out, l.listSome(Dedupe(items)))
 		},
 		private: func(a *engine.Actor, g *engine.Game) []Option {
 			var out []Option
@@ -226,7 +226,7 @@ var actionTypes = map[string]*actionType{
 			for _, tr := range a.Trains {
 				items = append(items, trainCommand(tr))
 			}
-			return append(out, l.listSome(dedupe(items)))
+			return append(out, l.listSome(Dedupe(items)))
 		},
 		translate: func(g *engine.Game, a action.Action) []string { return trainWordings(g, a.(*action.BuyTrain)) },
 		same: func(g *engine.Game, got, want action.Action) error {

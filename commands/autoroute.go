@@ -12,7 +12,7 @@ const HaveAutoRouter = true
 func autoRoutes(g *engine.Game, c *engine.Corp) ([]action.Route, error) {
 	routes, _, err := g.AutoRoutes(c)
 	if err != nil {
-		return nil, refuse("the auto-router found no run: %v", err)
+		return nil, Refuse("the auto-router found no run: %v", err)
 	}
 	return routes, nil
 }

@@ -5,8 +5,8 @@ import (
 	"sort"
 )
 
-// hexIDs are the ids of the map's hexes.
-func hexIDs(g *engine.Game) []string {
+// HexIDs are the ids of the map's hexes.
+func HexIDs(g *engine.Game) []string {
 	out := make([]string, 0, len(g.Board.Hexes))
 	for id := range g.Board.Hexes {
 		out = append(out, id)
@@ -15,8 +15,8 @@ func hexIDs(g *engine.Game) []string {
 	return out
 }
 
-// companyIDs are the ids of the corporations and company cards.
-func companyIDs(g *engine.Game) []string {
+// CompanyIDs are the ids of the corporations and company cards.
+func CompanyIDs(g *engine.Game) []string {
 	var out []string
 	for _, c := range g.Corps {
 		if !c.Closed {

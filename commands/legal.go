@@ -102,8 +102,8 @@ func asksChoice(t *Position, e any, choice string) bool {
 	return false
 }
 
-// waitingText words what the entity the game waits for may do, or "".
-func waitingText(t *Position) string {
+// WaitingText words what the entity the game waits for may do, or "".
+func WaitingText(t *Position) string {
 	m := t.Moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
 		return strings.Join(actorCommands(m.Actors[0], false), "; ")
@@ -111,9 +111,9 @@ func waitingText(t *Position) string {
 	return ""
 }
 
-// movesText lists, in command form, what whoever may act now can do; all
+// MovesText lists, in command form, what whoever may act now can do; all
 // lists every choice instead of a few of each kind.
-func movesText(t *Position, all bool) string {
+func MovesText(t *Position, all bool) string {
 	g := t.Game
 	m := t.Moves()
 	if m.Finished || len(m.Actors) == 0 {
@@ -124,7 +124,7 @@ func movesText(t *Position, all bool) string {
 		who := a.Name
 		if a.EntityType == action.EntityCorporation {
 			if c := g.Corp(a.Name); c != nil {
-				who = entityLabel(c)
+				who = EntityLabel(c)
 			}
 		}
 		if p := g.PlayerByID(a.Player); p != nil && p.Name != a.Name {
@@ -195,7 +195,7 @@ func shareCommands(a *engine.Actor, list []engine.ShareMove, buy bool, listSome 
 	if len(items) == 0 {
 		return nil
 	}
-	return []string{listSome(dedupe(items))}
+	return []string{listSome(Dedupe(items))}
 }
 
 // tileCommands words tile lays, one per hex and tile.
@@ -251,8 +251,8 @@ func listSome(items []string) string {
 	return notation.JoinOr(items)
 }
 
-// dedupe drops repeated items, keeping order.
-func dedupe(items []string) []string {
+// Dedupe drops repeated items, keeping order.
+func Dedupe(items []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range items {

@@ -12,9 +12,9 @@ import (
 // Lookups of typed names in a game, without regard to case. They return nil
 // (or "") when nothing matches; callers turn that into a reply.
 
-// findCorp finds a corporation by id: "SWW", "cnor", a minor "8" or "M8", a
+// FindCorp finds a corporation by id: "SWW", "cnor", a minor "8" or "M8", a
 // regional "A" or "MA".
-func findCorp(g *engine.Game, s string) *engine.Corp {
+func FindCorp(g *engine.Game, s string) *engine.Corp {
 	if s == "" {
 		return nil
 	}
@@ -27,7 +27,7 @@ func findCorp(g *engine.Game, s string) *engine.Corp {
 		}
 	}
 	if len(s) > 1 && (s[0] == 'M' || s[0] == 'm') {
-		if c := findCorp(g, s[1:]); c != nil {
+		if c := FindCorp(g, s[1:]); c != nil {
 			return c
 		}
 	}
@@ -37,9 +37,9 @@ func findCorp(g *engine.Game, s string) *engine.Corp {
 	return nil
 }
 
-// findCompany finds a company card by id: "P7", "m5", "C2", "MA"; a bare
+// FindCompany finds a company card by id: "P7", "m5", "C2", "MA"; a bare
 // number is a minor's certificate ("5" is M5).
-func findCompany(g *engine.Game, s string) *engine.Company {
+func FindCompany(g *engine.Game, s string) *engine.Company {
 	if s == "" {
 		return nil
 	}
@@ -60,8 +60,8 @@ func findCompany(g *engine.Game, s string) *engine.Company {
 	return nil
 }
 
-// findHex finds a hex of the map: "D23", "ag13", "a6" (CA's hexes left of A).
-func findHex(g *engine.Game, s string) *engine.HexState {
+// FindHex finds a hex of the map: "D23", "ag13", "a6" (CA's hexes left of A).
+func FindHex(g *engine.Game, s string) *engine.HexState {
 	if s == "" || len(s) > 8 {
 		return nil
 	}
@@ -85,8 +85,8 @@ func findTrain(g *engine.Game, s string) *engine.Train {
 	return g.Depot.Train(strings.ToUpper(s))
 }
 
-// findPlayer finds a player by name or id.
-func findPlayer(g *engine.Game, s string) *engine.Player {
+// FindPlayer finds a player by name or id.
+func FindPlayer(g *engine.Game, s string) *engine.Player {
 	s = strings.TrimPrefix(s, "@")
 	for _, p := range g.Players {
 		if strings.EqualFold(p.Name, s) || strconv.Itoa(p.ID) == s {
@@ -129,8 +129,8 @@ func entityID(e any) (id, typ string) {
 	return "", ""
 }
 
-// entityLabel names an entity for replies: "Alice", "SWW", "P7".
-func entityLabel(e any) string {
+// EntityLabel names an entity for replies: "Alice", "SWW", "P7".
+func EntityLabel(e any) string {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v.Name
@@ -174,8 +174,8 @@ func stopNodes(t *board.Tile) []int {
 	return out
 }
 
-// phaseName is the name of g's phase ("3").
-func phaseName(g *engine.Game) string {
+// PhaseName is the name of g's phase ("3").
+func PhaseName(g *engine.Game) string {
 	if ph := g.CurrentPhase(); ph != nil {
 		return ph.Name
 	}

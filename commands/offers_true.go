@@ -33,7 +33,7 @@ func (t *Position) forcedBuyRefusal(a action.Action) string {
 		}
 		name := x.Name
 		if c := t.Game.Corp(x.Name); c != nil {
-			name = entityLabel(c)
+			name = EntityLabel(c)
 		}
 		cheapest := x.Trains[0]
 		for _, tm := range x.Trains {
@@ -80,9 +80,9 @@ func hasBids(g *engine.Game, id string) bool {
 	return c != nil && len(g.Bids(c)) > 0
 }
 
-// companyExamples names one company of each kind in g, with the title's
+// CompanyExamples names one company of each kind in g, with the title's
 // own ids: "a major (SWW), a minor (8 or M8) or a private (P7)".
-func companyExamples(g *engine.Game) string {
+func CompanyExamples(g *engine.Game) string {
 	var major, minor, private string
 	for _, c := range g.Corps {
 		switch {
@@ -117,7 +117,7 @@ func (t *Position) WithTopBid(cmd *notation.Command, text string) string {
 	if cmd.Verb != notation.Bid {
 		return text
 	}
-	c := findCompany(t.Game, cmd.Target)
+	c := FindCompany(t.Game, cmd.Target)
 	if c == nil {
 		return text
 	}

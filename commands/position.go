@@ -76,8 +76,8 @@ type refusal struct{ msg string }
 // Error returns the message.
 func (r *refusal) Error() string { return r.msg }
 
-// refuse makes a refusal.
-func refuse(format string, args ...any) error {
+// Refuse makes a refusal.
+func Refuse(format string, args ...any) error {
 	return &refusal{msg: fmt.Sprintf(format, args...)}
 }
 
@@ -117,7 +117,7 @@ func (t *Position) WhoActs() (string, string) {
 		return "nobody", ""
 	}
 	p := controller(e)
-	label := entityLabel(e)
+	label := EntityLabel(e)
 	if p != nil && any(p) != e {
 		label += " (" + p.Name + ")"
 	}

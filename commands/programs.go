@@ -22,7 +22,7 @@ func (b *builder) mergerProgram() (action.Action, error) {
 		}
 	}
 	if len(ids) == 0 {
-		return nil, refuse("%s has no such minor to pass for in merger rounds", b.me.Name)
+		return nil, Refuse("%s has no such minor to pass for in merger rounds", b.me.Name)
 	}
 	by, _ := json.Marshal(map[string][]string{action.MergerRoundKey: ids})
 	a := &action.ProgramMergerPass{}

@@ -16,13 +16,13 @@ import (
 // notYours refuses acting for e, which the sender does not control.
 func (b *builder) notYours(e any) error {
 	if p, ok := e.(*engine.Player); ok {
-		return refuse("you cannot act for %s; you play %s", p.Name, b.me.Name)
+		return Refuse("you cannot act for %s; you play %s", p.Name, b.me.Name)
 	}
 	owner := "nobody"
 	if p := controller(e); p != nil {
 		owner = p.Name
 	}
-	return refuse("%s is %s's, not yours", entityLabel(e), owner)
+	return Refuse("%s is %s's, not yours", EntityLabel(e), owner)
 }
 
 // ownTurnHint, for a sender out of turn, names one of their own companies
@@ -38,7 +38,7 @@ func (b *builder) ownTurnHint(cur any) string {
 		if e == nil || e == cur || e == any(b.me) {
 			continue
 		}
-		return fmt.Sprintf("; to act for %s, start with its name, e.g. `%s: pass`", entityLabel(e), a.Name)
+		return fmt.Sprintf("; to act for %s, start with its name, e.g. `%s: pass`", EntityLabel(e), a.Name)
 	}
 	return ""
 }
@@ -88,11 +88,11 @@ func (t *Position) typesOf(env *action.Envelope) []string {
 // or the engine is to judge.
 func (t *Position) acquireRefusal(c *engine.Corp, id string, inStep bool) string {
 	g := t.Game
-	comp := findCompany(g, id)
+	comp := FindCompany(g, id)
 	if comp == nil || comp.Def == nil {
 		return ""
 	}
-	name := notation.Capitalize(entityLabel(c))
+	name := notation.Capitalize(EntityLabel(c))
 	switch {
 	case comp.Def.Kind != title.Private:
 		return fmt.Sprintf("%s is not a private company; only privates are acquired at the start of a turn.", comp.ID)
@@ -101,21 +101,21 @@ func (t *Position) acquireRefusal(c *engine.Corp, id string, inStep bool) string
 	case comp.Def.AcquirePhase == 0:
 		return fmt.Sprintf("%s cannot be acquired by a company.", comp.ID)
 	case g.Phase+1 < comp.Def.AcquirePhase:
-		return fmt.Sprintf("%s may be acquired from phase %d; this is phase %s.", comp.ID, comp.Def.AcquirePhase, phaseName(g))
+		return fmt.Sprintf("%s may be acquired from phase %d; this is phase %s.", comp.ID, comp.Def.AcquirePhase, PhaseName(g))
 	case c.IsMinor() && comp.Def.AcquireBy&title.ByMinor == 0:
 		return fmt.Sprintf("%s cannot be acquired by a minor; only majors may acquire it.", comp.ID)
 	case c.IsMajor() && comp.Def.AcquireBy&title.ByMajor == 0:
 		return fmt.Sprintf("%s cannot be acquired by a major.", comp.ID)
 	}
 	if o, ok := comp.Owner.(*engine.Corp); ok {
-		return fmt.Sprintf("%s already belongs to %s.", comp.ID, entityLabel(o))
+		return fmt.Sprintf("%s already belongs to %s.", comp.ID, EntityLabel(o))
 	}
 	if _, ok := comp.Owner.(*engine.Player); !ok {
 		return fmt.Sprintf("%s is not owned by a player, so it cannot be acquired.", comp.ID)
 	}
 	if !inStep {
 		return fmt.Sprintf("%s cannot acquire %s now: privates are acquired at the start of a company's turn, before it lays track, and %s is past that step this turn.",
-			name, comp.ID, entityLabel(c))
+			name, comp.ID, EntityLabel(c))
 	}
 	return ""
 }
@@ -127,5 +127,5 @@ func parPhaseRefusal(g *engine.Game) error {
 	if ph == nil || slices.Contains(ph.Status, "can_par") || slices.Contains(ph.Status, "can_convert_concessions") {
 		return nil
 	}
-	return refuse("majors cannot be started in phase %s", ph.Name)
+	return Refuse("majors cannot be started in phase %s", ph.Name)
 }

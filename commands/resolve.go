@@ -27,7 +27,7 @@ func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action
 	g := t.Game
 	me := g.PlayerByID(seat.Player)
 	if me == nil {
-		return nil, refuse("your seat has no player in this game")
+		return nil, Refuse("your seat has no player in this game")
 	}
 	b := &builder{t: t, g: g, me: me, cmd: cmd}
 	var a action.Action
@@ -78,7 +78,7 @@ func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action
 	case notation.AutoPass, notation.AutoBuy, notation.AutoOff:
 		a, err = b.program()
 	default:
-		return nil, refuse("`%s` is not a game move", cmd.Verb)
+		return nil, Refuse("`%s` is not a game move", cmd.Verb)
 	}
 	if err != nil {
 		return nil, err
@@ -127,18 +127,18 @@ func (b *builder) named(s string) any {
 	g := b.g
 	if strings.HasPrefix(s, "@") {
 		// "@2: choose open" is the player, where "2" alone is minor 2.
-		if p := findPlayer(g, s); p != nil {
+		if p := FindPlayer(g, s); p != nil {
 			return p
 		}
 		return nil
 	}
-	if c := findCorp(g, s); c != nil {
+	if c := FindCorp(g, s); c != nil {
 		return c
 	}
-	if c := findCompany(g, s); c != nil {
+	if c := FindCompany(g, s); c != nil {
 		return c
 	}
-	if p := findPlayer(g, s); p != nil {
+	if p := FindPlayer(g, s); p != nil {
 		return p
 	}
 	return nil
@@ -150,7 +150,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	if as := b.cmd.As; as != "" {
 		e := b.named(as)
 		if e == nil {
-			return nil, refuse("there is no company or player %q in this game", notation.Clip(as))
+			return nil, Refuse("there is no company or player %q in this game", notation.Clip(as))
 		}
 		if !b.controls(e) {
 			return nil, b.notYours(e)
@@ -170,18 +170,18 @@ func (b *builder) actor(kind actorKind) (any, error) {
 		}
 	}
 	if cur == nil {
-		return nil, refuse("nobody is to act now")
+		return nil, Refuse("nobody is to act now")
 	}
 	if !b.controls(cur) {
-		who := entityLabel(cur)
+		who := EntityLabel(cur)
 		if p := controller(cur); p != nil && any(p) != cur {
 			who += " (" + p.Name + ")"
 		}
-		return nil, refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
+		return nil, Refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
 	}
 	if kind == byCorp {
 		if _, ok := cur.(*engine.Corp); !ok {
-			return nil, refuse("companies act in operating rounds; in this stock round it is %s's turn", entityLabel(cur))
+			return nil, Refuse("companies act in operating rounds; in this stock round it is %s's turn", EntityLabel(cur))
 		}
 	}
 	return cur, nil
@@ -199,7 +199,7 @@ func kindFits(e any, kind actorKind, v notation.Verb) error {
 		_, ok = e.(*engine.Company)
 	}
 	if !ok {
-		return refuse("%s cannot %s", entityLabel(e), v)
+		return Refuse("%s cannot %s", EntityLabel(e), v)
 	}
 	return nil
 }
@@ -227,9 +227,9 @@ func (b *builder) bid() (action.Action, error) {
 	if _, err := b.player(); err != nil {
 		return nil, err
 	}
-	c := findCompany(b.g, b.cmd.Target)
+	c := FindCompany(b.g, b.cmd.Target)
 	if c == nil {
-		return nil, refuse("there is no company %q; bid on %s", notation.Clip(b.cmd.Target), b.bidBoxList())
+		return nil, Refuse("there is no company %q; bid on %s", notation.Clip(b.cmd.Target), b.bidBoxList())
 	}
 	return SetEntity(&action.Bid{Company: c.ID, Price: b.cmd.Amount}, b.me), nil
 }
@@ -259,9 +259,9 @@ func (b *builder) par() (action.Action, error) {
 	if err := parPhaseRefusal(g); err != nil { // the phase is checked before the major named
 		return nil, err
 	}
-	c := findCorp(g, b.cmd.Target)
+	c := FindCorp(g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, refuse("%q is not a major%s; par one of %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(g), ""), b.majorList())
+		return nil, Refuse("%q is not a major%s; par one of %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(g), ""), b.majorList())
 	}
 	cell := b.cmd.Choice
 	if cell == "" {
@@ -275,7 +275,7 @@ func (b *builder) par() (action.Action, error) {
 			}
 		}
 		if cell == "" {
-			return nil, refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, notation.JoinOr(prices))
+			return nil, Refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, notation.JoinOr(prices))
 		}
 	}
 	return SetEntity(&action.Par{Corporation: c.ID, SharePrice: cell}, b.me), nil
@@ -319,9 +319,9 @@ func (b *builder) acquire() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	comp := findCompany(b.g, b.cmd.Target)
+	comp := FindCompany(b.g, b.cmd.Target)
 	if comp == nil {
-		return nil, refuse("there is no private %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, companyIDs(b.g), ""))
+		return nil, Refuse("there is no private %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, CompanyIDs(b.g), ""))
 	}
 	return SetEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
 }
@@ -332,9 +332,9 @@ func (b *builder) merge() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := findCorp(b.g, b.cmd.Target)
+	m := FindCorp(b.g, b.cmd.Target)
 	if m == nil || m.IsMajor() {
-		return nil, refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
+		return nil, Refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
 	}
 	return SetEntity(&action.Merge{Corporation: m.ID}, c), nil
 }
@@ -347,20 +347,20 @@ func (b *builder) choose() (action.Action, error) {
 // use builds a private's ability choice: "use P21 M5 top".
 func (b *builder) use() (action.Action, error) {
 	g := b.g
-	comp := findCompany(g, b.cmd.Target)
+	comp := FindCompany(g, b.cmd.Target)
 	if comp == nil {
-		return nil, refuse("there is no company %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, companyIDs(b.g), ""))
+		return nil, Refuse("there is no company %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, CompanyIDs(b.g), ""))
 	}
 	if !b.controls(comp) || controller(comp) == nil {
-		return nil, refuse("%s is not yours to use", comp.ID)
+		return nil, Refuse("%s is not yours to use", comp.ID)
 	}
 	choice := b.cmd.Choice
 	head, tail, found := strings.Cut(choice, "_")
 	switch {
-	case found && findCompany(g, head) != nil:
-		choice = findCompany(g, head).ID + "_" + strings.ToLower(tail)
-	case found && findCorp(g, head) != nil:
-		choice = findCorp(g, head).ID + "_" + strings.ToLower(tail)
+	case found && FindCompany(g, head) != nil:
+		choice = FindCompany(g, head).ID + "_" + strings.ToLower(tail)
+	case found && FindCorp(g, head) != nil:
+		choice = FindCorp(g, head).ID + "_" + strings.ToLower(tail)
 	default:
 		choice = strings.ToLower(choice)
 	}
@@ -370,9 +370,9 @@ func (b *builder) use() (action.Action, error) {
 // assign places a private's marker: "assign D11 [with P15]".
 func (b *builder) assign() (action.Action, error) {
 	g := b.g
-	h := findHex(g, b.cmd.Target)
+	h := FindHex(g, b.cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, hexIDs(b.g), ""))
+		return nil, Refuse("there is no hex %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, HexIDs(b.g), ""))
 	}
 	comp, err := b.private(b.cmd.With, "mill", "ski_haus", "sawmill")
 	if err != nil {
@@ -385,12 +385,12 @@ func (b *builder) assign() (action.Action, error) {
 // private with one of the abilities.
 func (b *builder) private(with []string, abilities ...string) (*engine.Company, error) {
 	if len(with) > 0 {
-		comp := findCompany(b.g, with[0])
+		comp := FindCompany(b.g, with[0])
 		if comp == nil {
-			return nil, refuse("there is no private %q", notation.Clip(with[0]))
+			return nil, Refuse("there is no private %q", notation.Clip(with[0]))
 		}
 		if !b.controls(comp) || controller(comp) == nil {
-			return nil, refuse("%s is not yours to use", comp.ID)
+			return nil, Refuse("%s is not yours to use", comp.ID)
 		}
 		return comp, nil
 	}
@@ -407,7 +407,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	}
 	switch len(found) {
 	case 0:
-		return nil, refuse("none of your companies can do that")
+		return nil, Refuse("none of your companies can do that")
 	case 1:
 		return found[0], nil
 	}
@@ -415,7 +415,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	for i, c := range found {
 		ids[i] = "`with " + c.ID + "`"
 	}
-	return nil, refuse("say which private: %s", notation.JoinOr(ids))
+	return nil, Refuse("say which private: %s", notation.JoinOr(ids))
 }
 
 // payoff repays a loan: "payoff", "payoff 100".
@@ -424,7 +424,7 @@ func (b *builder) payoff() (action.Action, error) {
 		return nil, err
 	}
 	if b.me.Debt == 0 {
-		return nil, refuse("you have no debt to pay off")
+		return nil, Refuse("you have no debt to pay off")
 	}
 	if b.cmd.HasAmount {
 		return SetEntity(&action.PayoffPlayerDebtPartial{Amount: b.cmd.Amount}, b.me), nil
@@ -436,7 +436,7 @@ func (b *builder) payoff() (action.Action, error) {
 func (b *builder) discard() (action.Action, error) {
 	tr := findTrain(b.g, b.cmd.Target)
 	if tr == nil || tr.Owner == nil {
-		return nil, refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", notation.Clip(b.cmd.Target))
+		return nil, Refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", notation.Clip(b.cmd.Target))
 	}
 	e := any(tr.Owner)
 	if b.cmd.As != "" {
@@ -446,7 +446,7 @@ func (b *builder) discard() (action.Action, error) {
 		}
 	}
 	if !b.controls(e) {
-		return nil, refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(e).Name)
+		return nil, Refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(e).Name)
 	}
 	return SetEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
 }
@@ -468,9 +468,9 @@ func (b *builder) program() (action.Action, error) {
 		a.Extra = map[string]json.RawMessage{"unconditional": raw(cmd.Pool), "indefinite": raw(cmd.Text == "indefinite")}
 		return SetEntity(a, b.me), nil
 	case notation.AutoBuy:
-		c := findCorp(b.g, cmd.Target)
+		c := FindCorp(b.g, cmd.Target)
 		if c == nil || !c.IsMajor() {
-			return nil, refuse("%q is not a major", notation.Clip(cmd.Target))
+			return nil, Refuse("%q is not a major", notation.Clip(cmd.Target))
 		}
 		until := raw(cmd.Amount)
 		if cmd.Choice == "float" {

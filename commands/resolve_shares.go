@@ -17,7 +17,7 @@ func FindShare(g *engine.Game, id string) *engine.Share {
 	if i <= 0 {
 		return nil
 	}
-	c := findCorp(g, id[:i])
+	c := FindCorp(g, id[:i])
 	n, err := strconv.Atoi(id[i+1:])
 	if c == nil || err != nil {
 		return nil
@@ -36,10 +36,10 @@ func namedShares(g *engine.Game, ids []string) ([]*engine.Share, error) {
 	for _, id := range ids {
 		s := FindShare(g, id)
 		if s == nil {
-			return nil, refuse("there is no share %q", notation.Clip(id))
+			return nil, Refuse("there is no share %q", notation.Clip(id))
 		}
 		if len(out) > 0 && s.Corp != out[0].Corp {
-			return nil, refuse("shares of one corporation at a time")
+			return nil, Refuse("shares of one corporation at a time")
 		}
 		out = append(out, s)
 	}
@@ -59,9 +59,9 @@ func bundle(shares []*engine.Share) ([]string, int) {
 
 // major resolves the command's corporation as a major with shares.
 func (b *builder) major() (*engine.Corp, error) {
-	c := findCorp(b.g, b.cmd.Target)
+	c := FindCorp(b.g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, refuse("%q is not a major%s; shares are traded in %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(b.g), ""), b.tradedList())
+		return nil, Refuse("%q is not a major%s; shares are traded in %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(b.g), ""), b.tradedList())
 	}
 	return c, nil
 }
@@ -98,7 +98,7 @@ func (b *builder) buy() (action.Action, error) {
 			return nil, err
 		}
 		if !c.IPOed {
-			return nil, refuse("%s has not started; start it with `par %s <price>`", c.ID, c.ID)
+			return nil, Refuse("%s has not started; start it with `par %s <price>`", c.ID, c.ID)
 		}
 		n := 1
 		if cmd.HasAmount {
@@ -111,10 +111,10 @@ func (b *builder) buy() (action.Action, error) {
 			from, where = pool, "market"
 		}
 		if len(from) == 0 {
-			return nil, refuse("no %s shares are for sale (treasury and market are empty)", c.ID)
+			return nil, Refuse("no %s shares are for sale (treasury and market are empty)", c.ID)
 		}
 		if n > len(from) {
-			return nil, refuse("the %s holds only %d %s share(s)", where, len(from), c.ID)
+			return nil, Refuse("the %s holds only %d %s share(s)", where, len(from), c.ID)
 		}
 		shares = from[:n]
 	}
@@ -165,10 +165,10 @@ func (b *builder) sell() (action.Action, error) {
 			have += s.Percent / 10
 		}
 		if have == 0 {
-			return nil, refuse("you hold no %s shares", c.ID)
+			return nil, Refuse("you hold no %s shares", c.ID)
 		}
 		if n > have || n < 1 {
-			return nil, refuse("you hold %d %s share(s); sell 1 to %d", have, c.ID, have)
+			return nil, Refuse("you hold %d %s share(s); sell 1 to %d", have, c.ID, have)
 		}
 		if shares = pickSale(held, n*10); shares == nil {
 			if len(held) == 1 && held[0].President && held[0].Percent > n*10 {
@@ -180,7 +180,7 @@ func (b *builder) sell() (action.Action, error) {
 				}
 				return SetEntity(a, b.me), nil
 			}
-			return nil, refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
+			return nil, Refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
 		}
 	}
 	ids, pct := bundle(shares)
@@ -190,7 +190,7 @@ func (b *builder) sell() (action.Action, error) {
 		// presidency (the new president swaps for the president's
 		// certificate and the surplus comes back).
 		if cmd.Amount < 1 || cmd.Amount*10 > pct {
-			return nil, refuse("those certificates make up %d%%; sell 10%% to %d%% of them", pct, pct)
+			return nil, Refuse("those certificates make up %d%%; sell 10%% to %d%% of them", pct, pct)
 		}
 		pct = cmd.Amount * 10
 	}
@@ -242,7 +242,7 @@ func (b *builder) issue() (action.Action, error) {
 		return nil, err
 	}
 	if !c.IsMajor() {
-		return nil, refuse("only majors issue and redeem shares; %s is a minor", entityLabel(c))
+		return nil, Refuse("only majors issue and redeem shares; %s is a minor", EntityLabel(c))
 	}
 	var shares []*engine.Share
 	if len(cmd.Items) > 0 {
@@ -255,7 +255,7 @@ func (b *builder) issue() (action.Action, error) {
 			from, where = c.SharesOf(g.Pool), "market"
 		}
 		if cmd.Amount > len(from) {
-			return nil, refuse("the %s holds %d %s share(s)", where, len(from), c.ID)
+			return nil, Refuse("the %s holds %d %s share(s)", where, len(from), c.ID)
 		}
 		shares = from[:cmd.Amount]
 	}

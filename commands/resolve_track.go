@@ -26,9 +26,9 @@ func (b *builder) layer() (any, []string, error) {
 	}
 	var combo []string
 	for _, w := range b.cmd.With[1:] {
-		x := findCompany(b.g, w)
+		x := FindCompany(b.g, w)
 		if x == nil {
-			return nil, nil, refuse("there is no private %q", notation.Clip(w))
+			return nil, nil, Refuse("there is no private %q", notation.Clip(w))
 		}
 		combo = append(combo, x.ID)
 	}
@@ -38,13 +38,13 @@ func (b *builder) layer() (any, []string, error) {
 // lay builds a tile lay or builder cube: "lay 57 D23 r1", "cube D23".
 func (b *builder) lay() (action.Action, error) {
 	g, cmd := b.g, b.cmd
-	h := findHex(g, cmd.Target)
-	if h == nil && cmd.Verb == notation.Lay && findHex(g, cmd.Items[0]) != nil {
+	h := FindHex(g, cmd.Target)
+	if h == nil && cmd.Verb == notation.Lay && FindHex(g, cmd.Items[0]) != nil {
 		cmd.Target, cmd.Items = cmd.Items[0], []string{cmd.Target}
-		h = findHex(g, cmd.Target)
+		h = FindHex(g, cmd.Target)
 	}
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, hexIDs(g), ""))
+		return nil, Refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, HexIDs(g), ""))
 	}
 	e, combo, err := b.layer()
 	if err != nil {
@@ -72,7 +72,7 @@ func (b *builder) lay() (action.Action, error) {
 			// asking for a rotation would hide.
 			a.Rotation = 0
 		default:
-			return nil, refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
+			return nil, Refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
 				board.TileName(tileID), h.Def.ID, notation.JoinOr(intWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
 		}
 	}
@@ -106,7 +106,7 @@ func (b *builder) tileID(typed string) (string, error) {
 		}
 	}
 	if def == nil {
-		return "", refuse("there is no tile %q in this game's supply%s", notation.Clip(name), notation.DidYouMean(name, supplyTiles(g), ""))
+		return "", Refuse("there is no tile %q in this game's supply%s", notation.Clip(name), notation.DidYouMean(name, supplyTiles(g), ""))
 	}
 	if copyNum >= 0 {
 		return def.Name + "-" + strconv.Itoa(copyNum), nil
@@ -121,16 +121,16 @@ func (b *builder) tileID(typed string) (string, error) {
 			return id, nil
 		}
 	}
-	return "", refuse("all %d copies of tile %s are on the map", def.Count, def.Name)
+	return "", Refuse("all %d copies of tile %s are on the map", def.Count, def.Name)
 }
 
 // token builds a station token: "token H11", "token H11 2", "token Q3 dest",
 // "token W3 with P10".
 func (b *builder) token() (action.Action, error) {
 	g, cmd := b.g, b.cmd
-	h := findHex(g, cmd.Target)
+	h := FindHex(g, cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, hexIDs(g), ""))
+		return nil, Refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, HexIDs(g), ""))
 	}
 	var e any
 	var corp *engine.Corp
@@ -141,7 +141,7 @@ func (b *builder) token() (action.Action, error) {
 		}
 		owner, ok := comp.Owner.(*engine.Corp)
 		if !ok {
-			return nil, refuse("%s must belong to a company to place its token", comp.ID)
+			return nil, Refuse("%s must belong to a company to place its token", comp.ID)
 		}
 		e, corp = comp, owner
 	} else {
@@ -153,12 +153,12 @@ func (b *builder) token() (action.Action, error) {
 	}
 	cities := h.Tile.Cities()
 	if len(cities) == 0 {
-		return nil, refuse("%s has no city to place a token in", h.Def.ID)
+		return nil, Refuse("%s has no city to place a token in", h.Def.ID)
 	}
 	node := -1
 	switch {
 	case cmd.City > len(cities):
-		return nil, refuse("%s has %d cities; say `token %s 1` to `token %s %d`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID, len(cities))
+		return nil, Refuse("%s has %d cities; say `token %s 1` to `token %s %d`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID, len(cities))
 	case cmd.City > 0:
 		node = cities[cmd.City-1]
 	case len(cities) == 1:
@@ -171,7 +171,7 @@ func (b *builder) token() (action.Action, error) {
 			}
 		}
 		if len(open) != 1 {
-			return nil, refuse("%s has %d cities; say which, e.g. `token %s 1` or `token %s 2`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID)
+			return nil, Refuse("%s has %d cities; say which, e.g. `token %s 1` or `token %s 2`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID)
 		}
 		node = cities[open[0]-1]
 	}
@@ -218,9 +218,9 @@ func hasToken(h *engine.HexState, node int, c *engine.Corp) bool {
 
 // destination builds a destination token by hex: "destination Q3".
 func (b *builder) destination() (action.Action, error) {
-	h := findHex(b.g, b.cmd.Target)
+	h := FindHex(b.g, b.cmd.Target)
 	if h == nil {
-		return nil, refuse("there is no hex %q on this map%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, hexIDs(b.g), ""))
+		return nil, Refuse("there is no hex %q on this map%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, HexIDs(b.g), ""))
 	}
 	c, err := b.corp()
 	if err != nil {
@@ -255,7 +255,7 @@ func (b *builder) destination() (action.Action, error) {
 	for i, k := range listed {
 		says[i] = fmt.Sprintf("`token %s %d dest`", h.Def.ID, cityNumber(h, k.Node))
 	}
-	return nil, refuse("%s can place its destination token in %d cities of %s; say which: %s",
+	return nil, Refuse("%s can place its destination token in %d cities of %s; say which: %s",
 		c.ID, len(listed), h.Def.ID, strings.Join(says, " or "))
 }
 

@@ -41,8 +41,8 @@ func variantName(def *title.Train, name string) string {
 	return name
 }
 
-// saleList describes the trains on sale.
-func saleList(g *engine.Game) string {
+// SaleList describes the trains on sale.
+func SaleList(g *engine.Game) string {
 	var items []string
 	for i, t := range g.TrainsForSale() {
 		where := "the depot"
@@ -76,7 +76,7 @@ func (b *builder) train() (action.Action, error) {
 	if t := findTrain(g, cmd.Target); t != nil {
 		if t.Owner != nil && t.Owner != c {
 			if !cmd.HasPrice {
-				return nil, refuse("%s belongs to %s; say the agreed price, e.g. `train %s from %s 100`", t.ID, t.Owner.ID, t.ID, t.Owner.ID)
+				return nil, Refuse("%s belongs to %s; say the agreed price, e.g. `train %s from %s 100`", t.ID, t.Owner.ID, t.ID, t.Owner.ID)
 			}
 			return SetEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 		}
@@ -86,7 +86,7 @@ func (b *builder) train() (action.Action, error) {
 		}
 		price, ok := variantPrice(t.Def, variant)
 		if !ok {
-			return nil, refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(notation.Clip(variant)))
+			return nil, Refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(notation.Clip(variant)))
 		}
 		if cmd.HasPrice {
 			price = cmd.Price
@@ -113,18 +113,18 @@ func (b *builder) train() (action.Action, error) {
 		}
 		return SetEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
 	}
-	return nil, refuse("no %s train is for sale; %s", notation.Clip(want), saleList(g))
+	return nil, Refuse("no %s train is for sale; %s", notation.Clip(want), SaleList(g))
 }
 
 // trainFrom builds a purchase from another company: "train 3 from SWW 150".
 func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 	g, cmd := b.g, b.cmd
-	seller := findCorp(g, cmd.From)
+	seller := FindCorp(g, cmd.From)
 	if seller == nil {
-		return nil, refuse("there is no company %q", notation.Clip(cmd.From))
+		return nil, Refuse("there is no company %q", notation.Clip(cmd.From))
 	}
 	if !cmd.HasPrice {
-		return nil, refuse("say the agreed price, e.g. `train %s from %s 100`", notation.Clip(cmd.Target), seller.ID)
+		return nil, Refuse("say the agreed price, e.g. `train %s from %s 100`", notation.Clip(cmd.Target), seller.ID)
 	}
 	var t *engine.Train
 	for _, x := range seller.Trains {
@@ -138,9 +138,9 @@ func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 			ids = append(ids, x.ID+" (a "+x.Name+")")
 		}
 		if len(ids) == 0 {
-			return nil, refuse("%s has no trains", seller.ID)
+			return nil, Refuse("%s has no trains", seller.ID)
 		}
-		return nil, refuse("%s has no train %q; it has %s", seller.ID, notation.Clip(cmd.Target), notation.JoinAnd(ids))
+		return nil, Refuse("%s has no train %q; it has %s", seller.ID, notation.Clip(cmd.Target), notation.JoinAnd(ids))
 	}
 	return SetEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 }
@@ -166,9 +166,9 @@ func (b *builder) upgrade() (action.Action, error) {
 			}
 		}
 		if len(ls) == 0 {
-			return nil, refuse("%s has no L train to upgrade", entityLabel(c))
+			return nil, Refuse("%s has no L train to upgrade", EntityLabel(c))
 		}
-		return nil, refuse("%s has no L train %q; upgrade %s", entityLabel(c), notation.Clip(b.cmd.Target), notation.JoinOr(ls))
+		return nil, Refuse("%s has no L train %q; upgrade %s", EntityLabel(c), notation.Clip(b.cmd.Target), notation.JoinOr(ls))
 	}
 	price := g.T.LUpgradeCost
 	if g.Phase >= 1 && g.T.LUpgradeCostPhase2 > 0 {

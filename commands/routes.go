@@ -57,9 +57,9 @@ func (b *builder) runTrain(c *engine.Corp, name string, used map[*engine.Train]b
 		}
 	}
 	if len(ids) == 0 {
-		return nil, refuse("%s has no trains", entityLabel(c))
+		return nil, Refuse("%s has no trains", EntityLabel(c))
 	}
-	return nil, refuse("%s has no train %q to run; its trains are %s", entityLabel(c), notation.Clip(name), notation.JoinAnd(ids))
+	return nil, Refuse("%s has no train %q to run; its trains are %s", EntityLabel(c), notation.Clip(name), notation.JoinAnd(ids))
 }
 
 // buildRoute turns one typed route into 18xx.games routes, one for each way
@@ -72,9 +72,9 @@ func (b *builder) buildRoute(tr *engine.Train, spec notation.RouteSpec, idx int)
 	var nodes []int
 	var through []string
 	for i, s := range spec.Stops {
-		h := findHex(g, s.Hex)
+		h := FindHex(g, s.Hex)
 		if h == nil {
-			return nil, refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(s.Hex), notation.DidYouMean(s.Hex, hexIDs(g), ""))
+			return nil, Refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(s.Hex), notation.DidYouMean(s.Hex, HexIDs(g), ""))
 		}
 		s.Hex = h.Def.ID
 		list := stopNodes(h.Tile)
@@ -84,18 +84,18 @@ func (b *builder) buildRoute(tr *engine.Train, spec notation.RouteSpec, idx int)
 		}
 		s.Through, through = through, nil
 		for k, v := range s.Via {
-			vh := findHex(g, v)
+			vh := FindHex(g, v)
 			if vh == nil {
-				return nil, refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(v), notation.DidYouMean(v, hexIDs(g), ""))
+				return nil, Refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(v), notation.DidYouMean(v, HexIDs(g), ""))
 			}
 			s.Via[k] = vh.Def.ID
 		}
 		stops = append(stops, s)
 		switch {
 		case len(list) == 0:
-			return nil, refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
+			return nil, Refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
 		case s.Node > len(list):
-			return nil, refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
+			return nil, Refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
 		case s.Node > 0:
 			nodes = append(nodes, list[s.Node-1])
 		case len(list) == 1:
@@ -242,10 +242,10 @@ func (b *builder) noTrack(stops []notation.StopSpec, nodes []int, idx int) error
 			if stops[i].Chained || len(stops[i].Through) > 0 {
 				how = "no track follows the hexes given between"
 			}
-			return refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)
+			return Refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)
 		}
 	}
-	return refuse("route %d: no track joins its stops", idx+1)
+	return Refuse("route %d: no track joins its stops", idx+1)
 }
 
 // finishRoute fills connections, stop hexes and nodes of r from a tracing.
@@ -273,7 +273,7 @@ func (b *builder) localRoute(r action.Route, hex string, node int, spec notation
 	if node < 0 {
 		cities := h.Tile.Cities()
 		if len(cities) == 0 {
-			return r, refuse("route %d: a one-stop run needs a city", idx+1)
+			return r, Refuse("route %d: a one-stop run needs a city", idx+1)
 		}
 		node = cities[0]
 	}
@@ -307,7 +307,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 			}
 			return nil
 		}
-		return refuse("%s", routeRefusal(err))
+		return Refuse("%s", routeRefusal(err))
 	}
 	for i := range routes {
 		routes[i].Revenue = per[i]
@@ -318,7 +318,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 			routes[i].Revenue = specs[i].Revenue
 			continue
 		}
-		return refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, engine.Money(per[i]), engine.Money(specs[i].Revenue))
+		return Refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, engine.Money(per[i]), engine.Money(specs[i].Revenue))
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ import (
 // words them. A player's name is written as the player spelt it.
 func (t *Position) Said(a action.Action) string {
 	if _, ok := a.(*action.Pass); ok {
-		who := t.actorLabel(a)
+		who := t.ActorLabel(a)
 		if _, player := a.Env().Entity.PlayerID(); !player {
 			who = notation.Capitalize(who)
 		}
@@ -81,7 +81,7 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 			why = " (it pays out after it runs its trains)"
 		}
 	}
-	return refuse("%s cannot pay a dividend now%s; it may: %s", entityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
+	return Refuse("%s cannot pay a dividend now%s; it may: %s", EntityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
 }
 
 // NameOf names a user by the player they play, else by their id.
@@ -95,8 +95,8 @@ func (t *Position) NameOf(user string) string {
 	return user
 }
 
-// actorLabel names the acting entity of an action.
-func (t *Position) actorLabel(a action.Action) string {
+// ActorLabel names the acting entity of an action.
+func (t *Position) ActorLabel(a action.Action) string {
 	env := a.Env()
 	if id, ok := env.Entity.PlayerID(); ok {
 		if p := t.Game.PlayerByID(id); p != nil {
@@ -105,7 +105,7 @@ func (t *Position) actorLabel(a action.Action) string {
 	}
 	if env.EntityType != action.EntityCompany {
 		if c := t.Game.Corp(env.Entity.String()); c != nil {
-			return entityLabel(c)
+			return EntityLabel(c)
 		}
 	}
 	return env.Entity.String()
@@ -113,7 +113,7 @@ func (t *Position) actorLabel(a action.Action) string {
 
 // Describe words an action briefly, with its actor.
 func (t *Position) Describe(a action.Action) string {
-	who := t.actorLabel(a)
+	who := t.ActorLabel(a)
 	words := Translate(t.Game, a)
 	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
 		return who + ": " + words[1] // with the rotation
@@ -133,9 +133,9 @@ func (t *Position) Confirm(a action.Action) string {
 			runs = append(runs, routeWords(g, r, false, false))
 		}
 		if len(runs) == 0 {
-			return notation.Capitalize(t.actorLabel(a)) + " runs no trains."
+			return notation.Capitalize(t.ActorLabel(a)) + " runs no trains."
 		}
-		return fmt.Sprintf("%s runs %s for %s.", notation.Capitalize(t.actorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
+		return fmt.Sprintf("%s runs %s for %s.", notation.Capitalize(t.ActorLabel(a)), strings.Join(runs, ", "), engine.Money(total))
 	case *action.Bid:
 		if id, ok := v.Entity.PlayerID(); ok && g.PlayerByID(id) != nil {
 			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)

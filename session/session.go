@@ -13,6 +13,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
@@ -277,7 +278,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if cmd.Verb == notation.MapView && cmd.Target == "" {
 		// The whole map is drawn on the game's canvas, which only what
 		// changed since it was last drawn costs.
-		text, opts := s.table.MapQuery()
+		text, opts := views.MapQuery(&s.table.Position)
 		out := s.answer(commands.Reply{Text: text})
 		out.Images = s.draw(ctx, true, false, opts)
 		return out, nil

@@ -1,24 +1,8 @@
-// Package commands turns chat text into 1822PNW and 1822CA moves and engine
-// answers into short chat replies. It knows nothing of Discord or Slack: a
-// front end hands it the acting user and the text, and posts the reply.
-//
-// The package has four parts, kept apart:
-//
-//   - the grammar (Parse): text to a typed Command, case-insensitive, with
-//     aliases, never panicking on any input; every word, its aliases, help
-//     topic and form are one table, the notation (notation.go);
-//   - the dispatcher (Table.Exec): a Command from a user to an engine action
-//     for the right entity (the player, or a company the player controls),
-//     applied with engine.Game.Apply, with a reply naming who acts next; any
-//     refusal changes nothing;
-//   - queries and the game lifecycle (status, map, company, new, join, ...);
-//   - the translator (Translate): an 18xx.games action to the text a player
-//     would type, used by ReplayChat and `pbc replay --chat` to play whole
-//     recorded games through the command layer.
-//
-// What the layer knows of each action type (its buttons and menus, its
-// commands in `moves`, its wording, its translation and comparison) is one
-// entry of actionTypes (actiontypes.go).
+// Package notation is the chat layer's grammar: every word the bot
+// understands in one table (notation.go), text to a typed Command (Parse,
+// case-insensitive, with aliases, never panicking on any input), the forms
+// front ends build commands from (Specs), help text and did-you-mean
+// hints. It needs no game: the packages above it read commands against one.
 package notation
 
 // Verb is what a command does; its value is the canonical command word.

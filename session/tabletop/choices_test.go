@@ -8,6 +8,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -115,8 +116,8 @@ func TestFirstStockRoundEndConfirm(t *testing.T) {
 					break
 				}
 			}
-			if tb.Game.Finished() || strings.Count(tb.Recent(10), "pass") != 2 {
-				t.Fatalf("finished %v after %s", tb.Game.Finished(), tb.Recent(10))
+			if tb.Game.Finished() || strings.Count(views.Recent(&tb.Position, 10), "pass") != 2 {
+				t.Fatalf("finished %v after %s", tb.Game.Finished(), views.Recent(&tb.Position, 10))
 			}
 			o := tb.Offered(last, "pass", true)
 			if len(o.Buttons) == 0 || o.Buttons[0].Command != "pass confirm" || o.Buttons[0].Label != "Yes, end the game" || !o.Buttons[0].Danger {

@@ -3,7 +3,7 @@ package tabletop
 import (
 	"testing"
 
-	"pbc/commands"
+	"pbc/commands/views"
 	"pbc/engine/action"
 )
 
@@ -17,7 +17,7 @@ func BenchmarkMoveConsequences(b *testing.B) {
 	a := &action.Pass{}
 	b.ReportAllocs()
 	for b.Loop() {
-		was := tb.BeforeMove(commands.RoundKey{Name: "SR"})
-		_ = tb.Consequences(was, a)
+		was := views.BeforeMove(&tb.Position, views.RoundKey{Name: "SR"})
+		_ = views.Consequences(&tb.Position, was, a)
 	}
 }

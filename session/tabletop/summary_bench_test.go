@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"pbc/commands"
+	"pbc/commands/views"
 	"pbc/engine/action"
 )
 
@@ -17,7 +17,7 @@ func BenchmarkRoundKey(b *testing.B) {
 	tb.Moves()
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = tb.LiveKey()
+		_ = views.LiveKey(&tb.Position)
 	}
 }
 
@@ -33,10 +33,10 @@ func BenchmarkRoundStart(b *testing.B) {
 	}
 	n := len(acts) * 9 / 10
 	tb := tableAt(b, "1822PNW/1822PNW_game_end_stock_market.json", n)
-	k := commands.KeyOf(tb.Game)
+	k := views.KeyOf(tb.Game)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, ok := tb.RoundStart(k); !ok {
+		if _, _, ok := views.RoundStart(&tb.Position, k); !ok {
 			b.Fatal("no round start")
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -139,7 +140,7 @@ func (t *Table) Do(req commands.Request, cmd *notation.Command) (rep commands.Re
 		return commands.Reply{Text: fmt.Sprintf("`%s` is answered by the bot, not by the game's table", cmd.Verb)}
 	}
 	if notation.IsQuery(cmd.Verb) && cmd.Verb != notation.Games {
-		return t.Query(cmd)
+		return views.Query(&t.Position, cmd)
 	}
 	switch cmd.Verb {
 	case notation.Undo:
@@ -217,7 +218,7 @@ func (t *Table) apply(req commands.Request, a action.Action) commands.Reply {
 		return commands.Reply{OK: true, Text: t.Confirm(a), Action: a}
 	}
 	round := t.roundBefore()
-	was := t.BeforeMove(round)
+	was := views.BeforeMove(&t.Position, round)
 	if err := t.Game.Apply(a); err != nil {
 		return engineReply(err)
 	}
@@ -230,12 +231,12 @@ func (t *Table) apply(req commands.Request, a action.Action) commands.Reply {
 		text += " " + notes
 	}
 	// What the move did beyond itself goes under it, one line each.
-	under := t.Consequences(was, a)
+	under := views.Consequences(&t.Position, was, a)
 	digest := t.roundAfter(round)
 	if digest != "" {
 		under = append(under, digest)
 	}
-	if skipped := t.MergerSkipped(was, a); skipped != "" {
+	if skipped := views.MergerSkipped(&t.Position, was, a); skipped != "" {
 		under = append(under, skipped)
 	}
 	rep := t.nextReply(text)

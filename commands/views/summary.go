@@ -1,4 +1,4 @@
-package commands
+package views
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -33,7 +34,7 @@ func keyIn(g *engine.Game, name string) RoundKey {
 
 // LiveKey is the round t's game is in: the legal moves, which every reply
 // works out anyway, name it.
-func (t *Position) LiveKey() RoundKey { return keyIn(t.Game, t.Moves().Round) }
+func LiveKey(t *commands.Position) RoundKey { return keyIn(t.Game, t.Moves().Round) }
 
 // title words a round for players: "stock round 2", "operating round 2.1".
 func (k RoundKey) title() string {
@@ -65,7 +66,7 @@ type corpLedger struct {
 
 // LedgerOf records g's state for a later digest.
 func LedgerOf(g *engine.Game) *Ledger {
-	l := &Ledger{phase: phaseName(g), players: map[int]int{}, corps: map[string]corpLedger{}}
+	l := &Ledger{phase: commands.PhaseName(g), players: map[int]int{}, corps: map[string]corpLedger{}}
 	for _, p := range g.Players {
 		l.players[p.ID] = p.Cash
 	}
@@ -90,7 +91,7 @@ func corpPrice(g *engine.Game, c *engine.Corp) int {
 // RoundStart rebuilds, by replaying the log, the state when round k began
 // and the moves made since: for a table that did not see the round begin
 // (loaded, or rebuilt after an undo, in the middle of it).
-func (t *Position) RoundStart(k RoundKey) (*Ledger, []action.Action, bool) {
+func RoundStart(t *commands.Position, k RoundKey) (*Ledger, []action.Action, bool) {
 	acts, err := action.Effective(t.Log.Actions)
 	if err != nil || len(acts) == 0 {
 		return nil, nil, false
@@ -140,7 +141,7 @@ func GameMoves(acts []action.Action) []action.Action {
 
 // Digest words what happened in round k, which began at start and ended
 // with acts (the game is now in round next).
-func (t *Position) Digest(k, next RoundKey, start *Ledger, acts []action.Action) string {
+func Digest(t *commands.Position, k, next RoundKey, start *Ledger, acts []action.Action) string {
 	g := t.Game
 	lines := []string{notation.Capitalize(k.title()) + " is over."}
 	sep := ", "
@@ -151,18 +152,18 @@ func (t *Position) Digest(k, next RoundKey, start *Ledger, acts []action.Action)
 	}
 	switch k.Name {
 	case "SR":
-		add("Won", t.bidsWon(acts))
-		add("Parred", t.parsMade(acts))
+		add("Won", bidsWon(t, acts))
+		add("Parred", parsMade(t, acts))
 	case "OR":
 		sep = "; "
-		add("Ran", t.runsMade(start, acts))
+		add("Ran", runsMade(t, start, acts))
 		sep = ", "
-		add("Trains bought", t.trainsBought(acts))
+		add("Trains bought", trainsBought(t, acts))
 	case "Merger":
 		var merges []string
 		for _, a := range acts {
 			if m, ok := a.(*action.Merge); ok {
-				merges = append(merges, t.actorLabel(a)+" with "+notation.CorpLabel(m.Corporation))
+				merges = append(merges, t.ActorLabel(a)+" with "+notation.CorpLabel(m.Corporation))
 			}
 		}
 		if len(merges) == 0 {
@@ -173,7 +174,7 @@ func (t *Position) Digest(k, next RoundKey, start *Ledger, acts []action.Action)
 	add("Floated", floated(g, start))
 	add("Closed", closed(g, start))
 	add("Rusted", rusted(g, start))
-	if ph := phaseName(g); ph != start.phase {
+	if ph := commands.PhaseName(g); ph != start.phase {
 		lines = append(lines, fmt.Sprintf("Phase %s → %s.", start.phase, ph))
 	}
 	if next.Name == "OR" {
@@ -189,7 +190,7 @@ func (t *Position) Digest(k, next RoundKey, start *Ledger, acts []action.Action)
 // bidsWon lists the bid-box companies bid on in the round with the winner
 // and price: the highest bid, if its bidder now holds the company or
 // presides over its minor.
-func (t *Position) bidsWon(acts []action.Action) []string {
+func bidsWon(t *commands.Position, acts []action.Action) []string {
 	g := t.Game
 	type top struct {
 		player int
@@ -246,7 +247,7 @@ func holds(g *engine.Game, p *engine.Player, c *engine.Company) bool {
 }
 
 // parsMade lists the majors parred in the round.
-func (t *Position) parsMade(acts []action.Action) []string {
+func parsMade(t *commands.Position, acts []action.Action) []string {
 	g := t.Game
 	var out []string
 	for _, a := range acts {
@@ -255,7 +256,7 @@ func (t *Position) parsMade(acts []action.Action) []string {
 			continue
 		}
 		price, _, _ := strings.Cut(p.SharePrice, ",")
-		who := t.actorLabel(a)
+		who := t.ActorLabel(a)
 		if c := g.Corp(p.Corporation); c != nil && c.Par >= 0 && c.Par < len(g.Market.Cells) {
 			price = strconv.Itoa(g.Market.Cells[c.Par].Price)
 		}
@@ -266,7 +267,7 @@ func (t *Position) parsMade(acts []action.Action) []string {
 
 // runsMade lists each company's revenue, dividend and price move, in the
 // order they operated.
-func (t *Position) runsMade(start *Ledger, acts []action.Action) []string {
+func runsMade(t *commands.Position, start *Ledger, acts []action.Action) []string {
 	g := t.Game
 	type run struct {
 		id      string
@@ -331,7 +332,7 @@ func (t *Position) runsMade(start *Ledger, acts []action.Action) []string {
 }
 
 // trainsBought lists the trains bought in the round, by whom.
-func (t *Position) trainsBought(acts []action.Action) []string {
+func trainsBought(t *commands.Position, acts []action.Action) []string {
 	var out []string
 	for _, a := range acts {
 		b, ok := a.(*action.BuyTrain)
@@ -342,7 +343,7 @@ func (t *Position) trainsBought(acts []action.Action) []string {
 		if b.Variant != "" {
 			name = b.Variant
 		}
-		out = append(out, fmt.Sprintf("%s %s (%s)", t.actorLabel(a), trainWord(name), engine.Money(b.Price)))
+		out = append(out, fmt.Sprintf("%s %s (%s)", t.ActorLabel(a), trainWord(name), engine.Money(b.Price)))
 	}
 	return out
 }
@@ -361,7 +362,7 @@ func corpWord(c *engine.Corp) string {
 	if c.Kind == title.RegionalCorp {
 		return "regional " + c.ID
 	}
-	return entityLabel(c)
+	return commands.EntityLabel(c)
 }
 
 // floated lists the companies that floated since start.
@@ -409,7 +410,7 @@ func rusted(g *engine.Game, start *Ledger) []string {
 	}
 	var out []string
 	for _, n := range names {
-		out = append(out, n+" ("+strings.Join(dedupe(owners[n]), ", ")+")")
+		out = append(out, n+" ("+strings.Join(commands.Dedupe(owners[n]), ", ")+")")
 	}
 	return out
 }
@@ -432,7 +433,7 @@ func privatesPaid(g *engine.Game) []string {
 		case *engine.Player:
 			who = o.Name
 		case *engine.Corp:
-			who = entityLabel(o)
+			who = commands.EntityLabel(o)
 		default:
 			continue
 		}

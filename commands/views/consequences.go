@@ -1,10 +1,11 @@
-package commands
+package views
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -19,8 +20,8 @@ import (
 // it, so that every way a move is made (typed, pressed, or played by a
 // program) says them alike.
 
-// before is the part of a state the consequences of a move compare.
-type before struct {
+// Before is the part of a state the consequences of a move compare.
+type Before struct {
 	phase     string
 	phaseIdx  int
 	round     RoundKey
@@ -40,16 +41,16 @@ type corpBefore struct {
 }
 
 // BeforeMove records what a move's consequences are measured against.
-func (t *Position) BeforeMove(round RoundKey) *before {
+func BeforeMove(t *commands.Position, round RoundKey) *Before {
 	g := t.Game
-	b := &before{phase: phaseName(g), phaseIdx: g.Phase, round: round, corps: make(map[string]corpBefore, len(g.Corps)),
+	b := &Before{phase: commands.PhaseName(g), phaseIdx: g.Phase, round: round, corps: make(map[string]corpBefore, len(g.Corps)),
 		companies: make(map[string]bool, len(g.Companies)), upcoming: slices.Clone(g.Depot.Upcoming),
 		owner: map[*engine.Train]string{}}
 	for _, c := range g.Corps {
 		b.corps[c.ID] = corpBefore{price: corpPrice(g, c), floated: c.Floated, closed: c.Closed, operated: c.Operated}
 		b.owned = append(b.owned, c.Trains...)
 		for _, tr := range c.Trains {
-			b.owner[tr] = entityLabel(c)
+			b.owner[tr] = commands.EntityLabel(c)
 		}
 	}
 	for _, c := range g.Companies {
@@ -60,7 +61,7 @@ func (t *Position) BeforeMove(round RoundKey) *before {
 
 // Consequences words what move a did beyond itself, one line each, in the
 // order a player meets them.
-func (t *Position) Consequences(b *before, a action.Action) []string {
+func Consequences(t *commands.Position, b *Before, a action.Action) []string {
 	if b == nil {
 		return nil
 	}
@@ -83,12 +84,12 @@ func (t *Position) Consequences(b *before, a action.Action) []string {
 		if !ok || c.Operated <= cb.operated {
 			continue
 		}
-		lines = append(lines, t.operatedLine(c, cb, a))
+		lines = append(lines, operatedLine(t, c, cb, a))
 	}
-	formed, from := t.formedLines(b, a)
+	formed, from := formedLines(t, b, a)
 	lines = append(lines, formed...)
 	lines = append(lines, exportedLines(g, b)...)
-	if ph := phaseName(g); ph != b.phase {
+	if ph := commands.PhaseName(g); ph != b.phase {
 		lines = append(lines, phaseLine(g, b.phase))
 	}
 	lines = append(lines, rustedLines(b)...)
@@ -98,9 +99,9 @@ func (t *Position) Consequences(b *before, a action.Action) []string {
 
 // operatedLine says what c's operating turn paid and how its price moved;
 // a turn that ran no trains says why.
-func (t *Position) operatedLine(c *engine.Corp, cb corpBefore, a action.Action) string {
+func operatedLine(t *commands.Position, c *engine.Corp, cb corpBefore, a action.Action) string {
 	g := t.Game
-	name := notation.Capitalize(entityLabel(c))
+	name := notation.Capitalize(commands.EntityLabel(c))
 	price := priceMove(cb.price, corpPrice(g, c))
 	mine := a.Env().Entity.String() == c.ID
 	switch a.(type) {
@@ -177,7 +178,7 @@ func priceMove(from, to int) string {
 // a minor, or by selling enough shares.
 // It returns the lines and the minors the majors formed from, whose
 // closing goes without saying.
-func (t *Position) formedLines(b *before, a action.Action) (lines []string, used map[string]bool) {
+func formedLines(t *commands.Position, b *Before, a action.Action) (lines []string, used map[string]bool) {
 	g := t.Game
 	used = map[string]bool{}
 	for _, c := range g.Corps {
@@ -190,14 +191,14 @@ func (t *Position) formedLines(b *before, a action.Action) (lines []string, used
 			if x != nil && y != nil {
 				value := 2 * (b.corps[x.ID].price + b.corps[y.ID].price)
 				lines = append(lines, fmt.Sprintf("%s forms from %s and %s, their shares worth %s; its par price is chosen next.",
-					c.ID, entityLabel(x), entityLabel(y), engine.Money(value)))
+					c.ID, commands.EntityLabel(x), commands.EntityLabel(y), engine.Money(value)))
 				continue
 			}
 		}
 		var from []string
 		for _, m := range g.Corps {
 			if m.IsMinor() && m.Closed && !b.corps[m.ID].closed {
-				from = append(from, entityLabel(m))
+				from = append(from, commands.EntityLabel(m))
 				used[m.ID] = true
 			}
 		}
@@ -215,7 +216,7 @@ func (t *Position) formedLines(b *before, a action.Action) (lines []string, used
 
 // exportedLines says which depot trains the move removed from the game
 // (the exports at the end of a stock round).
-func exportedLines(g *engine.Game, b *before) []string {
+func exportedLines(g *engine.Game, b *Before) []string {
 	var gone []string
 	for _, tr := range b.upcoming {
 		if tr.Owner == nil && !tr.Rusted && !slices.Contains(g.Depot.Upcoming, tr) && !slices.Contains(g.Depot.Discarded, tr) {
@@ -246,7 +247,7 @@ func phaseLine(g *engine.Game, from string) string {
 }
 
 // rustedLines says which trains rusted and whose they were.
-func rustedLines(b *before) []string {
+func rustedLines(b *Before) []string {
 	var types []string
 	owners := map[string][]string{}
 	for _, tr := range b.owned {
@@ -273,11 +274,11 @@ func rustedLines(b *before) []string {
 // closedLines says which railways and company cards closed.
 // Minors a major formed from and concessions turned into a major's
 // president's certificate are left out: the line of the major says them.
-func closedLines(g *engine.Game, b *before, formed map[string]bool) []string {
+func closedLines(g *engine.Game, b *Before, formed map[string]bool) []string {
 	var corps, cards []string
 	for _, c := range g.Corps {
 		if cb, ok := b.corps[c.ID]; ok && c.Closed && !cb.closed && !formed[c.ID] {
-			corps = append(corps, entityLabel(c))
+			corps = append(corps, commands.EntityLabel(c))
 		}
 	}
 	for _, c := range g.Companies {
@@ -300,7 +301,7 @@ func closedLines(g *engine.Game, b *before, formed map[string]bool) []string {
 // MergerSkipped says that the merger round after an operating round had no
 // merger to offer, when the move ran past it without a word; it goes after
 // the operating round's digest.
-func (t *Position) MergerSkipped(b *before, a action.Action) string {
+func MergerSkipped(t *commands.Position, b *Before, a action.Action) string {
 	g := t.Game
 	if b == nil {
 		return ""
@@ -309,7 +310,7 @@ func (t *Position) MergerSkipped(b *before, a action.Action) string {
 	if from == 0 || b.round.Name != "OR" || g.Phase+1 < from {
 		return ""
 	}
-	now := t.LiveKey()
+	now := LiveKey(t)
 	if now == b.round || now.Name == "Merger" || g.Finished() {
 		return ""
 	}

@@ -1,9 +1,10 @@
-package commands
+package views
 
 import (
 	"bytes"
 	"fmt"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/render"
 )
@@ -13,23 +14,23 @@ const regionRadius = 2
 
 // regionView answers `map Toronto` or `map AH8`: the board around that
 // place, with where it lies on the whole board.
-func (t *Position) regionView(place string) (string, *Image, error) {
+func regionView(t *commands.Position, place string) (string, *commands.Image, error) {
 	g := t.Game
 	id, err := render.Place(g.Board.Map, place)
 	if err != nil {
-		return "", nil, refuse("%s%s", err.Error(), notation.DidYouMean(place, hexIDs(g), ""))
+		return "", nil, commands.Refuse("%s%s", err.Error(), notation.DidYouMean(place, commands.HexIDs(g), ""))
 	}
 	opts := render.MapOptions{Crop: render.Around(g.Board.Map, id, regionRadius), Locator: true, NoLegend: true, Acting: t.Acting,
-		Routes: t.lastRoutes()}
+		Routes: lastRoutes(t)}
 	if opts, err = render.FitWidth(g, opts, render.MaxCropWidth); err != nil {
-		return "", nil, refuse("the picture could not be drawn: %v", err)
+		return "", nil, commands.Refuse("the picture could not be drawn: %v", err)
 	}
-	img, err := t.picture("map-region.png", func(w *bytes.Buffer) error { return render.Map(w, g, opts) })
+	img, err := picture(t, "map-region.png", func(w *bytes.Buffer) error { return render.Map(w, g, opts) })
 	if err != nil {
 		return "", nil, err
 	}
 	name := id
-	if h := findHex(g, id); h != nil && h.Def.Name != "" {
+	if h := commands.FindHex(g, id); h != nil && h.Def.Name != "" {
 		name = h.Def.Name + " (" + id + ")"
 	}
 	return fmt.Sprintf("%s map around %s; `map` shows the whole board.", t.Log.Title, name), img, nil

@@ -1,10 +1,11 @@
-package commands
+package views
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/render"
@@ -76,7 +77,7 @@ func committed(g *engine.Game, p *engine.Player) int {
 
 // bidsText answers `bids`: every open bid with who leads and by how much,
 // then each player's cash, committed and free.
-func (t *Position) bidsText() string {
+func bidsText(t *commands.Position) string {
 	g := t.Game
 	bid, unbid := standings(g)
 	if len(bid) == 0 && len(unbid) == 0 {
@@ -111,7 +112,7 @@ func (t *Position) bidsText() string {
 		}
 		lines = append(lines, "No bids on "+notation.JoinAnd(ids)+".")
 	}
-	lines = append(lines, "Cash: "+t.cashLine()+".")
+	lines = append(lines, "Cash: "+cashLine(t)+".")
 	return strings.Join(lines, "\n")
 }
 
@@ -124,7 +125,7 @@ func companyName(c *engine.Company) string {
 }
 
 // cashLine lists each player's cash, with what their leading bids commit.
-func (t *Position) cashLine() string {
+func cashLine(t *commands.Position) string {
 	g := t.Game
 	var items []string
 	for _, p := range g.Players {
@@ -138,7 +139,7 @@ func (t *Position) cashLine() string {
 }
 
 // leadingLine words the bids leading now, for `status`: "" when none.
-func (t *Position) leadingLine() string {
+func leadingLine(t *commands.Position) string {
 	bid, _ := standings(t.Game)
 	if len(bid) == 0 {
 		return ""
@@ -151,7 +152,7 @@ func (t *Position) leadingLine() string {
 }
 
 // companyBids words the bids on company c, for `company M6`: "" when none.
-func (t *Position) companyBids(c *engine.Company) string {
+func companyBids(t *commands.Position, c *engine.Company) string {
 	bid, _ := standings(t.Game)
 	for _, s := range bid {
 		if s.company != c {
@@ -178,7 +179,7 @@ func (t *Position) companyBids(c *engine.Company) string {
 }
 
 // playerBids words p's bids, for `player @bob`: "" when none.
-func (t *Position) playerBids(p *engine.Player) string {
+func playerBids(t *commands.Position, p *engine.Player) string {
 	bid, _ := standings(t.Game)
 	var leads, behind []string
 	for _, s := range bid {
@@ -205,15 +206,15 @@ func (t *Position) playerBids(p *engine.Player) string {
 }
 
 // tableView answers `table`: the table picture and the bids in words.
-func (t *Position) tableView() (string, *Image, error) {
-	img, err := t.picture("table.png", func(w *bytes.Buffer) error {
+func tableView(t *commands.Position) (string, *commands.Image, error) {
+	img, err := picture(t, "table.png", func(w *bytes.Buffer) error {
 		return render.Table(w, t.Game, render.TableOptions{Acting: t.Acting})
 	})
 	if err != nil {
 		return "", nil, err
 	}
 	text := "Players, companies, bid boxes and trains."
-	if line := t.leadingLine(); line != "" {
+	if line := leadingLine(t); line != "" {
 		text += " " + line
 	}
 	return text, img, nil

@@ -1,4 +1,4 @@
-package commands
+package views
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -15,51 +16,51 @@ import (
 )
 
 // Query answers the commands anyone may run; they change nothing.
-func (t *Position) Query(cmd *notation.Command) Reply {
+func Query(t *commands.Position, cmd *notation.Command) commands.Reply {
 	var text string
 	var err error
-	rep := Reply{OK: true}
+	rep := commands.Reply{OK: true}
 	switch cmd.Verb {
 	case notation.Status:
-		text = t.status()
+		text = status(t)
 	case notation.MapView:
 		if cmd.Target != "" {
-			text, rep.Image, err = t.regionView(cmd.Target)
+			text, rep.Image, err = regionView(t, cmd.Target)
 			break
 		}
 		var opts render.MapOptions
-		text, opts = t.MapQuery()
-		rep.Image, err = t.picture("map.png", func(w *bytes.Buffer) error { return render.Map(w, t.Game, opts) })
+		text, opts = MapQuery(t)
+		rep.Image, err = picture(t, "map.png", func(w *bytes.Buffer) error { return render.Map(w, t.Game, opts) })
 	case notation.Market:
-		rep.Image, err = t.picture("market.png", func(w *bytes.Buffer) error {
+		rep.Image, err = picture(t, "market.png", func(w *bytes.Buffer) error {
 			return render.Market(w, t.Game, render.MarketOptions{Acting: t.Acting})
 		})
-		text = t.marketText()
+		text = marketText(t)
 	case notation.Company:
-		text, err = t.companyInfo(cmd.Target)
+		text, err = companyInfo(t, cmd.Target)
 	case notation.Player:
-		text, err = t.playerInfo(cmd.Target)
+		text, err = playerInfo(t, cmd.Target)
 	case notation.Trains:
-		text = t.trainsInfo()
+		text = trainsInfo(t)
 	case notation.Tiles:
-		text = t.tilesInfo()
+		text = tilesInfo(t)
 	case notation.LogView:
 		n := 10
 		if cmd.HasAmount {
 			n = min(cmd.Amount, maxLog)
 		}
-		text = t.Recent(n)
+		text = Recent(t, n)
 	case notation.Moves:
-		text = movesText(t, cmd.Target == "all")
+		text = commands.MovesText(t, cmd.Target == "all")
 	case notation.Help:
 		text = titleHelp(t.Game, notation.HelpTextFor(cmd.Text, t.Game.T))
 	case notation.Bids:
-		text = t.bidsText()
+		text = bidsText(t)
 	case notation.TableView:
-		text, rep.Image, err = t.tableView()
+		text, rep.Image, err = tableView(t)
 	}
 	if err != nil {
-		return Reply{Text: err.Error()}
+		return commands.Reply{Text: err.Error()}
 	}
 	rep.Text = text
 	return rep
@@ -68,21 +69,21 @@ func (t *Position) Query(cmd *notation.Command) Reply {
 // MapQuery is the answer to `map` without a place: its text and how to
 // draw the whole map (the last run's routes, who acts). The query draws
 // it afresh; a session holding the game draws it on its canvas instead.
-func (t *Position) MapQuery() (string, render.MapOptions) {
-	return t.Log.Title + " map.", render.MapOptions{Routes: t.lastRoutes(), Acting: t.Acting}
+func MapQuery(t *commands.Position) (string, render.MapOptions) {
+	return t.Log.Title + " map.", render.MapOptions{Routes: lastRoutes(t), Acting: t.Acting}
 }
 
 // picture renders an image.
-func (t *Position) picture(name string, draw func(*bytes.Buffer) error) (*Image, error) {
+func picture(t *commands.Position, name string, draw func(*bytes.Buffer) error) (*commands.Image, error) {
 	var buf bytes.Buffer
 	if err := draw(&buf); err != nil {
-		return nil, refuse("the picture could not be drawn: %v", err)
+		return nil, commands.Refuse("the picture could not be drawn: %v", err)
 	}
-	return &Image{Name: name, Data: buf.Bytes()}, nil
+	return &commands.Image{Name: name, Data: buf.Bytes()}, nil
 }
 
 // lastRoutes are the routes of the latest run, for the map.
-func (t *Position) lastRoutes() []action.Route {
+func lastRoutes(t *commands.Position) []action.Route {
 	acts, err := action.Effective(t.Log.Actions)
 	if err != nil {
 		return nil
@@ -96,7 +97,7 @@ func (t *Position) lastRoutes() []action.Route {
 }
 
 // status tells the round, the phase, who acts and what they may do.
-func (t *Position) status() string {
+func status(t *commands.Position) string {
 	g := t.Game
 	s := g.Snapshot(false)
 	if g.Finished() {
@@ -113,18 +114,18 @@ func (t *Position) status() string {
 	who, _ := t.WhoActs()
 	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
 		t.Log.Title, strings.ToLower(round), num, s.Phase, engine.Money(g.Bank), g.CertLimit(), notation.Capitalize(who))}
-	if may := waitingText(t); may != "" {
+	if may := commands.WaitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
-	if line := t.leadingLine(); line != "" {
+	if line := leadingLine(t); line != "" {
 		lines = append(lines, line)
 	}
-	lines = append(lines, "Order: "+t.cashLine())
+	lines = append(lines, "Order: "+cashLine(t))
 	return strings.Join(lines, "\n")
 }
 
 // marketText lists share prices.
-func (t *Position) marketText() string {
+func marketText(t *commands.Position) string {
 	var items []string
 	for _, c := range t.Game.Corps {
 		if c.Closed || c.Price < 0 || !c.IsMajor() {
@@ -139,12 +140,12 @@ func (t *Position) marketText() string {
 }
 
 // companyInfo describes a corporation or a company card.
-func (t *Position) companyInfo(name string) (string, error) {
+func companyInfo(t *commands.Position, name string) (string, error) {
 	g := t.Game
-	if c := findCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated || g.T.Alias(name) == c.ID) {
-		return t.corpInfo(c), nil
+	if c := commands.FindCorp(g, name); c != nil && (strings.EqualFold(c.ID, name) || c.Floated || g.T.Alias(name) == c.ID) {
+		return corpInfo(t, c), nil
 	}
-	if comp := findCompany(g, name); comp != nil {
+	if comp := commands.FindCompany(g, name); comp != nil {
 		owner := "unsold"
 		switch o := comp.Owner.(type) {
 		case *engine.Player:
@@ -155,16 +156,16 @@ func (t *Position) companyInfo(name string) (string, error) {
 		if comp.Closed {
 			owner = "closed"
 		}
-		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, engine.Money(comp.Value), engine.Money(comp.Revenue), comp.Def.Desc) + t.companyBids(comp), nil
+		return fmt.Sprintf("%s %s (%s, value %s, income %s): %s", comp.ID, comp.Def.Name, owner, engine.Money(comp.Value), engine.Money(comp.Revenue), comp.Def.Desc) + companyBids(t, comp), nil
 	}
-	if hint := notation.DidYouMean(name, companyIDs(g), ""); hint != "" {
-		return "", refuse("there is no company %q%s", notation.Clip(name), hint)
+	if hint := notation.DidYouMean(name, commands.CompanyIDs(g), ""); hint != "" {
+		return "", commands.Refuse("there is no company %q%s", notation.Clip(name), hint)
 	}
-	return "", refuse("there is no company %q; try %s", notation.Clip(name), companyExamples(g))
+	return "", commands.Refuse("there is no company %q; try %s", notation.Clip(name), commands.CompanyExamples(g))
 }
 
 // corpInfo describes a corporation.
-func (t *Position) corpInfo(c *engine.Corp) string {
+func corpInfo(t *commands.Position, c *engine.Corp) string {
 	g := t.Game
 	parts := []string{c.ID + " " + c.Def.Name}
 	if c.Closed {
@@ -227,9 +228,9 @@ func orNone(items []string) string {
 }
 
 // playerInfo describes a player.
-func (t *Position) playerInfo(name string) (string, error) {
+func playerInfo(t *commands.Position, name string) (string, error) {
 	g := t.Game
-	p := findPlayer(g, name)
+	p := commands.FindPlayer(g, name)
 	if p == nil {
 		for _, s := range t.Seats {
 			if strings.EqualFold(s.User, strings.Trim(name, "<@!>")) {
@@ -242,7 +243,7 @@ func (t *Position) playerInfo(name string) (string, error) {
 		for _, s := range t.Seats {
 			names = append(names, s.Name)
 		}
-		return "", refuse("there is no player %q; the players are %s", notation.Clip(name), notation.JoinAnd(names))
+		return "", commands.Refuse("there is no player %q; the players are %s", notation.Clip(name), notation.JoinAnd(names))
 	}
 	parts := []string{fmt.Sprintf("%s: cash %s, value %s, certificates %d/%d", p.Name, engine.Money(p.Cash), engine.Money(g.PlayerValue(p)), g.CertCount(p), g.CertLimit())}
 	if p.Debt > 0 {
@@ -266,14 +267,14 @@ func (t *Position) playerInfo(name string) (string, error) {
 	if len(comps) > 0 {
 		parts = append(parts, "companies "+strings.Join(comps, ", "))
 	}
-	if bids := t.playerBids(p); bids != "" {
+	if bids := playerBids(t, p); bids != "" {
 		parts = append(parts, bids)
 	}
 	return strings.Join(parts, "; ") + ".", nil
 }
 
 // trainsInfo lists the depot and who owns which trains.
-func (t *Position) trainsInfo() string {
+func trainsInfo(t *commands.Position) string {
 	g := t.Game
 	var lines []string
 	counts := map[string]int{}
@@ -294,7 +295,7 @@ func (t *Position) trainsInfo() string {
 		}
 		depot = append(depot, fmt.Sprintf("%s×%d", n, counts[n]))
 	}
-	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+notation.Capitalize(saleList(g))+".")
+	lines = append(lines, "Depot: "+strings.Join(depot, ", ")+". "+notation.Capitalize(commands.SaleList(g))+".")
 	var owned []string
 	for _, c := range g.Corps {
 		if c.Closed || len(c.Trains) == 0 {
@@ -313,7 +314,7 @@ func (t *Position) trainsInfo() string {
 }
 
 // tilesInfo lists the tiles left in the supply.
-func (t *Position) tilesInfo() string {
+func tilesInfo(t *commands.Position) string {
 	g := t.Game
 	used := map[string]int{}
 	for _, h := range g.Board.Hexes {
@@ -347,7 +348,7 @@ const maxLog = 50
 
 // Recent lists the last n actions as commands, saying how to see earlier
 // ones when it leaves some out.
-func (t *Position) Recent(n int) string {
+func Recent(t *commands.Position, n int) string {
 	acts := t.Log.Actions
 	var lines []string
 	earlier := false
@@ -370,7 +371,7 @@ func (t *Position) Recent(n int) string {
 				who = p.Name
 			}
 		}
-		text := Translate(t.Game, a)
+		text := commands.Translate(t.Game, a)
 		lines = append(lines, fmt.Sprintf("%d. %s: %s", a.Env().ID, who, text[0]))
 	}
 	if len(lines) == 0 {
