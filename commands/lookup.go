@@ -181,3 +181,49 @@ func PhaseName(g *engine.Game) string {
 	}
 	return ""
 }
+
+// freeSlot is the slot a token of corp takes in city node of h: its
+// reserved slot, else the first empty unreserved one; -1 if none.
+func freeSlot(h *engine.HexState, node int, corp string) int {
+	slots := h.Slots[node]
+	res := h.Reserved[node]
+	for i, id := range res {
+		if id == corp && i < len(slots) && slots[i] == nil {
+			return i
+		}
+	}
+	for i, t := range slots {
+		if t == nil && (i >= len(res) || res[i] == "") {
+			return i
+		}
+	}
+	return -1
+}
+
+// intWords writes numbers as words.
+func intWords(list []int) []string {
+	out := make([]string, len(list))
+	for i, n := range list {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
+}
+
+// FindShare finds a certificate by id ("SWW_3", "sww_3").
+func FindShare(g *engine.Game, id string) *engine.Share {
+	i := strings.LastIndexByte(id, '_')
+	if i <= 0 {
+		return nil
+	}
+	c := FindCorp(g, id[:i])
+	n, err := strconv.Atoi(id[i+1:])
+	if c == nil || err != nil {
+		return nil
+	}
+	for _, s := range c.Shares {
+		if s.Index == n {
+			return s
+		}
+	}
+	return nil
+}

@@ -488,3 +488,27 @@ func (b *builder) program() (action.Action, error) {
 	}
 	return SetEntity(a, b.me), nil
 }
+
+// dividendCheck refuses a dividend the company is not asked for now,
+// saying what it may do instead; nil lets the engine judge.
+func (b *builder) dividendCheck(c *engine.Corp) error {
+	if b.t.Recorded {
+		return nil
+	}
+	a := actorOf(b.t.Moves(), c)
+	if a == nil || len(a.Types) == 0 {
+		return nil
+	}
+	for _, typ := range a.Types {
+		if typ == action.TypeDividend {
+			return nil
+		}
+	}
+	why := ""
+	for _, typ := range a.Types {
+		if typ == action.TypeRunRoutes {
+			why = " (it pays out after it runs its trains)"
+		}
+	}
+	return Refuse("%s cannot pay a dividend now%s; it may: %s", EntityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
+}

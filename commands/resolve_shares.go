@@ -1,34 +1,12 @@
 package commands
 
 import (
-	"strconv"
-	"strings"
-
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 )
 
 // Share moves: player buys and sells, corporate issues and redemptions.
-
-// FindShare finds a certificate by id ("SWW_3", "sww_3").
-func FindShare(g *engine.Game, id string) *engine.Share {
-	i := strings.LastIndexByte(id, '_')
-	if i <= 0 {
-		return nil
-	}
-	c := FindCorp(g, id[:i])
-	n, err := strconv.Atoi(id[i+1:])
-	if c == nil || err != nil {
-		return nil
-	}
-	for _, s := range c.Shares {
-		if s.Index == n {
-			return s
-		}
-	}
-	return nil
-}
 
 // namedShares resolves explicit share ids, all of one corporation.
 func namedShares(g *engine.Game, ids []string) ([]*engine.Share, error) {

@@ -79,15 +79,6 @@ func (b *builder) lay() (action.Action, error) {
 	return SetEntity(a, e), nil
 }
 
-// intWords writes numbers as words.
-func intWords(list []int) []string {
-	out := make([]string, len(list))
-	for i, n := range list {
-		out[i] = strconv.Itoa(n)
-	}
-	return out
-}
-
 // tileID turns a typed tile ("57", "x20", "57-2") into a supply tile id: the
 // copy given, else the lowest copy that is not on the map.
 func (b *builder) tileID(typed string) (string, error) {
@@ -186,24 +177,6 @@ func (b *builder) token() (action.Action, error) {
 		a.TokenType = "destination"
 	}
 	return SetEntity(a, e), nil
-}
-
-// freeSlot is the slot a token of corp takes in city node of h: its
-// reserved slot, else the first empty unreserved one; -1 if none.
-func freeSlot(h *engine.HexState, node int, corp string) int {
-	slots := h.Slots[node]
-	res := h.Reserved[node]
-	for i, id := range res {
-		if id == corp && i < len(slots) && slots[i] == nil {
-			return i
-		}
-	}
-	for i, t := range slots {
-		if t == nil && (i >= len(res) || res[i] == "") {
-			return i
-		}
-	}
-	return -1
 }
 
 // hasToken reports whether c has a token in city node of h.

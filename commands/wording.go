@@ -60,30 +60,6 @@ func verbRefusal(msg string) string {
 	return notation.CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
 }
 
-// dividendCheck refuses a dividend the company is not asked for now,
-// saying what it may do instead; nil lets the engine judge.
-func (b *builder) dividendCheck(c *engine.Corp) error {
-	if b.t.Recorded {
-		return nil
-	}
-	a := actorOf(b.t.Moves(), c)
-	if a == nil || len(a.Types) == 0 {
-		return nil
-	}
-	for _, typ := range a.Types {
-		if typ == action.TypeDividend {
-			return nil
-		}
-	}
-	why := ""
-	for _, typ := range a.Types {
-		if typ == action.TypeRunRoutes {
-			why = " (it pays out after it runs its trains)"
-		}
-	}
-	return Refuse("%s cannot pay a dividend now%s; it may: %s", EntityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
-}
-
 // NameOf names a user by the player they play, else by their id.
 func (t *Position) NameOf(user string) string {
 	if s := t.SeatOf(user); s != nil {
