@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pbc/commands"
+	"pbc/commands/resolve"
 	"pbc/engine/action"
 	"pbc/session/tabletop"
 	"pbc/storage"
@@ -100,7 +101,7 @@ func chatScript(cut *action.GameLog, rest []action.Action) ([]chatMove, string, 
 // there, returning the action made, or says why it does not play live.
 func shadowMove(shadow *tabletop.Table, a action.Action) (chatMove, action.Action, string) {
 	id := a.Env().ID
-	text, err := shadow.Phrase(a)
+	text, err := resolve.Phrase(&shadow.Position, a)
 	if err != nil {
 		return chatMove{}, nil, fmt.Sprintf("action id %d (%s) has no command: %.300v", id, action.TypeName(a), err)
 	}

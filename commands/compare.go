@@ -25,7 +25,7 @@ func (t *Position) ActingUser(a action.Action) string {
 	} else if c := g.Company(env.Entity.String()); c != nil {
 		e = c
 	}
-	if u := t.UserOf(controller(e)); u != "" {
+	if u := t.UserOf(Controller(e)); u != "" {
 		return u
 	}
 	for _, s := range t.Seats {
@@ -36,9 +36,9 @@ func (t *Position) ActingUser(a action.Action) string {
 	return ""
 }
 
-// sameAction reports why got (built from a command) differs from want (a
+// SameAction reports why got (built from a command) differs from want (a
 // recorded action), or nil when the engine treats them alike.
-func sameAction(g *engine.Game, got, want action.Action) error {
+func SameAction(g *engine.Game, got, want action.Action) error {
 	if action.TypeName(got) != action.TypeName(want) {
 		return fmt.Errorf("type %s, want %s", action.TypeName(got), action.TypeName(want))
 	}
@@ -92,7 +92,7 @@ func tokenKey(g *engine.Game, v *action.PlaceToken) string {
 		if v.Slot != nil && *v.Slot >= 0 && *v.Slot < len(s) && s[*v.Slot] == nil {
 			slot = *v.Slot
 		} else {
-			slot = freeSlot(h, node, tokener)
+			slot = FreeSlot(h, node, tokener)
 		}
 	}
 	return fmt.Sprintf("%s/%d/%s/%s", v.City, slot, tokener, v.TokenType)

@@ -31,8 +31,8 @@ func CompanyIDs(g *engine.Game) []string {
 	return out
 }
 
-// majorIDs are the ids of the majors.
-func majorIDs(g *engine.Game) []string {
+// MajorIDs are the ids of the majors.
+func MajorIDs(g *engine.Game) []string {
 	var out []string
 	for _, c := range g.Corps {
 		if c.IsMajor() && !c.Closed {
@@ -42,8 +42,8 @@ func majorIDs(g *engine.Game) []string {
 	return out
 }
 
-// supplyTiles are the names of the tiles of the game's supply.
-func supplyTiles(g *engine.Game) []string {
+// SupplyTiles are the names of the tiles of the game's supply.
+func SupplyTiles(g *engine.Game) []string {
 	var out []string
 	for _, t := range g.Board.Map.Tiles {
 		if !t.Hidden {

@@ -18,9 +18,9 @@ import (
 // HaveMoves says whether the engine's legal moves are in use.
 const HaveMoves = true
 
-// waitingEntity is the entity whose decision holds up the game (a
+// WaitingEntity is the entity whose decision holds up the game (a
 // company over its train limit, a pending token...), or nil.
-func waitingEntity(t *Position) any {
+func WaitingEntity(t *Position) any {
 	g, m := t.Game, t.Moves()
 	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
 		return nil
@@ -42,9 +42,9 @@ func waitingEntity(t *Position) any {
 	return nil
 }
 
-// actorOf is the engine's actor for entity e, or nil when e may not act.
-func actorOf(m *engine.Moves, e any) *engine.Actor {
-	id, typ := entityID(e)
+// ActorOf is the engine's actor for entity e, or nil when e may not act.
+func ActorOf(m *engine.Moves, e any) *engine.Actor {
+	id, typ := EntityID(e)
 	for _, a := range m.Actors {
 		if a.EntityType == typ && a.Entity.String() == id {
 			return a
@@ -70,10 +70,10 @@ func (t *Position) Moves() *engine.Moves {
 	return c.m
 }
 
-// tileRotations lists the rotations at which e may lay the tile (an id
+// TileRotations lists the rotations at which e may lay the tile (an id
 // such as "57-0") on hex now.
-func tileRotations(t *Position, e any, hex, tile string) []int {
-	a := actorOf(t.Moves(), e)
+func TileRotations(t *Position, e any, hex, tile string) []int {
+	a := ActorOf(t.Moves(), e)
 	if a == nil {
 		return nil
 	}
@@ -87,10 +87,10 @@ func tileRotations(t *Position, e any, hex, tile string) []int {
 	return out
 }
 
-// asksChoice reports whether entity e is asked a choose whose answers
+// AsksChoice reports whether entity e is asked a choose whose answers
 // include choice now (the split of a 2P or LP train's revenue, say).
-func asksChoice(t *Position, e any, choice string) bool {
-	a := actorOf(t.Moves(), e)
+func AsksChoice(t *Position, e any, choice string) bool {
+	a := ActorOf(t.Moves(), e)
 	if a == nil || len(a.Types) == 0 || a.Types[0] != action.TypeChoose {
 		return false
 	}
@@ -106,7 +106,7 @@ func asksChoice(t *Position, e any, choice string) bool {
 func WaitingText(t *Position) string {
 	m := t.Moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
-		return strings.Join(actorCommands(m.Actors[0], false), "; ")
+		return strings.Join(ActorCommands(m.Actors[0], false), "; ")
 	}
 	return ""
 }
@@ -133,7 +133,7 @@ func MovesText(t *Position, all bool) string {
 		if a.Waiting {
 			who += ", to act"
 		}
-		lines = append(lines, who+": "+strings.Join(actorCommands(a, all), "; "))
+		lines = append(lines, who+": "+strings.Join(ActorCommands(a, all), "; "))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -141,9 +141,9 @@ func MovesText(t *Position, all bool) string {
 // maxListed bounds the examples listed per action type.
 const maxListed = 6
 
-// actorCommands words an actor's choices as commands, a few of each kind
+// ActorCommands words an actor's choices as commands, a few of each kind
 // unless all.
-func actorCommands(a *engine.Actor, all bool) []string {
+func ActorCommands(a *engine.Actor, all bool) []string {
 	listSome := listSome
 	if all {
 		listSome = notation.JoinOr
@@ -224,7 +224,7 @@ func tileCommands(with string, list []engine.TileMove, listSome func([]string) s
 		if len(r) == 1 {
 			items = append(items, fmt.Sprintf("`lay %s %s%s`", k.name, k.hex, with))
 		} else {
-			items = append(items, fmt.Sprintf("`lay %s %s r%d%s` (r%s)", k.name, k.hex, r[0], with, strings.Join(intWords(r), "/")))
+			items = append(items, fmt.Sprintf("`lay %s %s r%d%s` (r%s)", k.name, k.hex, r[0], with, strings.Join(IntWords(r), "/")))
 		}
 	}
 	return []string{listSome(items)}

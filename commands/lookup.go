@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -74,8 +75,8 @@ func FindHex(g *engine.Game, s string) *engine.HexState {
 	return g.Board.Hex(strings.ToLower(s))
 }
 
-// findTrain finds a train by id ("L-4", "p+-0").
-func findTrain(g *engine.Game, s string) *engine.Train {
+// FindTrain finds a train by id ("L-4", "p+-0").
+func FindTrain(g *engine.Game, s string) *engine.Train {
 	if s == "" || !strings.Contains(s, "-") {
 		return nil
 	}
@@ -96,10 +97,10 @@ func FindPlayer(g *engine.Game, s string) *engine.Player {
 	return nil
 }
 
-// controller is the player who acts for e: the player, a corporation's
+// Controller is the player who acts for e: the player, a corporation's
 // president (a regional's owner), a company owner or its owning
 // corporation's president; nil when nobody does.
-func controller(e any) *engine.Player {
+func Controller(e any) *engine.Player {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v
@@ -116,8 +117,8 @@ func controller(e any) *engine.Player {
 	return nil
 }
 
-// entityID is the 18xx.games id of an acting entity and its entity type.
-func entityID(e any) (id, typ string) {
+// EntityID is the 18xx.games id of an acting entity and its entity type.
+func EntityID(e any) (id, typ string) {
 	switch v := e.(type) {
 	case *engine.Player:
 		return strconv.Itoa(v.ID), "player"
@@ -145,8 +146,8 @@ func EntityLabel(e any) string {
 	return "nobody"
 }
 
-// currentEntity is the entity whose turn it is (the round's current one).
-func currentEntity(g *engine.Game) any {
+// CurrentEntity is the entity whose turn it is (the round's current one).
+func CurrentEntity(g *engine.Game) any {
 	id := g.Snapshot(false).CurrentEntity
 	if id == "" {
 		return nil
@@ -162,9 +163,9 @@ func currentEntity(g *engine.Game) any {
 	return nil
 }
 
-// stopNodes lists the node indices of a tile's stops (cities, towns,
+// StopNodes lists the node indices of a tile's stops (cities, towns,
 // off-boards) in tile order; "H19.2" is the second of them.
-func stopNodes(t *board.Tile) []int {
+func StopNodes(t *board.Tile) []int {
 	var out []int
 	for i, n := range t.Nodes {
 		if n.Kind != board.Junction {
@@ -182,9 +183,9 @@ func PhaseName(g *engine.Game) string {
 	return ""
 }
 
-// freeSlot is the slot a token of corp takes in city node of h: its
+// FreeSlot is the slot a token of corp takes in city node of h: its
 // reserved slot, else the first empty unreserved one; -1 if none.
-func freeSlot(h *engine.HexState, node int, corp string) int {
+func FreeSlot(h *engine.HexState, node int, corp string) int {
 	slots := h.Slots[node]
 	res := h.Reserved[node]
 	for i, id := range res {
@@ -200,8 +201,8 @@ func freeSlot(h *engine.HexState, node int, corp string) int {
 	return -1
 }
 
-// intWords writes numbers as words.
-func intWords(list []int) []string {
+// IntWords writes numbers as words.
+func IntWords(list []int) []string {
 	out := make([]string, len(list))
 	for i, n := range list {
 		out[i] = strconv.Itoa(n)
@@ -226,4 +227,26 @@ func FindShare(g *engine.Game, id string) *engine.Share {
 		}
 	}
 	return nil
+}
+
+// SaleList describes the trains on sale.
+func SaleList(g *engine.Game) string {
+	var items []string
+	for i, t := range g.TrainsForSale() {
+		where := "the depot"
+		if i > 0 || len(g.Depot.Upcoming) == 0 {
+			where = "the discard pile"
+		}
+		names := []string{fmt.Sprintf("%s (%s)", engine.TrainWithArticle(t.Name), engine.Money(t.Price))}
+		if i == 0 && len(g.Depot.Upcoming) > 0 {
+			for _, v := range t.Def.Variants {
+				names = append(names, fmt.Sprintf("%s (%s)", engine.TrainWithArticle(v.Name), engine.Money(v.Price)))
+			}
+		}
+		items = append(items, notation.JoinOr(names)+" from "+where)
+	}
+	if len(items) == 0 {
+		return "no trains are for sale"
+	}
+	return "for sale: " + strings.Join(items, "; ")
 }

@@ -15,11 +15,11 @@ import (
 // Offers that are true: what the rules would refuse is neither offered nor
 // answered with a confirmation that leads to a refusal.
 
-// forcedBuyRefusal refuses a pass of a company that must buy a train and
+// ForcedBuyRefusal refuses a pass of a company that must buy a train and
 // may not pass (it has none and can buy one), saying what it may buy, so
 // that no "pass anyway" is offered for a pass the rules refuse. "" for any
 // other action.
-func (t *Position) forcedBuyRefusal(a action.Action) string {
+func (t *Position) ForcedBuyRefusal(a action.Action) string {
 	if _, ok := a.(*action.Pass); !ok {
 		return ""
 	}

@@ -109,14 +109,14 @@ func (t *Position) UserOf(p *engine.Player) string {
 
 // WhoActs names the entity whose turn it is and its user.
 func (t *Position) WhoActs() (string, string) {
-	e := waitingEntity(t)
+	e := WaitingEntity(t)
 	if e == nil {
-		e = currentEntity(t.Game)
+		e = CurrentEntity(t.Game)
 	}
 	if e == nil {
 		return "nobody", ""
 	}
-	p := controller(e)
+	p := Controller(e)
 	label := EntityLabel(e)
 	if p != nil && any(p) != e {
 		label += " (" + p.Name + ")"

@@ -280,7 +280,7 @@ func stopWord(g *engine.Game, hex string, ref []nodeRef) string {
 	if h == nil || len(ref) == 0 || ref[0].node < 0 {
 		return hex
 	}
-	list := stopNodes(h.Tile)
+	list := StopNodes(h.Tile)
 	if len(list) < 2 {
 		return hex
 	}

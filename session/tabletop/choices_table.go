@@ -8,6 +8,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/resolve"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
@@ -132,7 +133,7 @@ func (t *Table) confirmCheck(cmd *notation.Command, user string) (string, bool) 
 	if seat == nil {
 		return "", false
 	}
-	a, err := t.Build(seat, cmd, commands.Request{User: user})
+	a, err := resolve.Build(&t.Position, seat, cmd, commands.Request{User: user})
 	if err != nil {
 		return "", false
 	}

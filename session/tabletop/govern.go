@@ -7,6 +7,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/resolve"
 	"pbc/engine/action"
 	playernames "pbc/internal/names"
 )
@@ -117,7 +118,7 @@ func (t *Table) pendingRequests() pending {
 func (t *Table) note(req commands.Request, text, reply string, next []string) commands.Reply {
 	m := &action.Message{Message: text}
 	if seat := t.SeatOf(req.User); seat != nil {
-		commands.SetEntity(m, t.Game.PlayerByID(seat.Player))
+		resolve.SetEntity(m, t.Game.PlayerByID(seat.Player))
 	}
 	m.Type = action.TypeName(m)
 	m.ID = t.nextID()
@@ -283,9 +284,9 @@ func (t *Table) end(req commands.Request, cmd *notation.Command) commands.Reply 
 	}
 	a := &action.EndGame{}
 	if seat != nil {
-		commands.SetEntity(a, t.Game.PlayerByID(seat.Player))
+		resolve.SetEntity(a, t.Game.PlayerByID(seat.Player))
 	} else {
-		commands.SetEntity(a, t.Game.Players[0])
+		resolve.SetEntity(a, t.Game.Players[0])
 	}
 	return t.apply(req, a)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pbc/commands"
+	"pbc/commands/resolve"
 	"pbc/engine/action"
 )
 
@@ -34,7 +35,7 @@ func playLive(t *testing.T, l *action.GameLog) (*Table, error) {
 			}
 			continue
 		}
-		text, err := tb.Phrase(a)
+		text, err := resolve.Phrase(&tb.Position, a)
 		if err != nil {
 			return tb, &ChatError{ID: a.Env().ID, Type: action.TypeName(a), Msg: err.Error()}
 		}

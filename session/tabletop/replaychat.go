@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"pbc/commands"
+	"pbc/commands/resolve"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -113,7 +114,7 @@ func ReplayChatTrace(l *action.GameLog, line func(user, text string, rep command
 			}
 			return true
 		}
-		text, err := t.Phrase(a)
+		text, err := resolve.Phrase(&t.Position, a)
 		if err != nil {
 			return fail("", err.Error())
 		}

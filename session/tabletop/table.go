@@ -10,6 +10,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/resolve"
 	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -171,12 +172,12 @@ func (t *Table) Do(req commands.Request, cmd *notation.Command) (rep commands.Re
 	if notation.Partial(cmd) {
 		return t.narrow(seat, cmd)
 	}
-	a, err := t.Build(seat, cmd, req)
+	a, err := resolve.Build(&t.Position, seat, cmd, req)
 	if err != nil {
 		return commands.Reply{Text: err.Error()}
 	}
 	if t.stage == nil {
-		if why := t.PreRefusal(a); why != "" {
+		if why := resolve.PreRefusal(&t.Position, a); why != "" {
 			return commands.Reply{Text: why}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pbc/commands"
+	"pbc/commands/resolve"
 	"pbc/engine/action"
 )
 
@@ -198,7 +199,7 @@ func TestRunInLiveGame(t *testing.T) {
 	}
 	tb = tableAt(t, pnw586, upTo(t, pnw586, 59))
 	rep = tb.Exec(commands.Request{User: "u0", Text: "run auto"})
-	if !commands.HaveAutoRouter {
+	if !resolve.HaveAutoRouter {
 		if rep.OK {
 			t.Errorf("run auto without an auto-router: %q", rep.Text)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pbc/commands"
+	"pbc/commands/resolve"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/selfplay"
@@ -58,7 +59,7 @@ func phraseListed(l *action.GameLog, g *engine.Game) (int, []string) {
 	for _, typ := range types {
 		for _, a := range spread(byType[typ], listedPerType) {
 			tried++
-			if _, err := t.Phrase(a); err != nil {
+			if _, err := resolve.Phrase(&t.Position, a); err != nil {
 				bad = append(bad, fmt.Sprintf("%s %+v: %v", typ, a, err))
 			}
 		}

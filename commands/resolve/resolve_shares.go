@@ -1,6 +1,7 @@
-package commands
+package resolve
 
 import (
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -12,12 +13,12 @@ import (
 func namedShares(g *engine.Game, ids []string) ([]*engine.Share, error) {
 	var out []*engine.Share
 	for _, id := range ids {
-		s := FindShare(g, id)
+		s := commands.FindShare(g, id)
 		if s == nil {
-			return nil, Refuse("there is no share %q", notation.Clip(id))
+			return nil, commands.Refuse("there is no share %q", notation.Clip(id))
 		}
 		if len(out) > 0 && s.Corp != out[0].Corp {
-			return nil, Refuse("shares of one corporation at a time")
+			return nil, commands.Refuse("shares of one corporation at a time")
 		}
 		out = append(out, s)
 	}
@@ -37,9 +38,9 @@ func bundle(shares []*engine.Share) ([]string, int) {
 
 // major resolves the command's corporation as a major with shares.
 func (b *builder) major() (*engine.Corp, error) {
-	c := FindCorp(b.g, b.cmd.Target)
+	c := commands.FindCorp(b.g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, Refuse("%q is not a major%s; shares are traded in %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(b.g), ""), b.tradedList())
+		return nil, commands.Refuse("%q is not a major%s; shares are traded in %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.MajorIDs(b.g), ""), b.tradedList())
 	}
 	return c, nil
 }
@@ -76,7 +77,7 @@ func (b *builder) buy() (action.Action, error) {
 			return nil, err
 		}
 		if !c.IPOed {
-			return nil, Refuse("%s has not started; start it with `par %s <price>`", c.ID, c.ID)
+			return nil, commands.Refuse("%s has not started; start it with `par %s <price>`", c.ID, c.ID)
 		}
 		n := 1
 		if cmd.HasAmount {
@@ -89,10 +90,10 @@ func (b *builder) buy() (action.Action, error) {
 			from, where = pool, "market"
 		}
 		if len(from) == 0 {
-			return nil, Refuse("no %s shares are for sale (treasury and market are empty)", c.ID)
+			return nil, commands.Refuse("no %s shares are for sale (treasury and market are empty)", c.ID)
 		}
 		if n > len(from) {
-			return nil, Refuse("the %s holds only %d %s share(s)", where, len(from), c.ID)
+			return nil, commands.Refuse("the %s holds only %d %s share(s)", where, len(from), c.ID)
 		}
 		shares = from[:n]
 	}
@@ -143,10 +144,10 @@ func (b *builder) sell() (action.Action, error) {
 			have += s.Percent / 10
 		}
 		if have == 0 {
-			return nil, Refuse("you hold no %s shares", c.ID)
+			return nil, commands.Refuse("you hold no %s shares", c.ID)
 		}
 		if n > have || n < 1 {
-			return nil, Refuse("you hold %d %s share(s); sell 1 to %d", have, c.ID, have)
+			return nil, commands.Refuse("you hold %d %s share(s); sell 1 to %d", have, c.ID, have)
 		}
 		if shares = pickSale(held, n*10); shares == nil {
 			if len(held) == 1 && held[0].President && held[0].Percent > n*10 {
@@ -158,7 +159,7 @@ func (b *builder) sell() (action.Action, error) {
 				}
 				return SetEntity(a, b.me), nil
 			}
-			return nil, Refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
+			return nil, commands.Refuse("your %s certificates cannot make up %d%%", c.ID, n*10)
 		}
 	}
 	ids, pct := bundle(shares)
@@ -168,7 +169,7 @@ func (b *builder) sell() (action.Action, error) {
 		// presidency (the new president swaps for the president's
 		// certificate and the surplus comes back).
 		if cmd.Amount < 1 || cmd.Amount*10 > pct {
-			return nil, Refuse("those certificates make up %d%%; sell 10%% to %d%% of them", pct, pct)
+			return nil, commands.Refuse("those certificates make up %d%%; sell 10%% to %d%% of them", pct, pct)
 		}
 		pct = cmd.Amount * 10
 	}
@@ -220,7 +221,7 @@ func (b *builder) issue() (action.Action, error) {
 		return nil, err
 	}
 	if !c.IsMajor() {
-		return nil, Refuse("only majors issue and redeem shares; %s is a minor", EntityLabel(c))
+		return nil, commands.Refuse("only majors issue and redeem shares; %s is a minor", commands.EntityLabel(c))
 	}
 	var shares []*engine.Share
 	if len(cmd.Items) > 0 {
@@ -233,7 +234,7 @@ func (b *builder) issue() (action.Action, error) {
 			from, where = c.SharesOf(g.Pool), "market"
 		}
 		if cmd.Amount > len(from) {
-			return nil, Refuse("the %s holds %d %s share(s)", where, len(from), c.ID)
+			return nil, commands.Refuse("the %s holds %d %s share(s)", where, len(from), c.ID)
 		}
 		shares = from[:cmd.Amount]
 	}

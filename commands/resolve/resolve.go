@@ -1,10 +1,11 @@
-package commands
+package resolve
 
 import (
 	"encoding/json"
 	"strconv"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -23,11 +24,11 @@ const (
 
 // Build turns a command of a seated user into an engine action with its
 // acting entity, or refuses it.
-func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action.Action, error) {
+func Build(t *commands.Position, seat *commands.Seat, cmd *notation.Command, req commands.Request) (action.Action, error) {
 	g := t.Game
 	me := g.PlayerByID(seat.Player)
 	if me == nil {
-		return nil, Refuse("your seat has no player in this game")
+		return nil, commands.Refuse("your seat has no player in this game")
 	}
 	b := &builder{t: t, g: g, me: me, cmd: cmd}
 	var a action.Action
@@ -78,7 +79,7 @@ func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action
 	case notation.AutoPass, notation.AutoBuy, notation.AutoOff:
 		a, err = b.program()
 	default:
-		return nil, Refuse("`%s` is not a game move", cmd.Verb)
+		return nil, commands.Refuse("`%s` is not a game move", cmd.Verb)
 	}
 	if err != nil {
 		return nil, err
@@ -88,7 +89,7 @@ func (t *Position) Build(seat *Seat, cmd *notation.Command, req Request) (action
 
 // builder holds what building one action needs.
 type builder struct {
-	t   *Position
+	t   *commands.Position
 	g   *engine.Game
 	me  *engine.Player
 	cmd *notation.Command
@@ -97,7 +98,7 @@ type builder struct {
 // SetEntity fills the action's acting entity.
 func SetEntity(a action.Action, e any) action.Action {
 	env := a.Env()
-	id, typ := entityID(e)
+	id, typ := commands.EntityID(e)
 	if p, ok := e.(*engine.Player); ok {
 		env.Entity = action.PlayerEntity(p.ID)
 	} else {
@@ -118,7 +119,7 @@ func (b *builder) simple(a action.Action, kind actorKind) (action.Action, error)
 
 // controls reports whether the user may act for e.
 func (b *builder) controls(e any) bool {
-	p := controller(e)
+	p := commands.Controller(e)
 	return p == nil || p == b.me
 }
 
@@ -127,18 +128,18 @@ func (b *builder) named(s string) any {
 	g := b.g
 	if strings.HasPrefix(s, "@") {
 		// "@2: choose open" is the player, where "2" alone is minor 2.
-		if p := FindPlayer(g, s); p != nil {
+		if p := commands.FindPlayer(g, s); p != nil {
 			return p
 		}
 		return nil
 	}
-	if c := FindCorp(g, s); c != nil {
+	if c := commands.FindCorp(g, s); c != nil {
 		return c
 	}
-	if c := FindCompany(g, s); c != nil {
+	if c := commands.FindCompany(g, s); c != nil {
 		return c
 	}
-	if p := FindPlayer(g, s); p != nil {
+	if p := commands.FindPlayer(g, s); p != nil {
 		return p
 	}
 	return nil
@@ -150,7 +151,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	if as := b.cmd.As; as != "" {
 		e := b.named(as)
 		if e == nil {
-			return nil, Refuse("there is no company or player %q in this game", notation.Clip(as))
+			return nil, commands.Refuse("there is no company or player %q in this game", notation.Clip(as))
 		}
 		if !b.controls(e) {
 			return nil, b.notYours(e)
@@ -163,25 +164,25 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	if kind == byPlayer {
 		return b.me, nil
 	}
-	cur := currentEntity(b.g)
+	cur := commands.CurrentEntity(b.g)
 	if cur == nil || !b.controls(cur) {
-		if w := waitingEntity(b.t); w != nil && b.controls(w) {
+		if w := commands.WaitingEntity(b.t); w != nil && b.controls(w) {
 			cur = w
 		}
 	}
 	if cur == nil {
-		return nil, Refuse("nobody is to act now")
+		return nil, commands.Refuse("nobody is to act now")
 	}
 	if !b.controls(cur) {
-		who := EntityLabel(cur)
-		if p := controller(cur); p != nil && any(p) != cur {
+		who := commands.EntityLabel(cur)
+		if p := commands.Controller(cur); p != nil && any(p) != cur {
 			who += " (" + p.Name + ")"
 		}
-		return nil, Refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
+		return nil, commands.Refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
 	}
 	if kind == byCorp {
 		if _, ok := cur.(*engine.Corp); !ok {
-			return nil, Refuse("companies act in operating rounds; in this stock round it is %s's turn", EntityLabel(cur))
+			return nil, commands.Refuse("companies act in operating rounds; in this stock round it is %s's turn", commands.EntityLabel(cur))
 		}
 	}
 	return cur, nil
@@ -199,7 +200,7 @@ func kindFits(e any, kind actorKind, v notation.Verb) error {
 		_, ok = e.(*engine.Company)
 	}
 	if !ok {
-		return Refuse("%s cannot %s", EntityLabel(e), v)
+		return commands.Refuse("%s cannot %s", commands.EntityLabel(e), v)
 	}
 	return nil
 }
@@ -227,9 +228,9 @@ func (b *builder) bid() (action.Action, error) {
 	if _, err := b.player(); err != nil {
 		return nil, err
 	}
-	c := FindCompany(b.g, b.cmd.Target)
+	c := commands.FindCompany(b.g, b.cmd.Target)
 	if c == nil {
-		return nil, Refuse("there is no company %q; bid on %s", notation.Clip(b.cmd.Target), b.bidBoxList())
+		return nil, commands.Refuse("there is no company %q; bid on %s", notation.Clip(b.cmd.Target), b.bidBoxList())
 	}
 	return SetEntity(&action.Bid{Company: c.ID, Price: b.cmd.Amount}, b.me), nil
 }
@@ -259,9 +260,9 @@ func (b *builder) par() (action.Action, error) {
 	if err := parPhaseRefusal(g); err != nil { // the phase is checked before the major named
 		return nil, err
 	}
-	c := FindCorp(g, b.cmd.Target)
+	c := commands.FindCorp(g, b.cmd.Target)
 	if c == nil || !c.IsMajor() {
-		return nil, Refuse("%q is not a major%s; par one of %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, majorIDs(g), ""), b.majorList())
+		return nil, commands.Refuse("%q is not a major%s; par one of %s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.MajorIDs(g), ""), b.majorList())
 	}
 	cell := b.cmd.Choice
 	if cell == "" {
@@ -275,7 +276,7 @@ func (b *builder) par() (action.Action, error) {
 			}
 		}
 		if cell == "" {
-			return nil, Refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, notation.JoinOr(prices))
+			return nil, commands.Refuse("$%d is not a share price; majors par at %s", b.cmd.Amount, notation.JoinOr(prices))
 		}
 	}
 	return SetEntity(&action.Par{Corporation: c.ID, SharePrice: cell}, b.me), nil
@@ -304,7 +305,7 @@ func (b *builder) dividend() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	if asksChoice(b.t, c, kind) {
+	if commands.AsksChoice(b.t, c, kind) {
 		return SetEntity(&action.Choose{Choice: kind}, c), nil
 	}
 	if err := b.dividendCheck(c); err != nil {
@@ -319,9 +320,9 @@ func (b *builder) acquire() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	comp := FindCompany(b.g, b.cmd.Target)
+	comp := commands.FindCompany(b.g, b.cmd.Target)
 	if comp == nil {
-		return nil, Refuse("there is no private %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, CompanyIDs(b.g), ""))
+		return nil, commands.Refuse("there is no private %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.CompanyIDs(b.g), ""))
 	}
 	return SetEntity(&action.AcquireCompany{Company: comp.ID}, c), nil
 }
@@ -332,9 +333,9 @@ func (b *builder) merge() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := FindCorp(b.g, b.cmd.Target)
+	m := commands.FindCorp(b.g, b.cmd.Target)
 	if m == nil || m.IsMajor() {
-		return nil, Refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
+		return nil, commands.Refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
 	}
 	return SetEntity(&action.Merge{Corporation: m.ID}, c), nil
 }
@@ -347,20 +348,20 @@ func (b *builder) choose() (action.Action, error) {
 // use builds a private's ability choice: "use P21 M5 top".
 func (b *builder) use() (action.Action, error) {
 	g := b.g
-	comp := FindCompany(g, b.cmd.Target)
+	comp := commands.FindCompany(g, b.cmd.Target)
 	if comp == nil {
-		return nil, Refuse("there is no company %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, CompanyIDs(b.g), ""))
+		return nil, commands.Refuse("there is no company %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.CompanyIDs(b.g), ""))
 	}
-	if !b.controls(comp) || controller(comp) == nil {
-		return nil, Refuse("%s is not yours to use", comp.ID)
+	if !b.controls(comp) || commands.Controller(comp) == nil {
+		return nil, commands.Refuse("%s is not yours to use", comp.ID)
 	}
 	choice := b.cmd.Choice
 	head, tail, found := strings.Cut(choice, "_")
 	switch {
-	case found && FindCompany(g, head) != nil:
-		choice = FindCompany(g, head).ID + "_" + strings.ToLower(tail)
-	case found && FindCorp(g, head) != nil:
-		choice = FindCorp(g, head).ID + "_" + strings.ToLower(tail)
+	case found && commands.FindCompany(g, head) != nil:
+		choice = commands.FindCompany(g, head).ID + "_" + strings.ToLower(tail)
+	case found && commands.FindCorp(g, head) != nil:
+		choice = commands.FindCorp(g, head).ID + "_" + strings.ToLower(tail)
 	default:
 		choice = strings.ToLower(choice)
 	}
@@ -370,9 +371,9 @@ func (b *builder) use() (action.Action, error) {
 // assign places a private's marker: "assign D11 [with P15]".
 func (b *builder) assign() (action.Action, error) {
 	g := b.g
-	h := FindHex(g, b.cmd.Target)
+	h := commands.FindHex(g, b.cmd.Target)
 	if h == nil {
-		return nil, Refuse("there is no hex %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, HexIDs(b.g), ""))
+		return nil, commands.Refuse("there is no hex %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.HexIDs(b.g), ""))
 	}
 	comp, err := b.private(b.cmd.With, "mill", "ski_haus", "sawmill")
 	if err != nil {
@@ -385,18 +386,18 @@ func (b *builder) assign() (action.Action, error) {
 // private with one of the abilities.
 func (b *builder) private(with []string, abilities ...string) (*engine.Company, error) {
 	if len(with) > 0 {
-		comp := FindCompany(b.g, with[0])
+		comp := commands.FindCompany(b.g, with[0])
 		if comp == nil {
-			return nil, Refuse("there is no private %q", notation.Clip(with[0]))
+			return nil, commands.Refuse("there is no private %q", notation.Clip(with[0]))
 		}
-		if !b.controls(comp) || controller(comp) == nil {
-			return nil, Refuse("%s is not yours to use", comp.ID)
+		if !b.controls(comp) || commands.Controller(comp) == nil {
+			return nil, commands.Refuse("%s is not yours to use", comp.ID)
 		}
 		return comp, nil
 	}
 	var found []*engine.Company
 	for _, comp := range b.g.Companies {
-		if comp.Closed || controller(comp) != b.me {
+		if comp.Closed || commands.Controller(comp) != b.me {
 			continue
 		}
 		for _, ab := range abilities {
@@ -407,7 +408,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	}
 	switch len(found) {
 	case 0:
-		return nil, Refuse("none of your companies can do that")
+		return nil, commands.Refuse("none of your companies can do that")
 	case 1:
 		return found[0], nil
 	}
@@ -415,7 +416,7 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 	for i, c := range found {
 		ids[i] = "`with " + c.ID + "`"
 	}
-	return nil, Refuse("say which private: %s", notation.JoinOr(ids))
+	return nil, commands.Refuse("say which private: %s", notation.JoinOr(ids))
 }
 
 // payoff repays a loan: "payoff", "payoff 100".
@@ -424,7 +425,7 @@ func (b *builder) payoff() (action.Action, error) {
 		return nil, err
 	}
 	if b.me.Debt == 0 {
-		return nil, Refuse("you have no debt to pay off")
+		return nil, commands.Refuse("you have no debt to pay off")
 	}
 	if b.cmd.HasAmount {
 		return SetEntity(&action.PayoffPlayerDebtPartial{Amount: b.cmd.Amount}, b.me), nil
@@ -434,9 +435,9 @@ func (b *builder) payoff() (action.Action, error) {
 
 // discard drops a train over the limit: "discard 3-1".
 func (b *builder) discard() (action.Action, error) {
-	tr := findTrain(b.g, b.cmd.Target)
+	tr := commands.FindTrain(b.g, b.cmd.Target)
 	if tr == nil || tr.Owner == nil {
-		return nil, Refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", notation.Clip(b.cmd.Target))
+		return nil, commands.Refuse("there is no train %q owned by a company; name it by id, e.g. `discard 3-1`", notation.Clip(b.cmd.Target))
 	}
 	e := any(tr.Owner)
 	if b.cmd.As != "" {
@@ -446,7 +447,7 @@ func (b *builder) discard() (action.Action, error) {
 		}
 	}
 	if !b.controls(e) {
-		return nil, Refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(e).Name)
+		return nil, commands.Refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, commands.Controller(e).Name)
 	}
 	return SetEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
 }
@@ -468,9 +469,9 @@ func (b *builder) program() (action.Action, error) {
 		a.Extra = map[string]json.RawMessage{"unconditional": raw(cmd.Pool), "indefinite": raw(cmd.Text == "indefinite")}
 		return SetEntity(a, b.me), nil
 	case notation.AutoBuy:
-		c := FindCorp(b.g, cmd.Target)
+		c := commands.FindCorp(b.g, cmd.Target)
 		if c == nil || !c.IsMajor() {
-			return nil, Refuse("%q is not a major", notation.Clip(cmd.Target))
+			return nil, commands.Refuse("%q is not a major", notation.Clip(cmd.Target))
 		}
 		until := raw(cmd.Amount)
 		if cmd.Choice == "float" {
@@ -495,7 +496,7 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 	if b.t.Recorded {
 		return nil
 	}
-	a := actorOf(b.t.Moves(), c)
+	a := commands.ActorOf(b.t.Moves(), c)
 	if a == nil || len(a.Types) == 0 {
 		return nil
 	}
@@ -510,5 +511,5 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 			why = " (it pays out after it runs its trains)"
 		}
 	}
-	return Refuse("%s cannot pay a dividend now%s; it may: %s", EntityLabel(c), why, strings.Join(actorCommands(a, false), "; "))
+	return commands.Refuse("%s cannot pay a dividend now%s; it may: %s", commands.EntityLabel(c), why, strings.Join(commands.ActorCommands(a, false), "; "))
 }

@@ -1,10 +1,10 @@
-package commands
+package resolve
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -41,28 +41,6 @@ func variantName(def *title.Train, name string) string {
 	return name
 }
 
-// SaleList describes the trains on sale.
-func SaleList(g *engine.Game) string {
-	var items []string
-	for i, t := range g.TrainsForSale() {
-		where := "the depot"
-		if i > 0 || len(g.Depot.Upcoming) == 0 {
-			where = "the discard pile"
-		}
-		names := []string{fmt.Sprintf("%s (%s)", engine.TrainWithArticle(t.Name), engine.Money(t.Price))}
-		if i == 0 && len(g.Depot.Upcoming) > 0 {
-			for _, v := range t.Def.Variants {
-				names = append(names, fmt.Sprintf("%s (%s)", engine.TrainWithArticle(v.Name), engine.Money(v.Price)))
-			}
-		}
-		items = append(items, notation.JoinOr(names)+" from "+where)
-	}
-	if len(items) == 0 {
-		return "no trains are for sale"
-	}
-	return "for sale: " + strings.Join(items, "; ")
-}
-
 // train builds a train purchase.
 func (b *builder) train() (action.Action, error) {
 	g, cmd := b.g, b.cmd
@@ -73,10 +51,10 @@ func (b *builder) train() (action.Action, error) {
 	if cmd.From != "" {
 		return b.trainFrom(c)
 	}
-	if t := findTrain(g, cmd.Target); t != nil {
+	if t := commands.FindTrain(g, cmd.Target); t != nil {
 		if t.Owner != nil && t.Owner != c {
 			if !cmd.HasPrice {
-				return nil, Refuse("%s belongs to %s; say the agreed price, e.g. `train %s from %s 100`", t.ID, t.Owner.ID, t.ID, t.Owner.ID)
+				return nil, commands.Refuse("%s belongs to %s; say the agreed price, e.g. `train %s from %s 100`", t.ID, t.Owner.ID, t.ID, t.Owner.ID)
 			}
 			return SetEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 		}
@@ -86,7 +64,7 @@ func (b *builder) train() (action.Action, error) {
 		}
 		price, ok := variantPrice(t.Def, variant)
 		if !ok {
-			return nil, Refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(notation.Clip(variant)))
+			return nil, commands.Refuse("%s cannot be bought as %s", engine.TrainWithArticle(t.Def.Name), engine.TrainWithArticle(notation.Clip(variant)))
 		}
 		if cmd.HasPrice {
 			price = cmd.Price
@@ -113,18 +91,18 @@ func (b *builder) train() (action.Action, error) {
 		}
 		return SetEntity(&action.BuyTrain{Train: t.ID, Price: price, Variant: variantName(t.Def, want)}, c), nil
 	}
-	return nil, Refuse("no %s train is for sale; %s", notation.Clip(want), SaleList(g))
+	return nil, commands.Refuse("no %s train is for sale; %s", notation.Clip(want), commands.SaleList(g))
 }
 
 // trainFrom builds a purchase from another company: "train 3 from SWW 150".
 func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 	g, cmd := b.g, b.cmd
-	seller := FindCorp(g, cmd.From)
+	seller := commands.FindCorp(g, cmd.From)
 	if seller == nil {
-		return nil, Refuse("there is no company %q", notation.Clip(cmd.From))
+		return nil, commands.Refuse("there is no company %q", notation.Clip(cmd.From))
 	}
 	if !cmd.HasPrice {
-		return nil, Refuse("say the agreed price, e.g. `train %s from %s 100`", notation.Clip(cmd.Target), seller.ID)
+		return nil, commands.Refuse("say the agreed price, e.g. `train %s from %s 100`", notation.Clip(cmd.Target), seller.ID)
 	}
 	var t *engine.Train
 	for _, x := range seller.Trains {
@@ -138,9 +116,9 @@ func (b *builder) trainFrom(c *engine.Corp) (action.Action, error) {
 			ids = append(ids, x.ID+" (a "+x.Name+")")
 		}
 		if len(ids) == 0 {
-			return nil, Refuse("%s has no trains", seller.ID)
+			return nil, commands.Refuse("%s has no trains", seller.ID)
 		}
-		return nil, Refuse("%s has no train %q; it has %s", seller.ID, notation.Clip(cmd.Target), notation.JoinAnd(ids))
+		return nil, commands.Refuse("%s has no train %q; it has %s", seller.ID, notation.Clip(cmd.Target), notation.JoinAnd(ids))
 	}
 	return SetEntity(&action.BuyTrain{Train: t.ID, Price: cmd.Price}, c), nil
 }
@@ -166,9 +144,9 @@ func (b *builder) upgrade() (action.Action, error) {
 			}
 		}
 		if len(ls) == 0 {
-			return nil, Refuse("%s has no L train to upgrade", EntityLabel(c))
+			return nil, commands.Refuse("%s has no L train to upgrade", commands.EntityLabel(c))
 		}
-		return nil, Refuse("%s has no L train %q; upgrade %s", EntityLabel(c), notation.Clip(b.cmd.Target), notation.JoinOr(ls))
+		return nil, commands.Refuse("%s has no L train %q; upgrade %s", commands.EntityLabel(c), notation.Clip(b.cmd.Target), notation.JoinOr(ls))
 	}
 	price := g.T.LUpgradeCost
 	if g.Phase >= 1 && g.T.LUpgradeCostPhase2 > 0 {

@@ -1,9 +1,10 @@
-package commands
+package resolve
 
 import (
 	"fmt"
 	"slices"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -16,13 +17,13 @@ import (
 // notYours refuses acting for e, which the sender does not control.
 func (b *builder) notYours(e any) error {
 	if p, ok := e.(*engine.Player); ok {
-		return Refuse("you cannot act for %s; you play %s", p.Name, b.me.Name)
+		return commands.Refuse("you cannot act for %s; you play %s", p.Name, b.me.Name)
 	}
 	owner := "nobody"
-	if p := controller(e); p != nil {
+	if p := commands.Controller(e); p != nil {
 		owner = p.Name
 	}
-	return Refuse("%s is %s's, not yours", EntityLabel(e), owner)
+	return commands.Refuse("%s is %s's, not yours", commands.EntityLabel(e), owner)
 }
 
 // ownTurnHint, for a sender out of turn, names one of their own companies
@@ -38,7 +39,7 @@ func (b *builder) ownTurnHint(cur any) string {
 		if e == nil || e == cur || e == any(b.me) {
 			continue
 		}
-		return fmt.Sprintf("; to act for %s, start with its name, e.g. `%s: pass`", EntityLabel(e), a.Name)
+		return fmt.Sprintf("; to act for %s, start with its name, e.g. `%s: pass`", commands.EntityLabel(e), a.Name)
 	}
 	return ""
 }
@@ -47,11 +48,11 @@ func (b *builder) ownTurnHint(cur any) string {
 // refuse with a reason that points the wrong way: a forced buyer's pass,
 // a minor's station token, a private acquired out of its step. "" lets
 // the engine judge.
-func (t *Position) PreRefusal(a action.Action) string {
+func PreRefusal(t *commands.Position, a action.Action) string {
 	if t.Recorded {
 		return ""
 	}
-	if why := t.forcedBuyRefusal(a); why != "" {
+	if why := t.ForcedBuyRefusal(a); why != "" {
 		return why
 	}
 	env := a.Env()
@@ -59,7 +60,7 @@ func (t *Position) PreRefusal(a action.Action) string {
 	if c == nil || env.EntityType == action.EntityCompany {
 		return ""
 	}
-	types := t.typesOf(env)
+	types := typesOf(t, env)
 	switch v := a.(type) {
 	case *action.PlaceToken:
 		if c.IsMinor() && !slices.Contains(types, action.TypePlaceToken) {
@@ -67,13 +68,13 @@ func (t *Position) PreRefusal(a action.Action) string {
 			return "Minors never place station tokens: a minor has only its home station; majors place tokens."
 		}
 	case *action.AcquireCompany:
-		return t.acquireRefusal(c, v.Company, slices.Contains(types, action.TypeAcquireCompany))
+		return acquireRefusal(t, c, v.Company, slices.Contains(types, action.TypeAcquireCompany))
 	}
 	return ""
 }
 
 // typesOf are the action types the entity of env may take now.
-func (t *Position) typesOf(env *action.Envelope) []string {
+func typesOf(t *commands.Position, env *action.Envelope) []string {
 	for _, x := range t.Moves().Actors {
 		if x.Entity == env.Entity && x.EntityType == env.EntityType {
 			return x.Types
@@ -86,13 +87,13 @@ func (t *Position) typesOf(env *action.Envelope) []string {
 // rules check it (the private itself, the phase, who may acquire it, then
 // the step of the turn: privates are acquired first, 5.6); "" when it may
 // or the engine is to judge.
-func (t *Position) acquireRefusal(c *engine.Corp, id string, inStep bool) string {
+func acquireRefusal(t *commands.Position, c *engine.Corp, id string, inStep bool) string {
 	g := t.Game
-	comp := FindCompany(g, id)
+	comp := commands.FindCompany(g, id)
 	if comp == nil || comp.Def == nil {
 		return ""
 	}
-	name := notation.Capitalize(EntityLabel(c))
+	name := notation.Capitalize(commands.EntityLabel(c))
 	switch {
 	case comp.Def.Kind != title.Private:
 		return fmt.Sprintf("%s is not a private company; only privates are acquired at the start of a turn.", comp.ID)
@@ -101,21 +102,21 @@ func (t *Position) acquireRefusal(c *engine.Corp, id string, inStep bool) string
 	case comp.Def.AcquirePhase == 0:
 		return fmt.Sprintf("%s cannot be acquired by a company.", comp.ID)
 	case g.Phase+1 < comp.Def.AcquirePhase:
-		return fmt.Sprintf("%s may be acquired from phase %d; this is phase %s.", comp.ID, comp.Def.AcquirePhase, PhaseName(g))
+		return fmt.Sprintf("%s may be acquired from phase %d; this is phase %s.", comp.ID, comp.Def.AcquirePhase, commands.PhaseName(g))
 	case c.IsMinor() && comp.Def.AcquireBy&title.ByMinor == 0:
 		return fmt.Sprintf("%s cannot be acquired by a minor; only majors may acquire it.", comp.ID)
 	case c.IsMajor() && comp.Def.AcquireBy&title.ByMajor == 0:
 		return fmt.Sprintf("%s cannot be acquired by a major.", comp.ID)
 	}
 	if o, ok := comp.Owner.(*engine.Corp); ok {
-		return fmt.Sprintf("%s already belongs to %s.", comp.ID, EntityLabel(o))
+		return fmt.Sprintf("%s already belongs to %s.", comp.ID, commands.EntityLabel(o))
 	}
 	if _, ok := comp.Owner.(*engine.Player); !ok {
 		return fmt.Sprintf("%s is not owned by a player, so it cannot be acquired.", comp.ID)
 	}
 	if !inStep {
 		return fmt.Sprintf("%s cannot acquire %s now: privates are acquired at the start of a company's turn, before it lays track, and %s is past that step this turn.",
-			name, comp.ID, EntityLabel(c))
+			name, comp.ID, commands.EntityLabel(c))
 	}
 	return ""
 }
@@ -127,5 +128,5 @@ func parPhaseRefusal(g *engine.Game) error {
 	if ph == nil || slices.Contains(ph.Status, "can_par") || slices.Contains(ph.Status, "can_convert_concessions") {
 		return nil
 	}
-	return Refuse("majors cannot be started in phase %s", ph.Name)
+	return commands.Refuse("majors cannot be started in phase %s", ph.Name)
 }

@@ -1,7 +1,8 @@
-package commands
+package resolve
 
 import (
 	"fmt"
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine/action"
 )
@@ -10,8 +11,8 @@ import (
 // acting for the controller of a's entity, turns into an action the
 // engine treats as a (same entity and fields; routes traced the same way).
 // A wording without an entity prefix is tried first, then one with.
-func (t *Position) Phrase(a action.Action) (string, error) {
-	words := Translate(t.Game, a)
+func Phrase(t *commands.Position, a action.Action) (string, error) {
+	words := commands.Translate(t.Game, a)
 	if len(words) == 0 || words[0] == "" {
 		return "", fmt.Errorf("%s actions have no command", action.TypeName(a))
 	}
@@ -32,12 +33,12 @@ func (t *Position) Phrase(a action.Action) (string, error) {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				continue
 			}
-			built, err := t.Build(seat, cmd, Request{User: user})
+			built, err := Build(t, seat, cmd, commands.Request{User: user})
 			if err != nil {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				continue
 			}
-			if err := sameAction(t.Game, built, a); err != nil {
+			if err := commands.SameAction(t.Game, built, a); err != nil {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				if debugPhrase != nil {
 					debugPhrase(t, p+w, err)
@@ -51,4 +52,4 @@ func (t *Position) Phrase(a action.Action) (string, error) {
 }
 
 // debugPhrase, when set (tests), hears why a wording was passed over.
-var debugPhrase func(t *Position, text string, err error)
+var debugPhrase func(t *commands.Position, text string, err error)

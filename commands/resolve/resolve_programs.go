@@ -1,7 +1,8 @@
-package commands
+package resolve
 
 import (
 	"encoding/json"
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine/action"
 )
@@ -19,7 +20,7 @@ func (b *builder) mergerProgram() (action.Action, error) {
 		}
 	}
 	if len(ids) == 0 {
-		return nil, Refuse("%s has no such minor to pass for in merger rounds", b.me.Name)
+		return nil, commands.Refuse("%s has no such minor to pass for in merger rounds", b.me.Name)
 	}
 	by, _ := json.Marshal(map[string][]string{action.MergerRoundKey: ids})
 	a := &action.ProgramMergerPass{}

@@ -1,4 +1,4 @@
-package commands
+package resolve
 
 import (
 	"pbc/engine"

@@ -1,6 +1,7 @@
-package commands
+package resolve
 
 import (
+	"pbc/commands"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -12,7 +13,7 @@ const HaveAutoRouter = true
 func autoRoutes(g *engine.Game, c *engine.Corp) ([]action.Route, error) {
 	routes, _, err := g.AutoRoutes(c)
 	if err != nil {
-		return nil, Refuse("the auto-router found no run: %v", err)
+		return nil, commands.Refuse("the auto-router found no run: %v", err)
 	}
 	return routes, nil
 }

@@ -1,4 +1,4 @@
-package commands
+package resolve
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -57,9 +58,9 @@ func (b *builder) runTrain(c *engine.Corp, name string, used map[*engine.Train]b
 		}
 	}
 	if len(ids) == 0 {
-		return nil, Refuse("%s has no trains", EntityLabel(c))
+		return nil, commands.Refuse("%s has no trains", commands.EntityLabel(c))
 	}
-	return nil, Refuse("%s has no train %q to run; its trains are %s", EntityLabel(c), notation.Clip(name), notation.JoinAnd(ids))
+	return nil, commands.Refuse("%s has no train %q to run; its trains are %s", commands.EntityLabel(c), notation.Clip(name), notation.JoinAnd(ids))
 }
 
 // buildRoute turns one typed route into 18xx.games routes, one for each way
@@ -72,30 +73,30 @@ func (b *builder) buildRoute(tr *engine.Train, spec notation.RouteSpec, idx int)
 	var nodes []int
 	var through []string
 	for i, s := range spec.Stops {
-		h := FindHex(g, s.Hex)
+		h := commands.FindHex(g, s.Hex)
 		if h == nil {
-			return nil, Refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(s.Hex), notation.DidYouMean(s.Hex, HexIDs(g), ""))
+			return nil, commands.Refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(s.Hex), notation.DidYouMean(s.Hex, commands.HexIDs(g), ""))
 		}
 		s.Hex = h.Def.ID
-		list := stopNodes(h.Tile)
+		list := commands.StopNodes(h.Tile)
 		if len(list) == 0 && !s.Chained && s.Node == 0 && i > 0 && i < len(spec.Stops)-1 {
 			through = append(through, s.Hex) // a hex passed on the way
 			continue
 		}
 		s.Through, through = through, nil
 		for k, v := range s.Via {
-			vh := FindHex(g, v)
+			vh := commands.FindHex(g, v)
 			if vh == nil {
-				return nil, Refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(v), notation.DidYouMean(v, HexIDs(g), ""))
+				return nil, commands.Refuse("route %d: there is no hex %q%s", idx+1, notation.Clip(v), notation.DidYouMean(v, commands.HexIDs(g), ""))
 			}
 			s.Via[k] = vh.Def.ID
 		}
 		stops = append(stops, s)
 		switch {
 		case len(list) == 0:
-			return nil, Refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
+			return nil, commands.Refuse("route %d: %s has no city or town to stop at", idx+1, h.Def.ID)
 		case s.Node > len(list):
-			return nil, Refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
+			return nil, commands.Refuse("route %d: %s has %d stops; %s.1 to %s.%d", idx+1, h.Def.ID, len(list), h.Def.ID, h.Def.ID, len(list))
 		case s.Node > 0:
 			nodes = append(nodes, list[s.Node-1])
 		case len(list) == 1:
@@ -188,7 +189,7 @@ func (b *builder) ways(stops []notation.StopSpec, nodes []int) []way {
 	var out []way
 	starts := []int{nodes[0]}
 	if nodes[0] < 0 {
-		starts = stopNodes(b.g.Board.Hex(stops[0].Hex).Tile)
+		starts = commands.StopNodes(b.g.Board.Hex(stops[0].Hex).Tile)
 	}
 	var rec func(i, at int, segs []segment)
 	rec = func(i, at int, segs []segment) {
@@ -242,10 +243,10 @@ func (b *builder) noTrack(stops []notation.StopSpec, nodes []int, idx int) error
 			if stops[i].Chained || len(stops[i].Through) > 0 {
 				how = "no track follows the hexes given between"
 			}
-			return Refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)
+			return commands.Refuse("route %d: %s %s and %s", idx+1, how, stops[i-1].Hex, stops[i].Hex)
 		}
 	}
-	return Refuse("route %d: no track joins its stops", idx+1)
+	return commands.Refuse("route %d: no track joins its stops", idx+1)
 }
 
 // finishRoute fills connections, stop hexes and nodes of r from a tracing.
@@ -273,7 +274,7 @@ func (b *builder) localRoute(r action.Route, hex string, node int, spec notation
 	if node < 0 {
 		cities := h.Tile.Cities()
 		if len(cities) == 0 {
-			return r, Refuse("route %d: a one-stop run needs a city", idx+1)
+			return r, commands.Refuse("route %d: a one-stop run needs a city", idx+1)
 		}
 		node = cities[0]
 	}
@@ -307,7 +308,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 			}
 			return nil
 		}
-		return Refuse("%s", routeRefusal(err))
+		return commands.Refuse("%s", routeRefusal(err))
 	}
 	for i := range routes {
 		routes[i].Revenue = per[i]
@@ -318,7 +319,7 @@ func (b *builder) price(c *engine.Corp, routes []action.Route) error {
 			routes[i].Revenue = specs[i].Revenue
 			continue
 		}
-		return Refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, engine.Money(per[i]), engine.Money(specs[i].Revenue))
+		return commands.Refuse("route %d (train %s) earns %s, not %s", i+1, routes[i].Train, engine.Money(per[i]), engine.Money(specs[i].Revenue))
 	}
 	return nil
 }

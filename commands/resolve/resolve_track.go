@@ -1,10 +1,11 @@
-package commands
+package resolve
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -26,9 +27,9 @@ func (b *builder) layer() (any, []string, error) {
 	}
 	var combo []string
 	for _, w := range b.cmd.With[1:] {
-		x := FindCompany(b.g, w)
+		x := commands.FindCompany(b.g, w)
 		if x == nil {
-			return nil, nil, Refuse("there is no private %q", notation.Clip(w))
+			return nil, nil, commands.Refuse("there is no private %q", notation.Clip(w))
 		}
 		combo = append(combo, x.ID)
 	}
@@ -38,13 +39,13 @@ func (b *builder) layer() (any, []string, error) {
 // lay builds a tile lay or builder cube: "lay 57 D23 r1", "cube D23".
 func (b *builder) lay() (action.Action, error) {
 	g, cmd := b.g, b.cmd
-	h := FindHex(g, cmd.Target)
-	if h == nil && cmd.Verb == notation.Lay && FindHex(g, cmd.Items[0]) != nil {
+	h := commands.FindHex(g, cmd.Target)
+	if h == nil && cmd.Verb == notation.Lay && commands.FindHex(g, cmd.Items[0]) != nil {
 		cmd.Target, cmd.Items = cmd.Items[0], []string{cmd.Target}
-		h = FindHex(g, cmd.Target)
+		h = commands.FindHex(g, cmd.Target)
 	}
 	if h == nil {
-		return nil, Refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, HexIDs(g), ""))
+		return nil, commands.Refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, commands.HexIDs(g), ""))
 	}
 	e, combo, err := b.layer()
 	if err != nil {
@@ -62,7 +63,7 @@ func (b *builder) lay() (action.Action, error) {
 	a.Tile = tileID
 	a.Rotation = cmd.Rotation
 	if a.Rotation < 0 {
-		rots := tileRotations(b.t, e, h.Def.ID, tileID)
+		rots := commands.TileRotations(b.t, e, h.Def.ID, tileID)
 		switch len(rots) {
 		case 1:
 			a.Rotation = rots[0]
@@ -72,8 +73,8 @@ func (b *builder) lay() (action.Action, error) {
 			// asking for a rotation would hide.
 			a.Rotation = 0
 		default:
-			return nil, Refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
-				board.TileName(tileID), h.Def.ID, notation.JoinOr(intWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
+			return nil, commands.Refuse("tile %s fits %s at rotations %s; add one, e.g. `lay %s %s r%d`",
+				board.TileName(tileID), h.Def.ID, notation.JoinOr(commands.IntWords(rots)), board.TileName(tileID), h.Def.ID, rots[0])
 		}
 	}
 	return SetEntity(a, e), nil
@@ -97,7 +98,7 @@ func (b *builder) tileID(typed string) (string, error) {
 		}
 	}
 	if def == nil {
-		return "", Refuse("there is no tile %q in this game's supply%s", notation.Clip(name), notation.DidYouMean(name, supplyTiles(g), ""))
+		return "", commands.Refuse("there is no tile %q in this game's supply%s", notation.Clip(name), notation.DidYouMean(name, commands.SupplyTiles(g), ""))
 	}
 	if copyNum >= 0 {
 		return def.Name + "-" + strconv.Itoa(copyNum), nil
@@ -112,16 +113,16 @@ func (b *builder) tileID(typed string) (string, error) {
 			return id, nil
 		}
 	}
-	return "", Refuse("all %d copies of tile %s are on the map", def.Count, def.Name)
+	return "", commands.Refuse("all %d copies of tile %s are on the map", def.Count, def.Name)
 }
 
 // token builds a station token: "token H11", "token H11 2", "token Q3 dest",
 // "token W3 with P10".
 func (b *builder) token() (action.Action, error) {
 	g, cmd := b.g, b.cmd
-	h := FindHex(g, cmd.Target)
+	h := commands.FindHex(g, cmd.Target)
 	if h == nil {
-		return nil, Refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, HexIDs(g), ""))
+		return nil, commands.Refuse("there is no hex %q on this map%s", notation.Clip(cmd.Target), notation.DidYouMean(cmd.Target, commands.HexIDs(g), ""))
 	}
 	var e any
 	var corp *engine.Corp
@@ -132,7 +133,7 @@ func (b *builder) token() (action.Action, error) {
 		}
 		owner, ok := comp.Owner.(*engine.Corp)
 		if !ok {
-			return nil, Refuse("%s must belong to a company to place its token", comp.ID)
+			return nil, commands.Refuse("%s must belong to a company to place its token", comp.ID)
 		}
 		e, corp = comp, owner
 	} else {
@@ -144,12 +145,12 @@ func (b *builder) token() (action.Action, error) {
 	}
 	cities := h.Tile.Cities()
 	if len(cities) == 0 {
-		return nil, Refuse("%s has no city to place a token in", h.Def.ID)
+		return nil, commands.Refuse("%s has no city to place a token in", h.Def.ID)
 	}
 	node := -1
 	switch {
 	case cmd.City > len(cities):
-		return nil, Refuse("%s has %d cities; say `token %s 1` to `token %s %d`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID, len(cities))
+		return nil, commands.Refuse("%s has %d cities; say `token %s 1` to `token %s %d`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID, len(cities))
 	case cmd.City > 0:
 		node = cities[cmd.City-1]
 	case len(cities) == 1:
@@ -157,12 +158,12 @@ func (b *builder) token() (action.Action, error) {
 	default:
 		var open []int
 		for i, n := range cities {
-			if freeSlot(h, n, corp.ID) >= 0 && !hasToken(h, n, corp) {
+			if commands.FreeSlot(h, n, corp.ID) >= 0 && !hasToken(h, n, corp) {
 				open = append(open, i+1)
 			}
 		}
 		if len(open) != 1 {
-			return nil, Refuse("%s has %d cities; say which, e.g. `token %s 1` or `token %s 2`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID)
+			return nil, commands.Refuse("%s has %d cities; say which, e.g. `token %s 1` or `token %s 2`", h.Def.ID, len(cities), h.Def.ID, h.Def.ID)
 		}
 		node = cities[open[0]-1]
 	}
@@ -170,7 +171,7 @@ func (b *builder) token() (action.Action, error) {
 	if cmd.Slot > 0 {
 		s := cmd.Slot - 1
 		a.Slot = &s
-	} else if s := freeSlot(h, node, corp.ID); s >= 0 {
+	} else if s := commands.FreeSlot(h, node, corp.ID); s >= 0 {
 		a.Slot = &s
 	}
 	if cmd.Choice == "destination" {
@@ -191,9 +192,9 @@ func hasToken(h *engine.HexState, node int, c *engine.Corp) bool {
 
 // destination builds a destination token by hex: "destination Q3".
 func (b *builder) destination() (action.Action, error) {
-	h := FindHex(b.g, b.cmd.Target)
+	h := commands.FindHex(b.g, b.cmd.Target)
 	if h == nil {
-		return nil, Refuse("there is no hex %q on this map%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, HexIDs(b.g), ""))
+		return nil, commands.Refuse("there is no hex %q on this map%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.HexIDs(b.g), ""))
 	}
 	c, err := b.corp()
 	if err != nil {
@@ -228,7 +229,7 @@ func (b *builder) destination() (action.Action, error) {
 	for i, k := range listed {
 		says[i] = fmt.Sprintf("`token %s %d dest`", h.Def.ID, cityNumber(h, k.Node))
 	}
-	return nil, Refuse("%s can place its destination token in %d cities of %s; say which: %s",
+	return nil, commands.Refuse("%s can place its destination token in %d cities of %s; say which: %s",
 		c.ID, len(listed), h.Def.ID, strings.Join(says, " or "))
 }
 
