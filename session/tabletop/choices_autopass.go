@@ -31,9 +31,9 @@ func (t *Table) withAutoPass(m *engine.Moves, buttons []commands.Option) []comma
 			return buttons
 		}
 	}
-	opt := commands.Option{Label: autoPassLabel, Command: "autopass"}
+	opt := commands.Option{Label: autoPassLabel, Command: string(notation.AutoPass)}
 	n := len(buttons)
-	if n > 0 && buttons[n-1].Command == "pass" {
+	if n > 0 && buttons[n-1].Command == string(notation.Pass) {
 		return append(buttons[:n-1:n-1], opt, buttons[n-1])
 	}
 	return append(buttons, opt)

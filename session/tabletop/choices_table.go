@@ -49,7 +49,7 @@ func (t *Table) OfferFor(user string, cmd *notation.Command, text string, refuse
 			}
 			o := commands.Offer{Buttons: []commands.Option{{Label: label, Command: strings.TrimSpace(text) + " confirm", Danger: true}}}
 			d := commands.DecisionOf(m, t.Game)
-			o.Buttons = append(o.Buttons, slices.DeleteFunc(d.Buttons, func(b commands.Option) bool { return strings.HasSuffix(b.Command, "pass") })...)
+			o.Buttons = append(o.Buttons, slices.DeleteFunc(d.Buttons, func(b commands.Option) bool { return strings.HasSuffix(b.Command, string(notation.Pass)) })...)
 			o.Menus = d.Menus
 			return o.Clipped()
 		}
@@ -179,7 +179,7 @@ func passWord(a *engine.Actor) string {
 	if a != nil && a.EntityType == action.EntityCompany {
 		return a.Name + ": pass"
 	}
-	return "pass"
+	return string(notation.Pass)
 }
 
 // skipsForced words what a pass by a, the entity the game waits for,

@@ -1,6 +1,9 @@
 package tabletop
 
-import "pbc/commands"
+import (
+	"pbc/commands"
+	"pbc/commands/notation"
+)
 
 // Consent is a request waiting for answers: an undo of someone else's
 // move, the end of the game, a seat handed over or freed, the reopening of
@@ -29,14 +32,14 @@ func (t *Table) Consent() (Consent, bool) {
 		}
 		return Consent{Users: users, Answers: t.finishedOffer()}, len(users) > 0
 	case p.undoBy != "":
-		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: "Agree to undo", Command: "agree"}, {Label: "Refuse", Command: "refuse"}}}}
+		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: "Agree to undo", Command: string(notation.Agree)}, {Label: "Refuse", Command: string(notation.Refuse)}}}}
 		if p.undoIndex >= 0 && p.undoIndex < len(t.Senders) && t.Senders[p.undoIndex] != "" {
 			c.Users = []string{t.Senders[p.undoIndex]}
 		}
 		return c, true
 	case len(p.endVotes) > 0 && !t.Game.Finished():
-		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: "Agree to end the game", Command: "end", Danger: true},
-			{Label: "Keep playing", Command: "refuse"}}}}
+		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: "Agree to end the game", Command: string(notation.End), Danger: true},
+			{Label: "Keep playing", Command: string(notation.Refuse)}}}}
 		for _, u := range t.otherUsers("") {
 			if !p.endVotes[u] {
 				c.Users = append(c.Users, u)
@@ -48,8 +51,8 @@ func (t *Table) Consent() (Consent, bool) {
 		if p.kick {
 			give = "Agree to free my seat"
 		}
-		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: give, Command: "agree", Danger: true},
-			{Label: "Keep my seat", Command: "refuse"}}}}
+		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: give, Command: string(notation.Agree), Danger: true},
+			{Label: "Keep my seat", Command: string(notation.Refuse)}}}}
 		if s := t.seatOfPlayer(p.replacePlayer); s != nil && s.User != "" {
 			c.Users = []string{s.User}
 		}

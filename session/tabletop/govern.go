@@ -206,7 +206,7 @@ func (t *Table) rewrite(user string, a action.Action, text string) commands.Repl
 	env.Type = action.TypeName(a)
 	env.ID = t.nextID()
 	if seat := t.SeatOf(user); seat != nil {
-		env.Entity, env.EntityType = action.PlayerEntity(seat.Player), "player"
+		env.Entity, env.EntityType = action.PlayerEntity(seat.Player), action.EntityPlayer
 	}
 	old, oldGame := len(t.Log.Actions), t.Game
 	t.Log.Actions = append(t.Log.Actions, a)

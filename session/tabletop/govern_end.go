@@ -125,5 +125,5 @@ func (t *Table) finishedOffer() commands.Offer {
 	if t.pendingRequests().undoBy == "" {
 		return commands.Offer{}
 	}
-	return commands.Offer{Buttons: []commands.Option{{Label: "Agree to reopen the game", Command: "agree"}, {Label: "Refuse", Command: "refuse"}}}
+	return commands.Offer{Buttons: []commands.Option{{Label: "Agree to reopen the game", Command: string(notation.Agree)}, {Label: "Refuse", Command: string(notation.Refuse)}}}
 }

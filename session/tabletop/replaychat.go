@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/commands/resolve"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -108,9 +109,9 @@ func ReplayChatTrace(l *action.GameLog, line func(user, text string, rep command
 			return false
 		}
 		if _, ok := a.(*action.EndGame); ok {
-			texts[i] = "end"
+			texts[i] = string(notation.End)
 			if err := endByVotes(t, send); err != nil {
-				return fail("end", err.Error())
+				return fail(string(notation.End), err.Error())
 			}
 			return true
 		}
@@ -162,7 +163,7 @@ func describeSlot(slots []action.Action, i int) string {
 func endByVotes(t *Table, send func(user, text string, autos []action.Action) commands.Reply) error {
 	var rep commands.Reply
 	for i, s := range t.Seats {
-		text := "end"
+		text := string(notation.End)
 		if i == len(t.Seats)-1 {
 			text = "end confirm" // the last vote ends the game, which a live table asks to confirm
 		}
