@@ -94,7 +94,7 @@ func (o Offer) Clipped() Offer {
 // of the entity it waits for, each as a command.
 func Decision(m *engine.Moves) Offer { return DecisionOf(m, nil) }
 
-// decision is Decision knowing the game, which names the city of a token
+// DecisionOf is Decision knowing the game, which names the city of a token
 // on a hex of several.
 func DecisionOf(m *engine.Moves, g *engine.Game) Offer {
 	if m == nil || m.Finished || len(m.Actors) == 0 || !m.Actors[0].Waiting {
