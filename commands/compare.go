@@ -9,33 +9,6 @@ import (
 	"pbc/engine/action"
 )
 
-// ActingUser is the user seated for the controller of a's entity (the first
-// seated user for an entity nobody controls): who would send a as a chat
-// command, for drivers that replay recorded actions through a bot.
-func (t *Position) ActingUser(a action.Action) string {
-	g := t.Game
-	env := a.Env()
-	var e any
-	if id, ok := env.Entity.PlayerID(); ok {
-		e = g.PlayerByID(id)
-	} else if env.EntityType == action.EntityCompany {
-		e = g.Company(env.Entity.String())
-	} else if c := g.Corp(env.Entity.String()); c != nil {
-		e = c
-	} else if c := g.Company(env.Entity.String()); c != nil {
-		e = c
-	}
-	if u := t.UserOf(Controller(e)); u != "" {
-		return u
-	}
-	for _, s := range t.Seats {
-		if s.User != "" {
-			return s.User
-		}
-	}
-	return ""
-}
-
 // SameAction reports why got (built from a command) differs from want (a
 // recorded action), or nil when the engine treats them alike.
 func SameAction(g *engine.Game, got, want action.Action) error {

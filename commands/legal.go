@@ -18,58 +18,6 @@ import (
 // HaveMoves says whether the engine's legal moves are in use.
 const HaveMoves = true
 
-// WaitingEntity is the entity whose decision holds up the game (a
-// company over its train limit, a pending token...), or nil.
-func WaitingEntity(t *Position) any {
-	g, m := t.Game, t.Moves()
-	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
-		return nil
-	}
-	a := m.Actors[0]
-	id := a.Entity.String()
-	switch a.EntityType {
-	case action.EntityPlayer:
-		if n, ok := a.Entity.PlayerID(); ok {
-			return g.PlayerByID(n)
-		}
-	case action.EntityCompany:
-		return g.Company(id)
-	default:
-		if c := g.Corp(id); c != nil {
-			return c
-		}
-	}
-	return nil
-}
-
-// ActorOf is the engine's actor for entity e, or nil when e may not act.
-func ActorOf(m *engine.Moves, e any) *engine.Actor {
-	id, typ := EntityID(e)
-	for _, a := range m.Actors {
-		if a.EntityType == typ && a.Entity.String() == id {
-			return a
-		}
-	}
-	return nil
-}
-
-// movesCache keeps the engine's legal moves while the game does not change.
-type movesCache struct {
-	g *engine.Game
-	n int // log length when computed
-	m *engine.Moves
-}
-
-// Moves returns the legal moves now, computed once per state; callers must
-// not keep them past the next change to the table.
-func (t *Position) Moves() *engine.Moves {
-	c := &t.cache
-	if c.m == nil || c.g != t.Game || c.n != len(t.Log.Actions) {
-		c.g, c.n, c.m = t.Game, len(t.Log.Actions), t.Game.Moves()
-	}
-	return c.m
-}
-
 // TileRotations lists the rotations at which e may lay the tile (an id
 // such as "57-0") on hex now.
 func TileRotations(t *Position, e any, hex, tile string) []int {

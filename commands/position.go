@@ -150,3 +150,109 @@ func (t *Position) Standings() string {
 	}
 	return strings.Join(parts, ", ") + reason + "."
 }
+
+// WaitingEntity is the entity whose decision holds up the game (a
+// company over its train limit, a pending token...), or nil.
+func WaitingEntity(t *Position) any {
+	g, m := t.Game, t.Moves()
+	if len(m.Actors) == 0 || !m.Actors[0].Waiting {
+		return nil
+	}
+	a := m.Actors[0]
+	id := a.Entity.String()
+	switch a.EntityType {
+	case action.EntityPlayer:
+		if n, ok := a.Entity.PlayerID(); ok {
+			return g.PlayerByID(n)
+		}
+	case action.EntityCompany:
+		return g.Company(id)
+	default:
+		if c := g.Corp(id); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// ActorOf is the engine's actor for entity e, or nil when e may not act.
+func ActorOf(m *engine.Moves, e any) *engine.Actor {
+	id, typ := EntityID(e)
+	for _, a := range m.Actors {
+		if a.EntityType == typ && a.Entity.String() == id {
+			return a
+		}
+	}
+	return nil
+}
+
+// movesCache keeps the engine's legal moves while the game does not change.
+type movesCache struct {
+	g *engine.Game
+	n int // log length when computed
+	m *engine.Moves
+}
+
+// Moves returns the legal moves now, computed once per state; callers must
+// not keep them past the next change to the table.
+func (t *Position) Moves() *engine.Moves {
+	c := &t.cache
+	if c.m == nil || c.g != t.Game || c.n != len(t.Log.Actions) {
+		c.g, c.n, c.m = t.Game, len(t.Log.Actions), t.Game.Moves()
+	}
+	return c.m
+}
+
+// ActingUser is the user seated for the controller of a's entity (the first
+// seated user for an entity nobody controls): who would send a as a chat
+// command, for drivers that replay recorded actions through a bot.
+func (t *Position) ActingUser(a action.Action) string {
+	g := t.Game
+	env := a.Env()
+	var e any
+	if id, ok := env.Entity.PlayerID(); ok {
+		e = g.PlayerByID(id)
+	} else if env.EntityType == action.EntityCompany {
+		e = g.Company(env.Entity.String())
+	} else if c := g.Corp(env.Entity.String()); c != nil {
+		e = c
+	} else if c := g.Company(env.Entity.String()); c != nil {
+		e = c
+	}
+	if u := t.UserOf(Controller(e)); u != "" {
+		return u
+	}
+	for _, s := range t.Seats {
+		if s.User != "" {
+			return s.User
+		}
+	}
+	return ""
+}
+
+// NameOf names a user by the player they play, else by their id.
+func (t *Position) NameOf(user string) string {
+	if s := t.SeatOf(user); s != nil {
+		return s.Name
+	}
+	if user == "" {
+		return "someone"
+	}
+	return user
+}
+
+// ActorLabel names the acting entity of an action.
+func (t *Position) ActorLabel(a action.Action) string {
+	env := a.Env()
+	if id, ok := env.Entity.PlayerID(); ok {
+		if p := t.Game.PlayerByID(id); p != nil {
+			return p.Name
+		}
+	}
+	if env.EntityType != action.EntityCompany {
+		if c := t.Game.Corp(env.Entity.String()); c != nil {
+			return EntityLabel(c)
+		}
+	}
+	return env.Entity.String()
+}

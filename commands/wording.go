@@ -60,33 +60,6 @@ func verbRefusal(msg string) string {
 	return notation.CorpLabel(who) + " cannot " + typ + " now" + msg[m[1]:]
 }
 
-// NameOf names a user by the player they play, else by their id.
-func (t *Position) NameOf(user string) string {
-	if s := t.SeatOf(user); s != nil {
-		return s.Name
-	}
-	if user == "" {
-		return "someone"
-	}
-	return user
-}
-
-// ActorLabel names the acting entity of an action.
-func (t *Position) ActorLabel(a action.Action) string {
-	env := a.Env()
-	if id, ok := env.Entity.PlayerID(); ok {
-		if p := t.Game.PlayerByID(id); p != nil {
-			return p.Name
-		}
-	}
-	if env.EntityType != action.EntityCompany {
-		if c := t.Game.Corp(env.Entity.String()); c != nil {
-			return EntityLabel(c)
-		}
-	}
-	return env.Entity.String()
-}
-
 // Describe words an action briefly, with its actor.
 func (t *Position) Describe(a action.Action) string {
 	who := t.ActorLabel(a)
