@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strconv"
 
-	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
@@ -18,19 +18,19 @@ var corpLabel = notation.CorpLabel
 var offer = session.Offer
 
 // Buttons are the short choices of the decision the game waits for, as
-// buttons carrying the command they stand for (commands.Decision); long
+// buttons carrying the command they stand for (offers.Decision); long
 // lists are Menus.
 func Buttons(moves *engine.Moves) []Button {
-	return buttonsOf(commands.Decision(moves), 0)
+	return buttonsOf(offers.Decision(moves), 0)
 }
 
 // Menus are the long choices of the decision the game waits for (bids,
 // pars, shares, trains, hexes to lay track on) as select menus.
 func Menus(moves *engine.Moves) []Menu {
-	return menusOf(commands.Decision(moves), 0)
+	return menusOf(offers.Decision(moves), 0)
 }
 
-func buttonsOf(o commands.Offer, at int) []Button {
+func buttonsOf(o offers.Offer, at int) []Button {
 	var out []Button
 	for _, b := range o.Buttons {
 		out = append(out, Button{Label: b.Label, Command: b.Command, Danger: b.Danger, At: at})
@@ -38,7 +38,7 @@ func buttonsOf(o commands.Offer, at int) []Button {
 	return out
 }
 
-func menusOf(o commands.Offer, at int) []Menu {
+func menusOf(o offers.Offer, at int) []Menu {
 	var out []Menu
 	for _, m := range o.Menus {
 		mm := Menu{Placeholder: m.Placeholder, At: at}
@@ -149,6 +149,6 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 // seated player starts the game. They are always current (At 0): joining
 // twice or starting too early is refused with a reason. Only the `new`
 // message carries them, so that each join does not retire and repost them.
-func lobbyOffer() commands.Offer {
-	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(notation.Join)}, {Label: "Start", Command: string(notation.Start)}}}
+func lobbyOffer() offers.Offer {
+	return offers.Offer{Buttons: []offers.Option{{Label: "Join", Command: string(notation.Join)}, {Label: "Start", Command: string(notation.Start)}}}
 }

@@ -1,14 +1,12 @@
-// Package commands is what the chat layer reads of a game: a Position (the
-// game, its log and its seats, never changed here), the legal moves now
-// (Position.Moves), and the offer of them as buttons, menus and `moves`
-// lines. It words actions for replies and refusals, and translates recorded
-// 18xx.games actions into the text a player would type. What it knows of
-// each action type (its buttons and menus, its commands in `moves`, its
-// wording, its translation and comparison) is one entry of actionTypes
-// (actiontypes.go).
+// Package commands is the base of the chat layer: a Position, what it reads
+// of a table (the game, its log and its seats, never changed here), with the
+// legal moves now (Position.Moves, computed once per state), who acts and
+// who sits where, and the lookups of companies, hexes, trains and players by
+// the names players type.
 //
-// Above it: commands/notation is the grammar (text to Command, no game),
-// commands/resolve turns a command into an action, commands/views answers
-// the queries, and session/tabletop is the live table that applies actions,
-// keeps the log and runs the votes, owned by the session.
+// Above it, each in a package of its own: commands/notation is the grammar
+// (text to Command, no game), commands/offers the legal moves as choices and
+// their words, commands/resolve a command into an action, commands/views the
+// text views; session/tabletop is the live table that applies actions, keeps
+// the log and runs the votes, owned by the session.
 package commands

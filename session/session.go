@@ -13,6 +13,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -122,7 +123,7 @@ type Outcome struct {
 	// after a change, those of whom the reply addresses (Addressed); under
 	// a query or a partial command, what it asks for; under a refusal, the
 	// confirmation it needs; under a stale choice, none.
-	Offer commands.Offer
+	Offer offers.Offer
 	// CatchUp sums up for the sender what others did since their previous
 	// action (Request.CatchupAfter), or nil.
 	CatchUp *CatchUp
@@ -532,7 +533,7 @@ func (o Outcome) Addressed() (who []Actor, asked bool) {
 }
 
 // offerAddressed are the choices of whom a change's reply addresses.
-func (o Outcome) offerAddressed() commands.Offer {
+func (o Outcome) offerAddressed() offers.Offer {
 	if _, asked := o.Addressed(); asked {
 		return o.Turn.Answers
 	}

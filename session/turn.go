@@ -1,7 +1,7 @@
 package session
 
 import (
-	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/render"
 )
@@ -19,13 +19,13 @@ type Turn struct {
 	Actors []Actor
 	// Choices are what the first of them may do: the decision the game
 	// waits for, as buttons and menus.
-	Choices commands.Offer
+	Choices offers.Offer
 	// Asked are who must answer a request pending at the table (an undo of
 	// their move, the end of the game, their seat), and Answers the
 	// buttons that answer it. The game goes on meanwhile: the next move
 	// lets the request lapse.
 	Asked   []Actor
-	Answers commands.Offer
+	Answers offers.Offer
 	// Moves are the legal moves now (nil once finished).
 	Moves *engine.Moves
 }

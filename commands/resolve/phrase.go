@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine/action"
 )
 
@@ -12,7 +13,7 @@ import (
 // engine treats as a (same entity and fields; routes traced the same way).
 // A wording without an entity prefix is tried first, then one with.
 func Phrase(t *commands.Position, a action.Action) (string, error) {
-	words := commands.Translate(t.Game, a)
+	words := offers.Translate(t.Game, a)
 	if len(words) == 0 || words[0] == "" {
 		return "", fmt.Errorf("%s actions have no command", action.TypeName(a))
 	}
@@ -38,7 +39,7 @@ func Phrase(t *commands.Position, a action.Action) (string, error) {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				continue
 			}
-			if err := commands.SameAction(t.Game, built, a); err != nil {
+			if err := offers.SameAction(t.Game, built, a); err != nil {
 				last = fmt.Errorf("%q: %v", p+w, err)
 				if debugPhrase != nil {
 					debugPhrase(t, p+w, err)

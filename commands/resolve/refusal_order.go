@@ -6,6 +6,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -52,7 +53,7 @@ func PreRefusal(t *commands.Position, a action.Action) string {
 	if t.Recorded {
 		return ""
 	}
-	if why := t.ForcedBuyRefusal(a); why != "" {
+	if why := offers.ForcedBuyRefusal(t, a); why != "" {
 		return why
 	}
 	env := a.Env()

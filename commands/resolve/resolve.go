@@ -7,6 +7,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -305,7 +306,7 @@ func (b *builder) dividend() (action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	if commands.AsksChoice(b.t, c, kind) {
+	if offers.AsksChoice(b.t, c, kind) {
 		return SetEntity(&action.Choose{Choice: kind}, c), nil
 	}
 	if err := b.dividendCheck(c); err != nil {
@@ -511,5 +512,5 @@ func (b *builder) dividendCheck(c *engine.Corp) error {
 			why = " (it pays out after it runs its trains)"
 		}
 	}
-	return commands.Refuse("%s cannot pay a dividend now%s; it may: %s", commands.EntityLabel(c), why, strings.Join(commands.ActorCommands(a, false), "; "))
+	return commands.Refuse("%s cannot pay a dividend now%s; it may: %s", commands.EntityLabel(c), why, strings.Join(offers.ActorCommands(a, false), "; "))
 }

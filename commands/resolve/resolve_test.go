@@ -7,6 +7,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -34,7 +35,7 @@ func TestOfferedChoicesBuildWithoutATable(t *testing.T) {
 			if seat == nil {
 				t.Fatalf("nobody seated acts (%q)", user)
 			}
-			offer := commands.DecisionOf(p.Moves(), g)
+			offer := offers.DecisionOf(p.Moves(), g)
 			if len(offer.Buttons) == 0 {
 				t.Fatal("no choices offered")
 			}

@@ -7,6 +7,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -63,7 +64,7 @@ func (b *builder) lay() (action.Action, error) {
 	a.Tile = tileID
 	a.Rotation = cmd.Rotation
 	if a.Rotation < 0 {
-		rots := commands.TileRotations(b.t, e, h.Def.ID, tileID)
+		rots := offers.TileRotations(b.t, e, h.Def.ID, tileID)
 		switch len(rots) {
 		case 1:
 			a.Rotation = rots[0]

@@ -9,6 +9,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -51,7 +52,7 @@ func Query(t *commands.Position, cmd *notation.Command) commands.Reply {
 		}
 		text = Recent(t, n)
 	case notation.Moves:
-		text = commands.MovesText(t, cmd.Target == "all")
+		text = offers.MovesText(t, cmd.Target == "all")
 	case notation.Help:
 		text = titleHelp(t.Game, notation.HelpTextFor(cmd.Text, t.Game.T))
 	case notation.Bids:
@@ -114,7 +115,7 @@ func status(t *commands.Position) string {
 	who, _ := t.WhoActs()
 	lines := []string{fmt.Sprintf("%s, %s %s, phase %s, bank %s, certificate limit %d. %s to act.",
 		t.Log.Title, strings.ToLower(round), num, s.Phase, engine.Money(g.Bank), g.CertLimit(), notation.Capitalize(who))}
-	if may := commands.WaitingText(t); may != "" {
+	if may := offers.WaitingText(t); may != "" {
 		lines = append(lines, "May: "+may)
 	}
 	if line := leadingLine(t); line != "" {
@@ -161,7 +162,7 @@ func companyInfo(t *commands.Position, name string) (string, error) {
 	if hint := notation.DidYouMean(name, commands.CompanyIDs(g), ""); hint != "" {
 		return "", commands.Refuse("there is no company %q%s", notation.Clip(name), hint)
 	}
-	return "", commands.Refuse("there is no company %q; try %s", notation.Clip(name), commands.CompanyExamples(g))
+	return "", commands.Refuse("there is no company %q; try %s", notation.Clip(name), offers.CompanyExamples(g))
 }
 
 // corpInfo describes a corporation.
@@ -371,7 +372,7 @@ func Recent(t *commands.Position, n int) string {
 				who = p.Name
 			}
 		}
-		text := commands.Translate(t.Game, a)
+		text := offers.Translate(t.Game, a)
 		lines = append(lines, fmt.Sprintf("%d. %s: %s", a.Env().ID, who, text[0]))
 	}
 	if len(lines) == 0 {

@@ -8,6 +8,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/title"
@@ -410,7 +411,7 @@ func rusted(g *engine.Game, start *Ledger) []string {
 	}
 	var out []string
 	for _, n := range names {
-		out = append(out, n+" ("+strings.Join(commands.Dedupe(owners[n]), ", ")+")")
+		out = append(out, n+" ("+strings.Join(offers.Dedupe(owners[n]), ", ")+")")
 	}
 	return out
 }

@@ -1,8 +1,8 @@
 package tabletop
 
 import (
-	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -15,7 +15,7 @@ const autoPassLabel = "Auto-pass this round"
 // share pass set, the button that sets one, before the pass button (the
 // last, which clipping keeps). It is not offered where passing would end
 // the game (7.1.2), which asks for a confirmation a program cannot give.
-func (t *Table) withAutoPass(m *engine.Moves, buttons []commands.Option) []commands.Option {
+func (t *Table) withAutoPass(m *engine.Moves, buttons []offers.Option) []offers.Option {
 	if m == nil || m.Round != "SR" || len(m.Actors) == 0 {
 		return buttons
 	}
@@ -31,7 +31,7 @@ func (t *Table) withAutoPass(m *engine.Moves, buttons []commands.Option) []comma
 			return buttons
 		}
 	}
-	opt := commands.Option{Label: autoPassLabel, Command: string(notation.AutoPass)}
+	opt := offers.Option{Label: autoPassLabel, Command: string(notation.AutoPass)}
 	n := len(buttons)
 	if n > 0 && buttons[n-1].Command == string(notation.Pass) {
 		return append(buttons[:n-1:n-1], opt, buttons[n-1])

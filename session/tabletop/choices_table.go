@@ -8,6 +8,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/commands/resolve"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -19,7 +20,7 @@ import (
 // answers to a pending undo request or end vote, the narrower choices a
 // partial command asks for (`lay D23`: its tiles), else the decision the
 // game waits for. Front ends mark it with the position it was offered at.
-func (t *Table) Offered(user, text string, refused bool) commands.Offer {
+func (t *Table) Offered(user, text string, refused bool) offers.Offer {
 	cmd, err := notation.Parse(text)
 	if err != nil {
 		cmd = nil
@@ -29,9 +30,9 @@ func (t *Table) Offered(user, text string, refused bool) commands.Offer {
 
 // OfferFor is Offered for text already parsed as cmd (nil if it does not
 // parse).
-func (t *Table) OfferFor(user string, cmd *notation.Command, text string, refused bool) commands.Offer {
+func (t *Table) OfferFor(user string, cmd *notation.Command, text string, refused bool) offers.Offer {
 	if t.Game == nil {
-		return commands.Offer{}
+		return offers.Offer{}
 	}
 	if t.Game.Finished() {
 		return t.finishedOffer()
@@ -47,21 +48,21 @@ func (t *Table) OfferFor(user string, cmd *notation.Command, text string, refuse
 			if ends {
 				label = "Yes, end the game"
 			}
-			o := commands.Offer{Buttons: []commands.Option{{Label: label, Command: strings.TrimSpace(text) + " confirm", Danger: true}}}
-			d := commands.DecisionOf(m, t.Game)
-			o.Buttons = append(o.Buttons, slices.DeleteFunc(d.Buttons, func(b commands.Option) bool { return strings.HasSuffix(b.Command, string(notation.Pass)) })...)
+			o := offers.Offer{Buttons: []offers.Option{{Label: label, Command: strings.TrimSpace(text) + " confirm", Danger: true}}}
+			d := offers.DecisionOf(m, t.Game)
+			o.Buttons = append(o.Buttons, slices.DeleteFunc(d.Buttons, func(b offers.Option) bool { return strings.HasSuffix(b.Command, string(notation.Pass)) })...)
 			o.Menus = d.Menus
 			return o.Clipped()
 		}
 	}
 	if notation.Partial(cmd) && !refused {
-		return commands.NarrowOffer(m, player, cmd)
+		return offers.NarrowOffer(m, player, cmd)
 	}
-	var o commands.Offer
+	var o offers.Offer
 	if c, ok := t.Consent(); ok {
 		o.Buttons = append(o.Buttons, c.Answers.Buttons...)
 	}
-	d := commands.DecisionOf(m, t.Game)
+	d := offers.DecisionOf(m, t.Game)
 	d.Buttons = t.withAutoPass(m, d.Buttons)
 	o.Buttons = append(o.Buttons, d.Buttons...)
 	o.Menus = append(o.Menus, d.Menus...)
@@ -72,13 +73,13 @@ func (t *Table) OfferFor(user string, cmd *notation.Command, text string, refuse
 // with a picture of every legal tile and rotation, numbered.
 func (t *Table) narrow(seat *commands.Seat, cmd *notation.Command) commands.Reply {
 	m := t.Moves()
-	text, ok := commands.NarrowText(m, seat.Player, cmd)
+	text, ok := offers.NarrowText(m, seat.Player, cmd)
 	if !ok {
 		return commands.Reply{Text: text}
 	}
-	rep := commands.Reply{OK: true, Text: t.WithTopBid(cmd, text)}
+	rep := commands.Reply{OK: true, Text: offers.WithTopBid(&t.Position, cmd, text)}
 	if cmd.Verb == notation.Lay {
-		if img, err := t.tileChoices(seat.Player, commands.LayVia(cmd), cmd.Target); err == nil {
+		if img, err := t.tileChoices(seat.Player, offers.LayVia(cmd), cmd.Target); err == nil {
 			rep.Image = img
 		}
 	}
@@ -87,7 +88,7 @@ func (t *Table) narrow(seat *commands.Seat, cmd *notation.Command) commands.Repl
 
 // tileChoices draws the legal lays on hex, numbered as HexLays lists them.
 func (t *Table) tileChoices(player int, as, hex string) (*commands.Image, error) {
-	a, lays := commands.HexLays(t.Moves(), player, as, hex)
+	a, lays := offers.HexLays(t.Moves(), player, as, hex)
 	if len(lays) == 0 {
 		return nil, fmt.Errorf("no lays on %s", hex)
 	}

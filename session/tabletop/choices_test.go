@@ -8,13 +8,14 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
 )
 
 // commandsOf lists every command an offer carries.
-func commandsOf(o commands.Offer) []string {
+func commandsOf(o offers.Offer) []string {
 	var out []string
 	for _, b := range o.Buttons {
 		out = append(out, b.Command)
@@ -86,7 +87,7 @@ func TestOfferedStockRound(t *testing.T) {
 		t.Errorf("bid M5: %q, action %v", rep.Text, rep.Action)
 	}
 	amounts := commandsOf(tb.Offered("a", "bid M5", false))
-	if len(amounts) < 2 || len(amounts) > commands.MaxMenuOptions {
+	if len(amounts) < 2 || len(amounts) > offers.MaxMenuOptions {
 		t.Fatalf("amounts %v", amounts)
 	}
 	rep = must(t, tb, "a", amounts[1])
@@ -182,7 +183,7 @@ func TestLayByPicture(t *testing.T) {
 	}
 	o := tb.Offered(user, "lay D23", false)
 	cmds := commandsOf(o)
-	_, lays := commands.HexLays(m, 0, "", "D23")
+	_, lays := offers.HexLays(m, 0, "", "D23")
 	if len(cmds) != len(lays) || len(o.Menus) != 1 {
 		t.Fatalf("offered %v for %d lays", cmds, len(lays))
 	}
@@ -210,11 +211,11 @@ func TestBidAmounts(t *testing.T) {
 		n    int
 	}{
 		{"few", engine.BidMove{Min: 100, Max: 120, Step: 5}, 5},
-		{"many", engine.BidMove{Min: 100, Max: 600, Step: 5}, commands.MaxMenuOptions},
+		{"many", engine.BidMove{Min: 100, Max: 600, Step: 5}, offers.MaxMenuOptions},
 		{"none", engine.BidMove{Min: 100, Max: 90, Step: 5}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := commands.BidAmounts(tc.b)
+			got := offers.BidAmounts(tc.b)
 			if len(got) != tc.n {
 				t.Fatalf("%d amounts %v, want %d", len(got), got, tc.n)
 			}
@@ -310,11 +311,11 @@ func TestDecisionsFitAndParse(t *testing.T) {
 			positions, offered := 0, 0
 			_, _ = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 				positions++
-				o := commands.Decision(g.Moves())
-				if len(o.Buttons) > commands.MaxButtons || len(o.Menus) > commands.MaxMenus {
+				o := offers.Decision(g.Moves())
+				if len(o.Buttons) > offers.MaxButtons || len(o.Menus) > offers.MaxMenus {
 					t.Fatalf("position %d: %d buttons, %d menus", positions, len(o.Buttons), len(o.Menus))
 				}
-				check := func(op commands.Option) {
+				check := func(op offers.Option) {
 					offered++
 					if n := len([]rune(op.Label)); n == 0 || n > 75 || len([]rune(op.Description)) > 75 {
 						t.Errorf("position %d: label %q (%d), description %q", positions, op.Label, n, op.Description)
@@ -327,7 +328,7 @@ func TestDecisionsFitAndParse(t *testing.T) {
 					check(b)
 				}
 				for _, m := range o.Menus {
-					if len(m.Options) == 0 || len(m.Options) > commands.MaxMenuOptions || m.Placeholder == "" {
+					if len(m.Options) == 0 || len(m.Options) > offers.MaxMenuOptions || m.Placeholder == "" {
 						t.Errorf("position %d: menu %q of %d options", positions, m.Placeholder, len(m.Options))
 					}
 					for _, op := range m.Options {
@@ -478,7 +479,7 @@ func TestPrivateChoicesAccepted(t *testing.T) {
 	n := 0
 	_, _ = engine.Replay(l, engine.ReplayOptions{After: func(g *engine.Game, _ action.Action) bool {
 		n++
-		for _, m := range commands.Decision(g.Moves()).Menus {
+		for _, m := range offers.Decision(g.Moves()).Menus {
 			if m.Placeholder == "Use a private…" && (len(at) == 0 || n > at[len(at)-1]+50) {
 				at = append(at, n)
 			}
@@ -492,8 +493,8 @@ func TestPrivateChoicesAccepted(t *testing.T) {
 		tb := tableAt(t, f, n)
 		m := tb.Moves()
 		user := tb.UserOf(tb.Game.PlayerByID(m.Actors[0].Player))
-		var menu *commands.Menu
-		o := commands.Decision(m)
+		var menu *offers.Menu
+		o := offers.Decision(m)
 		for i := range o.Menus {
 			if o.Menus[i].Placeholder == "Use a private…" {
 				menu = &o.Menus[i]

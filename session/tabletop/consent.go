@@ -1,8 +1,8 @@
 package tabletop
 
 import (
-	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 )
 
 // Consent is a request waiting for answers: an undo of someone else's
@@ -13,7 +13,7 @@ type Consent struct {
 	// Users are who must answer, in seat order.
 	Users []string
 	// Answers are the buttons that answer it.
-	Answers commands.Offer
+	Answers offers.Offer
 }
 
 // Consent returns the request waiting for answers, if any.
@@ -32,13 +32,13 @@ func (t *Table) Consent() (Consent, bool) {
 		}
 		return Consent{Users: users, Answers: t.finishedOffer()}, len(users) > 0
 	case p.undoBy != "":
-		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: "Agree to undo", Command: string(notation.Agree)}, {Label: "Refuse", Command: string(notation.Refuse)}}}}
+		c := Consent{Answers: offers.Offer{Buttons: []offers.Option{{Label: "Agree to undo", Command: string(notation.Agree)}, {Label: "Refuse", Command: string(notation.Refuse)}}}}
 		if p.undoIndex >= 0 && p.undoIndex < len(t.Senders) && t.Senders[p.undoIndex] != "" {
 			c.Users = []string{t.Senders[p.undoIndex]}
 		}
 		return c, true
 	case len(p.endVotes) > 0 && !t.Game.Finished():
-		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: "Agree to end the game", Command: string(notation.End), Danger: true},
+		c := Consent{Answers: offers.Offer{Buttons: []offers.Option{{Label: "Agree to end the game", Command: string(notation.End), Danger: true},
 			{Label: "Keep playing", Command: string(notation.Refuse)}}}}
 		for _, u := range t.otherUsers("") {
 			if !p.endVotes[u] {
@@ -51,7 +51,7 @@ func (t *Table) Consent() (Consent, bool) {
 		if p.kick {
 			give = "Agree to free my seat"
 		}
-		c := Consent{Answers: commands.Offer{Buttons: []commands.Option{{Label: give, Command: string(notation.Agree), Danger: true},
+		c := Consent{Answers: offers.Offer{Buttons: []offers.Option{{Label: give, Command: string(notation.Agree), Danger: true},
 			{Label: "Keep my seat", Command: string(notation.Refuse)}}}}
 		if s := t.seatOfPlayer(p.replacePlayer); s != nil && s.User != "" {
 			c.Users = []string{s.User}
@@ -64,12 +64,12 @@ func (t *Table) Consent() (Consent, bool) {
 // Choices are what the entity the game waits for may do now, with the
 // automatic passes its controller may set: the buttons and menus under a
 // move's reply.
-func (t *Table) Choices() commands.Offer {
+func (t *Table) Choices() offers.Offer {
 	if t.Game == nil || t.Game.Finished() {
-		return commands.Offer{}
+		return offers.Offer{}
 	}
 	m := t.Moves()
-	d := commands.DecisionOf(m, t.Game)
+	d := offers.DecisionOf(m, t.Game)
 	d.Buttons = t.withAutoPass(m, d.Buttons)
 	return d.Clipped()
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine/action"
 )
 
@@ -153,7 +154,7 @@ func TestErrorReplies(t *testing.T) {
 // noRotation is the refusal of a lay without rotation: the legal ones when
 // the engine lists legal moves, else a request for one.
 func noRotation(tile, hex, rots string, first int) string {
-	if !commands.HaveMoves {
+	if !offers.HaveMoves {
 		return "Say the rotation, e.g. `lay " + tile + " " + hex + " r0` (0 to 5)."
 	}
 	return "Tile " + tile + " fits " + hex + " at rotations " + rots + "; add one, e.g. `lay " + tile + " " + hex + " r" + strconv.Itoa(first) + "`."

@@ -7,6 +7,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/commands/resolve"
 	"pbc/engine/action"
 	playernames "pbc/internal/names"
@@ -145,7 +146,7 @@ func (t *Table) undo(req commands.Request) commands.Reply {
 	owner := t.Senders[i]
 	if owner != req.User && owner != "" && !req.Admin {
 		text := fmt.Sprintf("%s asks to undo %s's last move (%s); %s, reply `agree` or `refuse`.",
-			t.NameOf(req.User), t.NameOf(owner), t.Describe(t.Log.Actions[i]), t.NameOf(owner))
+			t.NameOf(req.User), t.NameOf(owner), offers.Describe(&t.Position, t.Log.Actions[i]), t.NameOf(owner))
 		return t.note(req, msgUndoAsk+strconv.Itoa(i), text, []string{owner})
 	}
 	return t.doUndo(req.User, i)
@@ -170,7 +171,7 @@ func (t *Table) undoRedoFull() (string, bool) {
 
 // doUndo appends an undo and replays the game.
 func (t *Table) doUndo(user string, i int) commands.Reply {
-	what := t.Describe(t.Log.Actions[i])
+	what := offers.Describe(&t.Position, t.Log.Actions[i])
 	return t.rewrite(user, &action.Undo{}, "Undone: "+what+".")
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"strconv"
 	"time"
 )
@@ -43,7 +44,7 @@ func (t *Table) undoEnd(req commands.Request, i int) commands.Reply {
 		names[k] = t.NameOf(u)
 	}
 	text := fmt.Sprintf("%s asks to undo the move that ended the game (%s) and play on; %s, so %s must agree: reply `agree` or `refuse`.",
-		t.NameOf(req.User), t.Describe(t.Log.Actions[i]), why, notation.JoinAnd(names))
+		t.NameOf(req.User), offers.Describe(&t.Position, t.Log.Actions[i]), why, notation.JoinAnd(names))
 	return t.note(req, msgUndoAsk+strconv.Itoa(i), text, others)
 }
 
@@ -121,9 +122,9 @@ func (t *Table) endConfirmation() string {
 
 // finishedOffer is what a finished game offers: the answers to a pending
 // undo of the move that ended it, else nothing.
-func (t *Table) finishedOffer() commands.Offer {
+func (t *Table) finishedOffer() offers.Offer {
 	if t.pendingRequests().undoBy == "" {
-		return commands.Offer{}
+		return offers.Offer{}
 	}
-	return commands.Offer{Buttons: []commands.Option{{Label: "Agree to reopen the game", Command: string(notation.Agree)}, {Label: "Refuse", Command: string(notation.Refuse)}}}
+	return offers.Offer{Buttons: []offers.Option{{Label: "Agree to reopen the game", Command: string(notation.Agree)}, {Label: "Refuse", Command: string(notation.Refuse)}}}
 }

@@ -2,6 +2,7 @@ package tabletop
 
 import (
 	"pbc/commands"
+	"pbc/commands/offers"
 	"slices"
 	"strings"
 	"testing"
@@ -125,7 +126,7 @@ func TestAutoPassButton(t *testing.T) {
 	tb := newPNW(t)
 	_, u := tb.WhoActs()
 	o := tb.Offered(u, "status", false)
-	i := slices.IndexFunc(o.Buttons, func(b commands.Option) bool { return b.Label == autoPassLabel })
+	i := slices.IndexFunc(o.Buttons, func(b offers.Option) bool { return b.Label == autoPassLabel })
 	if i < 0 || o.Buttons[i].Command != "autopass" || o.Buttons[len(o.Buttons)-1].Command != "pass" {
 		t.Fatalf("stock round offer: %+v", o.Buttons)
 	}
@@ -135,7 +136,7 @@ func TestAutoPassButton(t *testing.T) {
 	_, u = tb.WhoActs()
 	must(t, tb, u, "pass")
 	_, u = tb.WhoActs()
-	if o := tb.Offered(u, "status", false); slices.ContainsFunc(o.Buttons, func(b commands.Option) bool { return b.Label == autoPassLabel }) {
+	if o := tb.Offered(u, "status", false); slices.ContainsFunc(o.Buttons, func(b offers.Option) bool { return b.Label == autoPassLabel }) {
 		t.Errorf("auto-pass offered where passing ends the game: %+v", o.Buttons)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -64,7 +64,7 @@ func TestTileChoicesHaveNoDuplicates(t *testing.T) {
 					hexes[tm.Hex] = true
 				}
 				for hex := range hexes {
-					_, lays := commands.HexLays(m, ac.Player, ac.Name, hex)
+					_, lays := offers.HexLays(m, ac.Player, ac.Name, hex)
 					seen := map[string]string{}
 					for _, l := range lays {
 						def, ok := g.Board.Map.TileDef(l.Name)

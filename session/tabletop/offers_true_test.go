@@ -2,6 +2,7 @@ package tabletop
 
 import (
 	"pbc/commands"
+	"pbc/commands/offers"
 	"strings"
 	"testing"
 )
@@ -65,7 +66,7 @@ func TestZeroBidIsATopBid(t *testing.T) {
 	fixtures(t)
 	tb := tableAt(t, pnw586, upTo(t, pnw586, 4))
 	m := tb.Moves()
-	o := commands.DecisionOf(m, tb.Game)
+	o := offers.DecisionOf(m, tb.Game)
 	found := false
 	for _, menu := range o.Menus {
 		for _, opt := range menu.Options {

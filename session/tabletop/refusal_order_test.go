@@ -2,6 +2,7 @@ package tabletop
 
 import (
 	"pbc/commands"
+	"pbc/commands/offers"
 	"testing"
 )
 
@@ -98,7 +99,7 @@ func TestMinorsNamedInRefusals(t *testing.T) {
 		{"choose 2 to 6 shares", "choose 2 to 6 shares"},
 		{"a 2 costs $120 from the depot", "a 2 costs $120 from the depot"},
 	} {
-		if got := commands.HumanRefusal(tc.in); got != tc.want {
+		if got := offers.HumanRefusal(tc.in); got != tc.want {
 			t.Errorf("humanRefusal(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -53,7 +54,7 @@ func findPartialSale(l *action.GameLog) *partialSale {
 			}
 		}
 		p := g.PlayerByID(id)
-		if corp == nil || !pres || p == nil || commands.CertPercent(g, v.Shares) != v.Percent {
+		if corp == nil || !pres || p == nil || offers.CertPercent(g, v.Shares) != v.Percent {
 			return
 		}
 		for _, sh := range corp.SharesOf(p) {

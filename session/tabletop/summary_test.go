@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine/action"
 )
 
@@ -18,7 +19,7 @@ var updateGolden = flag.Bool("update", false, "rewrite the golden texts in testd
 // in turn, and returns the reply of the one accepted.
 func playOn(t *testing.T, tb *Table, a action.Action) commands.Reply {
 	t.Helper()
-	words := commands.Translate(tb.Game, a)
+	words := offers.Translate(tb.Game, a)
 	var rep commands.Reply
 	for _, w := range words {
 		if rep = tb.Exec(commands.Request{User: tb.ActingUser(a), Text: w}); rep.OK {

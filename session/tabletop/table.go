@@ -10,6 +10,7 @@ import (
 
 	"pbc/commands"
 	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/commands/resolve"
 	"pbc/commands/views"
 	"pbc/engine"
@@ -216,7 +217,7 @@ func (t *Table) apply(req commands.Request, a action.Action) commands.Reply {
 			return engineReply(err)
 		}
 		t.record(req.User, a)
-		return commands.Reply{OK: true, Text: t.Confirm(a), Action: a}
+		return commands.Reply{OK: true, Text: offers.Confirm(&t.Position, a), Action: a}
 	}
 	round := t.roundBefore()
 	was := views.BeforeMove(&t.Position, round)
@@ -224,11 +225,11 @@ func (t *Table) apply(req commands.Request, a action.Action) commands.Reply {
 		return engineReply(err)
 	}
 	t.record(req.User, a)
-	text := t.Said(a)
-	if words, ok := t.ProgramWords(a); ok {
+	text := offers.Said(&t.Position, a)
+	if words, ok := offers.ProgramWords(&t.Position, a); ok {
 		text = words
 	}
-	if notes := t.ProgramNotes(a); notes != "" {
+	if notes := offers.ProgramNotes(&t.Position, a); notes != "" {
 		text += " " + notes
 	}
 	// What the move did beyond itself goes under it, one line each.
@@ -280,7 +281,7 @@ func engineReply(err error) commands.Reply {
 func engineRefusal(err error) string {
 	var re *engine.RuleError
 	if errors.As(err, &re) {
-		return notation.Capitalize(commands.HumanRefusal(re.Msg)) + "."
+		return notation.Capitalize(offers.HumanRefusal(re.Msg)) + "."
 	}
 	return internalErrorText
 }

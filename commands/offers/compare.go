@@ -1,10 +1,11 @@
-package commands
+package offers
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"pbc/commands"
 	"pbc/engine"
 	"pbc/engine/action"
 )
@@ -65,7 +66,7 @@ func tokenKey(g *engine.Game, v *action.PlaceToken) string {
 		if v.Slot != nil && *v.Slot >= 0 && *v.Slot < len(s) && s[*v.Slot] == nil {
 			slot = *v.Slot
 		} else {
-			slot = FreeSlot(h, node, tokener)
+			slot = commands.FreeSlot(h, node, tokener)
 		}
 	}
 	return fmt.Sprintf("%s/%d/%s/%s", v.City, slot, tokener, v.TokenType)

@@ -1,10 +1,11 @@
-package commands
+package offers
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -16,7 +17,7 @@ import (
 // Said words an applied action for the reply: "alice passes.", "Minor 5
 // passes.", as bids read "alice bids $100 on M5."; other moves as confirm
 // words them. A player's name is written as the player spelt it.
-func (t *Position) Said(a action.Action) string {
+func Said(t *commands.Position, a action.Action) string {
 	if _, ok := a.(*action.Pass); ok {
 		who := t.ActorLabel(a)
 		if _, player := a.Env().Entity.PlayerID(); !player {
@@ -24,7 +25,7 @@ func (t *Position) Said(a action.Action) string {
 		}
 		return who + " passes."
 	}
-	return t.Confirm(a)
+	return Confirm(t, a)
 }
 
 // cannotNow matches the engine's "X cannot <type> now" refusals.
@@ -61,7 +62,7 @@ func verbRefusal(msg string) string {
 }
 
 // Describe words an action briefly, with its actor.
-func (t *Position) Describe(a action.Action) string {
+func Describe(t *commands.Position, a action.Action) string {
 	who := t.ActorLabel(a)
 	words := Translate(t.Game, a)
 	if _, ok := a.(*action.LayTile); ok && len(words) > 1 {
@@ -71,7 +72,7 @@ func (t *Position) Describe(a action.Action) string {
 }
 
 // Confirm words an applied action for the reply.
-func (t *Position) Confirm(a action.Action) string {
+func Confirm(t *commands.Position, a action.Action) string {
 	g := t.Game
 	switch v := a.(type) {
 	case *action.RunRoutes:
@@ -90,5 +91,5 @@ func (t *Position) Confirm(a action.Action) string {
 			return fmt.Sprintf("%s bids %s on %s.", g.PlayerByID(id).Name, engine.Money(v.Price), v.Company)
 		}
 	}
-	return notation.Capitalize(t.Describe(a)) + "."
+	return notation.Capitalize(Describe(t, a)) + "."
 }

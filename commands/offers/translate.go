@@ -1,4 +1,4 @@
-package commands
+package offers
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbc/commands"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/board"
@@ -31,7 +32,7 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 	var corp *engine.Corp
 	pool := false
 	for _, id := range ids {
-		if s := FindShare(g, id); s != nil {
+		if s := commands.FindShare(g, id); s != nil {
 			corp = s.Corp
 			pool = s.Owner == engine.Holder(g.Pool)
 		}
@@ -72,7 +73,7 @@ func shareWordings(g *engine.Game, who action.EntityID, ids []string, pct, price
 func CertPercent(g *engine.Game, ids []string) int {
 	sum := 0
 	for _, id := range ids {
-		if s := FindShare(g, id); s != nil {
+		if s := commands.FindShare(g, id); s != nil {
 			sum += s.Percent
 		}
 	}
@@ -280,7 +281,7 @@ func stopWord(g *engine.Game, hex string, ref []nodeRef) string {
 	if h == nil || len(ref) == 0 || ref[0].node < 0 {
 		return hex
 	}
-	list := StopNodes(h.Tile)
+	list := commands.StopNodes(h.Tile)
 	if len(list) < 2 {
 		return hex
 	}

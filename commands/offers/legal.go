@@ -1,4 +1,4 @@
-package commands
+package offers
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -20,8 +21,8 @@ const HaveMoves = true
 
 // TileRotations lists the rotations at which e may lay the tile (an id
 // such as "57-0") on hex now.
-func TileRotations(t *Position, e any, hex, tile string) []int {
-	a := ActorOf(t.Moves(), e)
+func TileRotations(t *commands.Position, e any, hex, tile string) []int {
+	a := commands.ActorOf(t.Moves(), e)
 	if a == nil {
 		return nil
 	}
@@ -37,8 +38,8 @@ func TileRotations(t *Position, e any, hex, tile string) []int {
 
 // AsksChoice reports whether entity e is asked a choose whose answers
 // include choice now (the split of a 2P or LP train's revenue, say).
-func AsksChoice(t *Position, e any, choice string) bool {
-	a := ActorOf(t.Moves(), e)
+func AsksChoice(t *commands.Position, e any, choice string) bool {
+	a := commands.ActorOf(t.Moves(), e)
 	if a == nil || len(a.Types) == 0 || a.Types[0] != action.TypeChoose {
 		return false
 	}
@@ -51,7 +52,7 @@ func AsksChoice(t *Position, e any, choice string) bool {
 }
 
 // WaitingText words what the entity the game waits for may do, or "".
-func WaitingText(t *Position) string {
+func WaitingText(t *commands.Position) string {
 	m := t.Moves()
 	if len(m.Actors) > 0 && m.Actors[0].Waiting {
 		return strings.Join(ActorCommands(m.Actors[0], false), "; ")
@@ -61,7 +62,7 @@ func WaitingText(t *Position) string {
 
 // MovesText lists, in command form, what whoever may act now can do; all
 // lists every choice instead of a few of each kind.
-func MovesText(t *Position, all bool) string {
+func MovesText(t *commands.Position, all bool) string {
 	g := t.Game
 	m := t.Moves()
 	if m.Finished || len(m.Actors) == 0 {
@@ -72,7 +73,7 @@ func MovesText(t *Position, all bool) string {
 		who := a.Name
 		if a.EntityType == action.EntityCorporation {
 			if c := g.Corp(a.Name); c != nil {
-				who = EntityLabel(c)
+				who = commands.EntityLabel(c)
 			}
 		}
 		if p := g.PlayerByID(a.Player); p != nil && p.Name != a.Name {
@@ -172,7 +173,7 @@ func tileCommands(with string, list []engine.TileMove, listSome func([]string) s
 		if len(r) == 1 {
 			items = append(items, fmt.Sprintf("`lay %s %s%s`", k.name, k.hex, with))
 		} else {
-			items = append(items, fmt.Sprintf("`lay %s %s r%d%s` (r%s)", k.name, k.hex, r[0], with, strings.Join(IntWords(r), "/")))
+			items = append(items, fmt.Sprintf("`lay %s %s r%d%s` (r%s)", k.name, k.hex, r[0], with, strings.Join(commands.IntWords(r), "/")))
 		}
 	}
 	return []string{listSome(items)}

@@ -1,4 +1,4 @@
-package commands
+package offers
 
 import (
 	"fmt"

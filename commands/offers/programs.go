@@ -1,16 +1,17 @@
-package commands
+package offers
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
 
+	"pbc/commands"
 	"pbc/engine/action"
 )
 
 // ProgramNotes tells what automatic play did after an action: the passes
 // and purchases programs made for their owners, and why a program stopped.
-func (t *Position) ProgramNotes(a action.Action) string {
+func ProgramNotes(t *commands.Position, a action.Action) string {
 	g := t.Game
 	name := func(e action.EntityID) string {
 		if id, ok := e.PlayerID(); ok && g.PlayerByID(id) != nil {
@@ -46,7 +47,7 @@ func (t *Position) ProgramNotes(a action.Action) string {
 }
 
 // ProgramWords says what a program action sets, for its confirmation.
-func (t *Position) ProgramWords(a action.Action) (string, bool) {
+func ProgramWords(t *commands.Position, a action.Action) (string, bool) {
 	id, ok := a.Env().Entity.PlayerID()
 	p := t.Game.PlayerByID(id)
 	if !ok || p == nil {

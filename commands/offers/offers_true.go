@@ -1,10 +1,11 @@
-package commands
+package offers
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"pbc/commands"
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
@@ -19,7 +20,7 @@ import (
 // may not pass (it has none and can buy one), saying what it may buy, so
 // that no "pass anyway" is offered for a pass the rules refuse. "" for any
 // other action.
-func (t *Position) ForcedBuyRefusal(a action.Action) string {
+func ForcedBuyRefusal(t *commands.Position, a action.Action) string {
 	if _, ok := a.(*action.Pass); !ok {
 		return ""
 	}
@@ -33,7 +34,7 @@ func (t *Position) ForcedBuyRefusal(a action.Action) string {
 		}
 		name := x.Name
 		if c := t.Game.Corp(x.Name); c != nil {
-			name = EntityLabel(c)
+			name = commands.EntityLabel(c)
 		}
 		cheapest := x.Trains[0]
 		for _, tm := range x.Trains {
@@ -113,11 +114,11 @@ func CompanyExamples(g *engine.Game) string {
 // WithTopBid adds to the amounts `bid X` offers who leads X and with how
 // much, a $0 bid included: "Bid on P8 from $5 to $500 in steps of $5;
 // Player 1 leads with $0. Choose an amount, …".
-func (t *Position) WithTopBid(cmd *notation.Command, text string) string {
+func WithTopBid(t *commands.Position, cmd *notation.Command, text string) string {
 	if cmd.Verb != notation.Bid {
 		return text
 	}
-	c := FindCompany(t.Game, cmd.Target)
+	c := commands.FindCompany(t.Game, cmd.Target)
 	if c == nil {
 		return text
 	}
