@@ -2,7 +2,6 @@ package bot
 
 import (
 	"slices"
-	"strconv"
 
 	"pbc/commands/notation"
 	"pbc/commands/offers"
@@ -75,67 +74,12 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	}
 	seen := map[string]bool{}
 	var out []string
-	add := func(s string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
+	verb := notation.VerbOf(command)
 	for _, a := range actors {
-		switch field {
-		case "hex":
-			if notation.VerbOf(command) != notation.Token {
-				for _, t := range a.Tiles {
-					add(t.Hex)
-				}
-			}
-			if notation.VerbOf(command) != notation.Lay {
-				for _, t := range a.Tokens {
-					add(t.Hex)
-				}
-				for _, h := range a.HexTokens {
-					add(h)
-				}
-			}
-		case "tile":
-			for _, t := range a.Tiles {
-				add(t.Name)
-			}
-		case "company":
-			switch notation.VerbOf(command) {
-			case notation.Bid:
-				for _, b := range a.Bids {
-					add(b.Company)
-				}
-			case notation.Buy:
-				for _, b := range a.Buys {
-					add(b.Corp)
-				}
-			case notation.Sell:
-				for _, b := range a.Sells {
-					add(b.Corp)
-				}
-			case notation.Par:
-				for _, b := range a.Pars {
-					add(b.Corp)
-				}
-			case notation.Train:
-				for _, t := range a.Trains {
-					if t.From != "depot" && t.From != "discard" {
-						add(t.From)
-					}
-				}
-			}
-		case "train":
-			for _, t := range a.Trains {
-				add(t.Variant)
-			}
-		case "amount", "price":
-			for _, b := range a.Bids {
-				add(strconv.Itoa(b.Min))
-			}
-			for _, p := range a.Pars {
-				add(strconv.Itoa(p.Price))
+		for _, v := range offers.ArgValues(a, verb, field) {
+			if v != "" && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
 			}
 		}
 	}
@@ -143,12 +87,4 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 		slices.SortFunc(out, hexOrder)
 	}
 	return out
-}
-
-// lobbyOffer is offered under `new`: anyone may take a seat, and a
-// seated player starts the game. They are always current (At 0): joining
-// twice or starting too early is refused with a reason. Only the `new`
-// message carries them, so that each join does not retire and repost them.
-func lobbyOffer() offers.Offer {
-	return offers.Offer{Buttons: []offers.Option{{Label: "Join", Command: string(notation.Join)}, {Label: "Start", Command: string(notation.Start)}}}
 }

@@ -4,6 +4,7 @@ import (
 	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/render"
+	"pbc/session/tabletop"
 )
 
 // Turn is who must act now and what each person may do: the one answer
@@ -55,6 +56,9 @@ func (s *Session) turn() Turn {
 // actorOf is the seated user u as someone asked to answer.
 func (s *Session) actorOf(u string) Actor {
 	a := Actor{UserID: u, Name: u}
+	if tabletop.IsHouse(u) {
+		a.UserID, a.Name, a.House = "", "the house", true
+	}
 	for _, st := range s.seats {
 		if st.UserID == u {
 			a.PlayerID = st.PlayerID

@@ -209,28 +209,3 @@ func TestRunInLiveGame(t *testing.T) {
 		t.Errorf("run auto: %q", rep.Text)
 	}
 }
-
-func TestStartSeats(t *testing.T) {
-	seats := []commands.Seat{{Player: 1, Name: "Ann", User: "a"}, {Player: 2, Name: "Bob", User: "b"}, {Player: 3, Name: "Cid", User: "c"}, {Player: 4, Name: "Dan", User: "d"}}
-	got := commands.StartSeats(seats, 12345)
-	again := commands.StartSeats(seats, 12345)
-	if len(got) != 4 || strings.Join(names(got), ",") != strings.Join(names(again), ",") {
-		t.Fatalf("not repeatable: %v %v", names(got), names(again))
-	}
-	seen := map[string]bool{}
-	for _, s := range got {
-		seen[s.Name] = true
-	}
-	if len(seen) != 4 || seats[0].Name != "Ann" {
-		t.Errorf("not a permutation, or the input changed: %v", names(got))
-	}
-}
-
-// names lists seat names.
-func names(seats []commands.Seat) []string {
-	var out []string
-	for _, s := range seats {
-		out = append(out, s.Name)
-	}
-	return out
-}
