@@ -138,6 +138,28 @@ func TestBridgeLays(t *testing.T) {
 			t.Errorf("minor 8 has track lays left after the bridge's: laid %d", g.round.op.laidTrack)
 		}
 	})
+	t.Run("not after the company's own lay", func(t *testing.T) {
+		g := bridgeGame(t)
+		c := g.Corp("8")
+		tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
+		if err := g.Board.Hex("N21").placeToken(tok, 0, -1, true); err != nil {
+			t.Fatal(err)
+		}
+		c.Tokens = append(c.Tokens, tok)
+		g.invalidateActions()
+		if len(bridgeLays(g)) == 0 {
+			t.Fatal("P21 lists no lays with a token in N21")
+		}
+		if err := g.Apply(corpAct(&action.LayTile{Hex: "L25", Tile: "8-4", Rotation: 2}, "lay_tile", "8")); err != nil {
+			t.Fatal(err)
+		}
+		if ls := bridgeLays(g); len(ls) > 0 {
+			t.Errorf("P21 lists %d lays after minor 8's own lay", len(ls))
+		}
+		if err := g.Apply(companyAct(&action.LayTile{Hex: "N21", Tile: "57-0", Rotation: 0}, "lay_tile", "P21")); err == nil {
+			t.Error("P21 laid after minor 8's own lay")
+		}
+	})
 	t.Run("a pass after one lay closes it", func(t *testing.T) {
 		g := bridgeGame(t)
 		c := g.Corp("8")

@@ -409,6 +409,9 @@ func (g *Game) abilityUsable(p *Company) bool {
 func (g *Game) trackAbilityBlocks(c *Corp) bool {
 	for _, p := range c.Privates {
 		if a, ok := g.trackAbilityOf(p); ok && a.blocks && g.abilityUsable(p) {
+			if p.Def.Ability == bridgeAbility && g.bridgeReadyRefusal(p, c, g.round.op) != nil {
+				continue // the bridge waits only while its owner may still use it
+			}
 			return true
 		}
 	}
