@@ -193,3 +193,79 @@ func testTileDef(t *testing.T, g *Game, name string) *board.Tile {
 	}
 	return def
 }
+
+// TestBridgeSecondLayNotOnTheFirst: the bridge's second lay never upgrades
+// the tile its first lay put down, though green is out.
+func TestBridgeSecondLayNotOnTheFirst(t *testing.T) {
+	g := bridgeGame(t)
+	if g.tileColor() < board.Green {
+		t.Fatalf("phase %s has no green tiles", g.phase().Name)
+	}
+	c := g.Corp("8")
+	tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
+	if err := g.Board.Hex("N21").placeToken(tok, 0, -1, true); err != nil {
+		t.Fatal(err)
+	}
+	c.Tokens = append(c.Tokens, tok)
+	g.invalidateActions()
+	var first *TileMove
+	for _, l := range bridgeLays(g) {
+		if l.Name == "57" {
+			first = &l
+		}
+	}
+	if first == nil {
+		t.Fatal("P21 lists no tile 57 on N21")
+	}
+	if err := g.Apply(companyAct(&action.LayTile{Hex: first.Hex, Tile: first.Tile, Rotation: first.Rotation}, "lay_tile", "P21")); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range bridgeLays(g) {
+		if l.Hex == "N21" {
+			t.Errorf("second lay %+v upgrades the first's tile", l)
+		}
+	}
+	rots := g.legalRotations(c, g.Board.Hex("N21"), testTileDef(t, g, "15"), g.Company("P21"))
+	if len(rots) == 0 {
+		t.Fatal("tile 15 fits N21 at no rotation")
+	}
+	err := g.Apply(companyAct(&action.LayTile{Hex: "N21", Tile: "15-0", Rotation: rots[0]}, "lay_tile", "P21"))
+	if err == nil || !strings.Contains(err.Error(), "laid just now") {
+		t.Errorf("an upgrade of the first lay's tile: %v, want a refusal", err)
+	}
+}
+
+// TestBridgeGreenUpgrade: once green is out, the bridge's first lay may
+// upgrade a yellow Hull that does not yet cross the Humber to a green tile
+// that does, free.
+func TestBridgeGreenUpgrade(t *testing.T) {
+	g := bridgeGame(t)
+	c := g.Corp("8")
+	h := g.Board.Hex("N21")
+	tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
+	if err := h.placeToken(tok, 0, -1, true); err != nil {
+		t.Fatal(err)
+	}
+	c.Tokens = append(c.Tokens, tok)
+	// A yellow tile in Hull away from the estuary.
+	yellow := -1
+	for _, rot := range g.legalRotations(c, h, testTileDef(t, g, "6"), nil) {
+		if yellow < 0 && !bridgeCrosses(h, testTileDef(t, g, "6"), rot) {
+			yellow = rot
+		}
+	}
+	if yellow < 0 {
+		t.Fatal("no rotation of tile 6 in Hull away from the estuary")
+	}
+	g.placeTile(h, testTileDef(t, g, "6"), "6-0", yellow)
+	g.invalidateActions()
+	var greens int
+	for _, l := range bridgeLays(g) {
+		if l.Name == "15" && l.Hex == "N21" && l.Upgrade && l.Cost == 0 {
+			greens++
+		}
+	}
+	if greens == 0 {
+		t.Errorf("P21 lists no free green upgrade of Hull: %+v", bridgeLays(g))
+	}
+}
