@@ -131,7 +131,7 @@ func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, c
 	r, cmd = d.joinByName(ctx, r, id, cmd)
 	out, err := d.Sessions().Do(ctx, id, session.Request{
 		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
-		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
+		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages, Screens: r.Screens,
 		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder})
 	if err != nil {
 		return Result{}, err

@@ -188,7 +188,7 @@ func (d *Dispatcher) overview(ctx context.Context, r Request, sg storage.Game, l
 		return Result{Game: sg.ID, Changed: true, Finished: true, Text: lead + " The game is over."}, nil
 	}
 	out, err := d.Sessions().Overview(ctx, sg.ID, session.Request{
-		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin}, NoImages: r.NoImages})
+		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin}, NoImages: r.NoImages, Screens: r.Screens})
 	if err != nil {
 		return Result{}, err
 	}

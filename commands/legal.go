@@ -8,6 +8,7 @@ import (
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // The engine's legal moves (engine.Game.Moves), used for the rotation of a
@@ -86,6 +87,11 @@ func tileRotations(t *Table, e any, hex, tile string) []int {
 		}
 	}
 	slices.Sort(out)
+	// Rotations that lay the same track are one lay (9 at r0 is 9 at
+	// r3): nothing to ask.
+	if def, ok := board.TileDef(board.TileName(tile)); ok {
+		out = board.DistinctRotations(def, out)
+	}
 	return out
 }
 

@@ -310,9 +310,13 @@ function show(e) {
   if (e.images && e.images.length) {
     const pics = document.createElement("div");
     pics.className = "pics";
+    // A picture drawn in a phone's form and a wide one shows in the form
+    // that fits this screen; a region opens the whole map when tapped.
+    const phone = matchMedia("(max-width: 600px)").matches;
     for (const img of e.images) {
+      if (img.screen === "tap" || img.screen === (phone ? "wide" : "phone")) continue;
       const a = document.createElement("a");
-      a.href = img.url;
+      a.href = img.opens || img.url;
       a.target = "_blank";
       const i = document.createElement("img");
       i.addEventListener("load", stick);
