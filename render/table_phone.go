@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"pbc/engine"
@@ -31,9 +32,10 @@ const (
 	cardPad   = 8.0  // inside a card
 )
 
-// cardTitleCols is how many leading columns of a section's rows make a
-// card's title (1 when not listed).
-var cardTitleCols = map[string]int{"Players": 2, "Bid boxes": 2}
+// cardTitleCols are the columns of a section's rows that make a card's
+// title (the first when not listed): the player's seat and name, the
+// company in a bid box.
+var cardTitleCols = map[string][]int{"Players": {0, 1}, "Bid boxes": {1}}
 
 // PhoneTable draws the table picture of g for a phone, PhoneWidth wide
 // at scale 1 (opts.Scale 0 means PhoneScale): the title strip with its
@@ -101,9 +103,9 @@ func (p *painter) phoneSection(sec section, x, y, width float64, draw bool) floa
 		p.text(sec.title, x, y+titleH/2, 0, 0.5, 16, true, colInk)
 	}
 	h := titleH
-	keys := cardTitleCols[sec.title]
-	if keys == 0 {
-		keys = 1
+	keys, ok := cardTitleCols[sec.title]
+	if !ok {
+		keys = []int{0}
 	}
 	for _, r := range sec.rows {
 		h += p.card(sec, r, keys, x, y+h, width, draw) + cardGap*s
@@ -129,10 +131,10 @@ type cardField struct {
 }
 
 // card lays out (and, if draw is set, draws) one row of sec as a card
-// at (x, y), width wide: the first keys cells as its title, the others
-// that say something as labelled fields, two to a line when they fit. It
-// returns its height.
-func (p *painter) card(sec section, r []tcell, keys int, x, y, width float64, draw bool) float64 {
+// at (x, y), width wide: the cells of the keys columns as its title, the
+// others that say something as labelled fields, two to a line when they
+// fit. It returns its height.
+func (p *painter) card(sec section, r []tcell, keys []int, x, y, width float64, draw bool) float64 {
 	s := p.scale
 	pad := cardPad * s
 	inner := width - 2*pad
@@ -144,7 +146,7 @@ func (p *painter) card(sec section, r []tcell, keys int, x, y, width float64, dr
 		if i >= len(sec.header) {
 			break
 		}
-		if i < keys {
+		if slices.Contains(keys, i) {
 			if c.chip != nil && chip == nil {
 				chip = &r[i]
 			}
@@ -166,9 +168,14 @@ func (p *painter) card(sec section, r []tcell, keys int, x, y, width float64, dr
 		}
 		fields = append(fields, f)
 	}
-	// The title, then the fields: half-width ones in pairs, a full one
-	// on a line of its own.
-	titleH := 26 * s
+	// The title (on more lines if need be), then the fields: half-width
+	// ones in pairs, a full one on a line of its own.
+	chipW := 0.0
+	if chip != nil {
+		chipW = 2*chipR*s + 6*s
+	}
+	titleLines := p.wrapText(strings.Join(title, "  "), inner-chipW, cardTitle, true)
+	titleH := 26*s + cardWrapH*s*float64(len(titleLines)-1)
 	type placed struct {
 		f    cardField
 		x, y float64
@@ -205,15 +212,15 @@ func (p *painter) card(sec section, r []tcell, keys int, x, y, width float64, dr
 	p.SetLineWidth(math.Max(1, s))
 	p.DrawRoundedRectangle(x, y, width, h, 6*s)
 	p.Stroke()
-	tx := x + pad
+	tx, ty := x+pad, y+13*s+2*s
 	if chip != nil {
 		bg, fg := corpColors(chip.chip)
-		drawTokenAt(p, pt{tx + chipR*s, y + titleH/2 + 2*s}, chipR*s, "", bg, fg)
-		tx += 2*chipR*s + 6*s
+		drawTokenAt(p, pt{tx + chipR*s, ty}, chipR*s, "", bg, fg)
+		tx += chipW
 	}
-	t := strings.Join(title, "  ")
-	size := p.fitSize(t, x+width-pad-tx, cardTitle, 12, true)
-	p.text(t, tx, y+titleH/2+2*s, 0, 0.5, size, true, colInk)
+	for i, l := range titleLines {
+		p.text(l, tx, ty+cardWrapH*s*float64(i), 0, 0.5, cardTitle, true, colInk)
+	}
 	for _, pl := range at {
 		fx, fy := x+pad+pl.x, y+pl.y+cardLineH*s/2
 		p.text(pl.f.label, fx, fy, 0, 0.5, cardLabel, false, colMuted)
