@@ -321,6 +321,7 @@ function show(e) {
       const i = document.createElement("img");
       i.addEventListener("load", stick);
       i.src = img.url;
+      if (img.screen === "phone") i.className = "phone"; // drawn to be read at the screen's width, however tall
       i.alt = img.alt || img.name;
       a.append(i);
       pics.append(a);
