@@ -208,7 +208,7 @@ func (md *mapDrawing) borderPieces() []piece {
 			// Along a river, label every other edge at most; on the edge,
 			// clear of the stations either side.
 			txt := "$" + strconv.Itoa(b.Cost)
-			mid := md.costSpot(txt, a, e, md.edgeSlots(c, b.Edge))
+			mid := md.costSpot(txt, a, e, md.edgeSlots(c, b.Edge), md.edgeTrack(c.def.ID, b.Edge))
 			near := false
 			for _, q := range placed {
 				if q.sub(mid).len() < 1.2*md.gm.R {
