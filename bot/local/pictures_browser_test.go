@@ -83,7 +83,15 @@ func TestPicturesInBrowserAtPhoneSize(t *testing.T) {
 
 		// The first tile lay: the region around it, a tap on which
 		// opens the whole map; the whole map is not shown inline.
-		phoneRegion(t, b, watch, "pnw", lines[done:], filepath.Join(dir, "pnw-region"))
+		done += phoneRegion(t, b, watch, "pnw", lines[done:], filepath.Join(dir, "pnw-region"))
+
+		// Mid-game (operating round 6, after 150 commands): the same.
+		for ; done < 150; done++ {
+			if got := b.say(t, "pnw", lines[done].user, lines[done].text); len(got) == 0 || got[len(got)-1].To != "" {
+				t.Fatalf("command %d %q by %s: %+v", done, lines[done].text, lines[done].user, got)
+			}
+		}
+		phoneRegion(t, b, watch, "pnw", lines[done:], filepath.Join(dir, "pnw-midgame"))
 	})
 
 	t.Run("1822CA tile lay", func(t *testing.T) {
@@ -95,10 +103,13 @@ func TestPicturesInBrowserAtPhoneSize(t *testing.T) {
 
 // phoneRegion plays lines in channel until the first tile lay and checks
 // what the phone shows of it: the region around the hex (not the whole
-// map), which opens the whole map when tapped.
-func phoneRegion(t *testing.T, b *running, watch *page, channel string, lines []line, base string) {
+// map), which opens the whole map when tapped. It returns how many lines
+// it played.
+func phoneRegion(t *testing.T, b *running, watch *page, channel string, lines []line, base string) int {
 	t.Helper()
+	n := 0
 	for i, ln := range lines {
+		n++
 		got := b.say(t, channel, ln.user, ln.text)
 		if len(got) == 0 || got[len(got)-1].To != "" {
 			t.Fatalf("command %d %q by %s: %+v", i, ln.text, ln.user, got)
@@ -123,6 +134,7 @@ func phoneRegion(t *testing.T, b *running, watch *page, channel string, lines []
 	if full != `"image/png"` {
 		t.Errorf("the whole map behind the region: %s", full)
 	}
+	return n
 }
 
 // seat imports a fixture's set-up (title, seed, players) without its
