@@ -41,10 +41,9 @@ func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, scre
 	var out []Image
 	mapShown := showMap
 	whole := ScreenWide // the screens the whole map is shown on
-	if showMap {
+	if wide := render.WideMap(g); showMap && (wide || screens != WideScreens) {
 		if crop, ok := render.MoveCrop(g, opts); ok {
 			region := s.drawRegion(ctx, g, crop)
-			wide := render.WideMap(g)
 			for i := range region {
 				if !wide {
 					// A board a wide screen reads whole: the
@@ -61,6 +60,9 @@ func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, scre
 				showMap = false // `map` shows it all
 			case wide:
 				whole = ScreenTap // too wide for any screen: behind the region
+			}
+			if screens == WideScreens {
+				region[0].Screen = "" // the one form drawn
 			}
 		}
 	}
@@ -81,6 +83,9 @@ func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, scre
 
 // drawTables draws the table picture in the forms screens asks for.
 func (s *Session) drawTables(ctx context.Context, g *engine.Game, screens Screens) []Image {
+	if screens == WideScreens {
+		return s.drawTable(ctx, g)
+	}
 	out := s.drawPhoneTable(ctx, g)
 	if screens != EveryScreen {
 		return out

@@ -23,7 +23,8 @@ import (
 // the map around the hex (outlined in it), smaller than the whole map, and
 // not the whole map; `map` still shows the whole map. The same lay on a
 // page for every screen also carries the whole map, which a tap on the
-// region opens.
+// region opens; for a wide screen alone, the whole map (a region only of
+// a board too wide for any screen, as 1822CA's, 1822's and 1822MX's).
 func TestEveryTitleLayPostsItsRegion(t *testing.T) {
 	for _, name := range title.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -76,6 +77,17 @@ func TestEveryTitleLayPostsItsRegion(t *testing.T) {
 				}
 			} else if r.Screen != ScreenPhone || w.Screen != ScreenWide {
 				t.Errorf("region for %q, map for %q; want the phone and the wide screen", r.Screen, w.Screen)
+			}
+
+			// At a computer's screen, the wide form alone: the whole
+			// map, unless the board is too wide for any screen.
+			wideOut, _ := playToLay(t, m, st, name, "w-"+name, WideScreens)
+			want := "map.png"
+			if render.WideMap(g) {
+				want = regionPicture
+			}
+			if got := imageNames(wideOut.Images); len(got) == 0 || got[0] != want || slices.Contains(got, regionPicture) && want != regionPicture {
+				t.Errorf("a lay for a wide screen posted %v, want %s", got, want)
 			}
 		})
 	}

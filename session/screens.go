@@ -15,6 +15,10 @@ const (
 	// page that shows the one that fits the reader's screen and opens
 	// the whole map from a region (Image.Opens).
 	EveryScreen
+	// WideScreens draws each picture in its wide form only (the whole
+	// map; a region only of a board too wide for any screen), for a
+	// reader at a computer's screen (the console's picture files).
+	WideScreens
 )
 
 // The screens a picture is for (Image.Screen); "" is every screen.
