@@ -111,3 +111,10 @@ func TestPhoneTableGoldens(t *testing.T) {
 		golden(t, "names_table_phone.png", b.Bytes())
 	})
 }
+
+// BenchmarkPhoneTableLate draws the phone table of a finished 1822PNW game
+// (BenchmarkTableLate draws its wide table).
+func BenchmarkPhoneTableLate(b *testing.B) {
+	g := replayN(b, fixturePNWLate, 0)
+	benchDraw(b, func(buf *bytes.Buffer) error { return PhoneTable(buf, g, TableOptions{}) })
+}
