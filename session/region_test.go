@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/engine/house"
@@ -133,7 +133,7 @@ func playToLay(t *testing.T, m *Manager, st storage.Store, name, ch string, scre
 			if lay, ok := a.(*action.LayTile); ok {
 				hex = lay.Hex
 			}
-			words := commands.Translate(g, a)
+			words := offers.Translate(g, a)
 			user, text = v.Table().ActingUser(a), words[0]
 			if hex != "" && len(words) > 1 {
 				text = words[1] // with its rotation
