@@ -1,0 +1,115 @@
+package render
+
+import (
+	"bytes"
+	"image/color"
+	"image/png"
+	"testing"
+
+	"pbc/engine"
+)
+
+// The British titles' fixtures (1822 and its scenarios), beside the repository.
+const (
+	// fixture1822Late ends on the market's $700 cell: the fullest 1822 map.
+	fixture1822Late = "../../shared/fixtures-next/1822/1822_game_end_stock_market.json"
+	fixtureMRSBank  = "../../shared/fixtures-next/1822MRS/1822MRS_game_end_bank.json"
+	// stacked1822 is the number of effective actions of fixture1822Late
+	// after which three companies share the $90 cell (minor 15 on top, then
+	// GWR and NER) and two the $45 cell (minors 17 and 28).
+	stacked1822 = 876
+)
+
+// TestBritishGoldens draws the 1822 pictures players see late in a game:
+// the whole map, the region a move changed, London's six cities, the
+// Channel and France, and the grid market with stacked companies.
+func TestBritishGoldens(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		fixture string
+		actions int
+		draw    func(*bytes.Buffer, *engine.Game) error
+	}{
+		{"gb1822_end_map.png", fixture1822Late, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Scale: 0.5})
+		}},
+		{"gb1822_end_move.png", fixture1822Late, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			// A tile laid on Manchester, as the bot posts a move on the
+			// tall British board: the region around it with its locator.
+			opts, ok := MoveCrop(g, MapOptions{Highlight: []string{"I22"}})
+			if !ok {
+				t.Fatal("no crop around I22")
+			}
+			return Map(b, g, opts)
+		}},
+		{"gb1822_end_london.png", fixture1822Late, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Crop: Around(g.Board.Map, "M38", 1), NoLegend: true})
+		}},
+		{"gb1822_end_channel.png", fixture1822Late, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Map(b, g, MapOptions{Crop: []string{"N40", "Q44"}, NoLegend: true})
+		}},
+		{"gb1822_stacked_market.png", fixture1822Late, stacked1822, func(b *bytes.Buffer, g *engine.Game) error {
+			return Market(b, g, MarketOptions{})
+		}},
+		{"gbmrs_end_market.png", fixtureMRSBank, 0, func(b *bytes.Buffer, g *engine.Game) error {
+			return Market(b, g, MarketOptions{})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := replayN(t, tc.fixture, tc.actions)
+			var b bytes.Buffer
+			if err := tc.draw(&b, g); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name, b.Bytes())
+		})
+	}
+}
+
+// TestGridMarketStacksInOrder: each company of a shared cell is drawn in
+// its own place, top of the stack first, in its own colour, on the cell's
+// row and column; every market of several rows is drawn as its grid.
+func TestGridMarketStacksInOrder(t *testing.T) {
+	g := replayN(t, fixture1822Late, stacked1822)
+	rows, cols := gridRows(g.Market.Cells)
+	if rows != 15 || cols != 21 {
+		t.Fatalf("1822's market is %d×%d, want 15 rows of up to 21 cells", rows, cols)
+	}
+	var b bytes.Buffer
+	if err := Market(&b, g, MarketOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := layoutGrid(g, rows, cols, 1)
+	if img.Bounds().Dx() != int(l.width+0.999) {
+		t.Errorf("picture %d px wide, want the grid's %.0f", img.Bounds().Dx(), l.width)
+	}
+	stacked := 0
+	for i, stack := range g.Market.Stacks {
+		if len(stack) < 2 {
+			continue
+		}
+		stacked++
+		for k, c := range stack {
+			at := l.tokenAt(g.Market.Cells[i], k, 1)
+			// Above the token's name, inside its disc.
+			x, y := int(at.X), int(at.Y-0.55*l.tokR)
+			bg, _ := corpColors(c)
+			if got := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA); !near(got, bg) {
+				t.Errorf("%s, %d on the stack of $%d: colour %v at (%d,%d), want its %v", c.ID, k+1, g.Market.Cells[i].Price, got, x, y, bg)
+			}
+		}
+	}
+	if stacked == 0 {
+		t.Fatal("no cell holds two companies: the fixture's position changed")
+	}
+}
+
+// near reports whether two colours differ by at most 24 per channel.
+func near(a, b color.RGBA) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= 24 && int(y)-int(x) <= 24 }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
