@@ -208,6 +208,9 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 			base = n
 		}
 	}
+	if n, ok := title.Named(target); ok && base == "" {
+		base = n // a scenario by its own name ("1822MRS")
+	}
 	if base == "" {
 		return "", nil, fmt.Sprintf("I know %s; which one?", strings.Join(title.Names(), ", "))
 	}
