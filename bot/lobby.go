@@ -209,7 +209,7 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 		}
 	}
 	if n, ok := title.Named(target); ok && base == "" {
-		base = n // a scenario by its own name ("1822MRS")
+		base = n // a scenario by its own one-word name
 	}
 	if base == "" {
 		return "", nil, fmt.Sprintf("I know %s; which one?", strings.Join(title.Names(), ", "))
