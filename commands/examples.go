@@ -68,5 +68,7 @@ func helpExamples(t *title.Title) *strings.Replacer {
 			}
 		}
 	}
-	return strings.NewReplacer("{new}", newSyntax(), "{major}", major, "{hex}", hex, "{city}", city)
+	many, inside := stopExamples(t)
+	return strings.NewReplacer("{new}", newSyntax(), "{major}", major, "{hex}", hex, "{city}", city,
+		"{stops}", many, "{inside}", inside)
 }
