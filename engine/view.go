@@ -9,6 +9,23 @@ func (g *Game) BidBoxes() [][]*Company {
 	return [][]*Company{g.bidboxMinors(), g.bidboxConcessions(), g.bidboxPrivates()}
 }
 
+// StackSizes returns, for each bid box of BidBoxes, how many companies
+// wait in its stack to fill it.
+func (g *Game) StackSizes() []int {
+	boxes := g.BidBoxes()
+	out := make([]int, len(boxes))
+	for i, prefix := range []byte{'M', 'C', 'P'} {
+		shown := 0
+		for _, c := range boxes[i] {
+			if c != nil {
+				shown++
+			}
+		}
+		out[i] = max(0, len(g.bankCompanies(prefix))-shown)
+	}
+	return out
+}
+
 // Bid is a standing bid on a company in a bid box.
 type Bid struct {
 	Player *Player

@@ -2,8 +2,10 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"image/png"
+	"slices"
 	"testing"
 
 	"pbc/engine"
@@ -112,4 +114,34 @@ func TestGridMarketStacksInOrder(t *testing.T) {
 func near(a, b color.RGBA) bool {
 	d := func(x, y uint8) bool { return int(x)-int(y) <= 24 && int(y)-int(x) <= 24 }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
+}
+
+// TestTableSaysStacks: under each bid box the table says how many
+// companies wait in its stack (1822 with four players: 24 minors, 4 in the
+// box; the 1822+ expansion adds six).
+func TestTableSaysStacks(t *testing.T) {
+	for _, tc := range []struct {
+		options []string
+		minors  int
+	}{{nil, 20}, {[]string{"plus_expansion"}, 26}} {
+		tt, err := engine.TitleByName("1822")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.New(tt, []engine.Seat{{ID: 1, Name: "Ann"}, {ID: 2, Name: "Ben"}, {ID: 3, Name: "Cy"}, {ID: 4, Name: "Di"}}, 7, tc.options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.StackSizes(); len(got) != 3 || got[0] != tc.minors {
+			t.Errorf("%v: stacks %v, want %d minors", tc.options, got, tc.minors)
+		}
+		var rows []string
+		for _, r := range bidSection(g).rows {
+			rows = append(rows, r[0].text+": "+r[1].text)
+		}
+		want := fmt.Sprintf("minors: %d more in the stack", tc.minors)
+		if !slices.Contains(rows, want) {
+			t.Errorf("%v: the bid boxes %q lack %q", tc.options, rows, want)
+		}
+	}
 }
