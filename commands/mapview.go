@@ -27,9 +27,14 @@ func (t *Table) regionView(place string) (string, *Image, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	name := id
-	if h := findHex(g, id); h != nil && h.Def.Name != "" {
-		name = h.Def.Name + " (" + id + ")"
+	name, stops := id, ""
+	if h := findHex(g, id); h != nil {
+		if h.Def.Name != "" {
+			name = h.Def.Name + " (" + id + ")"
+		}
+		if stops = stopsLine(g, h); stops != "" {
+			stops = " " + stops
+		}
 	}
-	return fmt.Sprintf("%s map around %s; `map` shows the whole board.", t.Log.Title, name), img, nil
+	return fmt.Sprintf("%s map around %s; `map` shows the whole board.%s", t.Log.Title, name, stops), img, nil
 }

@@ -203,3 +203,32 @@ func readLogOrSkip(t *testing.T, path string) *action.GameLog {
 	}
 	return readLog(t, path)
 }
+
+// TestRegionSaysWhichStopIsWhich: `map London` on the 1822 board at the
+// end of a game names London's six cities as a run types them, with their
+// stations and where their track leads, and a run naming one works.
+func TestRegionSaysWhichStopIsWhich(t *testing.T) {
+	const fixture = "../fixtures-next/1822/discard_trains_after_sr_export.json"
+	if _, err := os.Stat(filepath.Join(fixtureDir, fixture)); err != nil {
+		t.Skipf("%s not found: fixtures are kept in ../shared beside the repository", fixture)
+	}
+	tb := tableAt(t, fixture, -1)
+	rep := tb.Exec(Request{User: "x", Text: "map London"})
+	if !rep.OK || rep.Image == nil {
+		t.Fatalf("map London: %v %q", rep.OK, rep.Text)
+	}
+	for _, want := range []string{"Its stops, as a run names them: M38.1 city", "M38.6 city"} {
+		if !strings.Contains(rep.Text, want) {
+			t.Errorf("map London: %q lacks %q", rep.Text, want)
+		}
+	}
+	t.Log(rep.Text)
+	// Swansea's city and Oystermouth's town before a tile joins them.
+	rep = tableAt(t, fixture, 5).Exec(Request{User: "x", Text: "map D35"})
+	if !strings.Contains(rep.Text, "D35.1 city") || !strings.Contains(rep.Text, "D35.2 town") || !strings.Contains(rep.Text, "track to D35.2") {
+		t.Errorf("map D35: %q", rep.Text)
+	}
+	if rep := tb.Exec(Request{User: "x", Text: "map K38"}); strings.Contains(rep.Text, "Its stops") {
+		t.Errorf("map K38 (one city) lists stops: %q", rep.Text)
+	}
+}
