@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"image/color"
 	"image/png"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"pbc/engine"
+	"pbc/engine/action"
 )
 
 // The British titles' fixtures (1822 and its scenarios), beside the repository.
@@ -144,4 +147,51 @@ func TestTableSaysStacks(t *testing.T) {
 			t.Errorf("%v: the bid boxes %q lack %q", tc.options, rows, want)
 		}
 	}
+}
+
+// TestBritishSizeLimits: at the default size the British titles' pictures
+// late in a game (the 211-hex 1822 board with its last run drawn, the grid
+// markets, the tables) stay under 1 MB, the chat limit.
+func TestBritishSizeLimits(t *testing.T) {
+	for _, fx := range []string{fixture1822Late, fixtureMRSBank, "../../shared/fixtures-next/1822NRS/1822NRS_game_end_bank.json"} {
+		g := replayN(t, fx, 0)
+		routes := lastRuns(t, fx)
+		for name, draw := range map[string]func(*bytes.Buffer) error{
+			"map":    func(b *bytes.Buffer) error { return Map(b, g, MapOptions{Routes: routes}) },
+			"market": func(b *bytes.Buffer) error { return Market(b, g, MarketOptions{}) },
+			"table":  func(b *bytes.Buffer) error { return Table(b, g, TableOptions{}) },
+		} {
+			var b bytes.Buffer
+			if err := draw(&b); err != nil {
+				t.Fatalf("%s %s: %v", fx, name, err)
+			}
+			if b.Len() >= 1<<20 {
+				t.Errorf("%s %s: %d bytes, want under 1 MB", filepath.Base(fx), name, b.Len())
+			}
+			t.Logf("%s %s: %d bytes", filepath.Base(fx), name, b.Len())
+		}
+	}
+}
+
+// lastRuns are the routes of the last run of a fixture's log.
+func lastRuns(t *testing.T, path string) []action.Route {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("fixture not available: %v", err)
+	}
+	defer f.Close()
+	l, err := action.ReadGameLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts, err := action.Effective(l.Actions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := len(acts) - 1; i >= 0; i-- {
+		if r, ok := acts[i].(*action.RunRoutes); ok {
+			return r.Routes
+		}
+	}
+	return nil
 }
