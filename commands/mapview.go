@@ -19,7 +19,7 @@ func (t *Table) regionView(place string) (string, *Image, error) {
 		return "", nil, refuse("%s%s", err.Error(), didYouMean(place, hexIDs(g), ""))
 	}
 	opts := render.MapOptions{Crop: render.Around(g.Board.Map, id, regionRadius), Locator: true, NoLegend: true, Acting: t.Acting,
-		Routes: t.lastRoutes()}
+		Routes: t.lastRoutes(), StopNumbers: true}
 	if opts, err = render.FitWidth(g, opts, render.MaxCropWidth); err != nil {
 		return "", nil, refuse("the picture could not be drawn: %v", err)
 	}

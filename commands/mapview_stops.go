@@ -9,9 +9,9 @@ import (
 	"pbc/engine/board"
 )
 
-// A run names a stop of a hex with several by its number ("M38.2"); the
-// picture of a region cannot number London's six cities legibly, so the
-// answer to `map <hex>` says which is which: each stop's number, its
+// A run names a stop of a hex with several by its number ("M38.2"). The
+// picture of `map <hex>` numbers them; the answer says the same in words
+// (London's six cities are small on a phone): each stop's number, its
 // stations and where its track leads.
 
 // stopsLine describes the stops of h when it has several, or "".

@@ -48,7 +48,13 @@ func TestBritishGoldens(t *testing.T) {
 			return Map(b, g, opts)
 		}},
 		{"gb1822_end_london.png", fixture1822Late, 0, func(b *bytes.Buffer, g *engine.Game) error {
-			return Map(b, g, MapOptions{Crop: Around(g.Board.Map, "M38", 1), NoLegend: true})
+			// As `map London` shows it: its six cities numbered as a run
+			// names them, each number on its track just outside.
+			return Map(b, g, MapOptions{Crop: Around(g.Board.Map, "M38", 1), NoLegend: true, StopNumbers: true})
+		}},
+		{"gb1822_start_swansea.png", fixture1822Late, 5, func(b *bytes.Buffer, g *engine.Game) error {
+			// Swansea's city and Oystermouth's town in one hex, numbered.
+			return Map(b, g, MapOptions{Crop: Around(g.Board.Map, "D35", 1), NoLegend: true, StopNumbers: true})
 		}},
 		{"gb1822_end_channel.png", fixture1822Late, 0, func(b *bytes.Buffer, g *engine.Game) error {
 			return Map(b, g, MapOptions{Crop: []string{"N40", "Q44"}, NoLegend: true})
