@@ -230,11 +230,16 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 		if t != nil {
 			o, ok = t.Option(w)
 		}
+		if ok && !t.Played(o) {
+			return "", nil, fmt.Sprintf("%s's option %q is not played here yet.", name, it)
+		}
 		if !ok {
 			var known []string
 			if t != nil {
 				for _, o := range t.Options {
-					known = append(known, t.OptionWord(o))
+					if t.Played(o) {
+						known = append(known, t.OptionWord(o))
+					}
 				}
 			}
 			if len(known) == 0 {
@@ -243,6 +248,9 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 			return "", nil, fmt.Sprintf("%s has no option %q; it has %s.", name, it, strings.Join(known, ", "))
 		}
 		opts = append(opts, o)
+	}
+	if t, _ := title.ByName(name); t != nil {
+		opts = t.WithAlso(opts)
 	}
 	return name, opts, ""
 }

@@ -26,7 +26,13 @@ func British() *Title {
 		Phases:               phases1822(true, false),
 		Options:              []string{"plus_expansion", "plus_expansion_no_removals", "plus_expansion_single_stack", "tax_haven_multiple"},
 		OptionWords: map[string]string{"plus_expansion": "plus", "plus_expansion_no_removals": "no-removals",
-			"plus_expansion_single_stack": "single-stack", "tax_haven_multiple": "tax-haven-multiple"},
+			"plus_expansion_single_stack": "single-stack", "tax_haven_multiple": "tax-haven-multiple",
+			"sw_peninsula": "sw-peninsula"},
+		// Not played yet: the 1822+ three private stacks and removals (a
+		// new 1822+ game plays one stack of all 21), the tax haven's
+		// several shares.
+		Unplayed:   []string{"tax_haven_multiple"},
+		OptionAlso: map[string][]string{"plus_expansion": {"plus_expansion_no_removals", "plus_expansion_single_stack"}},
 		Deck: DeckSetup{
 			FrontMinor:      "M24",
 			FrontConcession: "C1",

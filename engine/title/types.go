@@ -232,6 +232,14 @@ type Title struct {
 	// OptionWords are the words players type for options whose name's last
 	// part says too little ("plus" for 1822's "plus_expansion"), by option.
 	OptionWords map[string]string
+	// Unplayed are options an imported log may carry but a new game may
+	// not set: this engine does not play them yet.
+	Unplayed []string
+	// OptionAlso lists, by option, the options a new game setting it sets
+	// too, so that its log says what was played (1822+ without its three
+	// stacks and removals is 18xx.games' plus with no removals and a
+	// single stack).
+	OptionAlso map[string][]string
 	// StartSets lists, by player count, the company ids in play when that is
 	// not all of Companies (CA ERS/WRS with 2 players). See StartingCompanies.
 	StartSets map[int][]string
