@@ -18,6 +18,12 @@ func BenchmarkReplay(b *testing.B) {
 // BenchmarkReplayCA replays the largest 1822CA fixture.
 func BenchmarkReplayCA(b *testing.B) { benchReplay(b, "1822CA/1822CA_game_end_bank.json") }
 
+// BenchmarkReplayBritish replays the largest 1822 fixture (1822+, 1,272
+// actions on the 211-hex board).
+func BenchmarkReplayBritish(b *testing.B) {
+	benchReplay(b, "../fixtures-next/1822/1822_game_end_stock_market.json")
+}
+
 func benchReplay(b *testing.B, name string) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
 	if err != nil {
