@@ -26,7 +26,7 @@ func Base(name string) string {
 // ("1822MRS"); ok is false when it names none.
 func Named(word string) (name string, ok bool) {
 	for _, t := range titles {
-		if strings.EqualFold(t.name, word) {
+		if !strings.Contains(t.name, " ") && strings.EqualFold(t.name, word) {
 			return t.name, true
 		}
 	}
