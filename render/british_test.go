@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/title"
 )
 
 // The British titles' fixtures (1822 and its scenarios), beside the repository.
@@ -200,4 +202,45 @@ func lastRuns(t *testing.T, path string) []action.Route {
 		}
 	}
 	return nil
+}
+
+// TestStopNumbersHideNothing: the stop numbers of `map <hex>` cover no
+// token slot and no name or label, on every title's board, slots empty and
+// full, and late in the British fixtures.
+func TestStopNumbersHideNothing(t *testing.T) {
+	check := func(t *testing.T, where string, g *engine.Game) {
+		md := drawRecorded(t, g, MapOptions{StopNumbers: true}, nil)
+		var faults []string
+		for _, f := range layoutFaults(md) {
+			if strings.Contains(f, elStopNumber.String()) {
+				faults = append(faults, f)
+			}
+		}
+		report(t, where, faults)
+	}
+	for _, name := range title.Names() {
+		t.Run(name, func(t *testing.T) {
+			tl, err := engine.TitleByName(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := make([]engine.Seat, tl.MinPlayers)
+			for i := range seats {
+				seats[i] = engine.Seat{ID: i + 1, Name: fmt.Sprintf("Player %d", i+1)}
+			}
+			for _, full := range []bool{false, true} {
+				g, err := engine.New(tl, seats, 1, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if full {
+					fillSlots(g)
+				}
+				check(t, fmt.Sprintf("slots full %v", full), g)
+			}
+		})
+	}
+	for _, fx := range []string{fixture1822Late, fixtureMRSBank} {
+		check(t, filepath.Base(fx), replayN(t, fx, 0))
+	}
 }

@@ -218,12 +218,12 @@ func (hc *hexCtx) draw() {
 	hc.drawLabel()
 	hc.drawTerrain()
 	hc.drawIcons()
-	if hc.md.opt.StopNumbers {
-		hc.drawStopNumbers(lay)
-	}
 	// Empty rondels last: they may go wherever the hex has room left.
 	for _, f := range hc.planEmptyRondels() {
 		hc.defer_(f)
+	}
+	if hc.md.opt.StopNumbers {
+		hc.drawStopNumbers(lay)
 	}
 }
 

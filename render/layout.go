@@ -29,10 +29,11 @@ const (
 	elBadge
 	elRondel
 	elBorderCost
+	elStopNumber
 )
 
 var elemNames = [...]string{"token slot", "phase-revenue band", "revenue", "label", "name", "terrain cost",
-	"icon", "badge", "rondel", "water-crossing cost"}
+	"icon", "badge", "rondel", "water-crossing cost", "stop number"}
 
 func (k elemKind) String() string { return elemNames[k] }
 
