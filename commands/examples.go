@@ -97,6 +97,14 @@ func helpExamples(t *title.Title) *strings.Replacer {
 		}
 	}
 	many, inside := stopExamples(t)
+	at := many
+	if t != nil && t.Map != nil {
+		for _, h := range t.Map.Hexes {
+			if h.ID == many && h.Name != "" {
+				at = h.Name + " (" + many + ")"
+			}
+		}
+	}
 	return strings.NewReplacer("{new}", newSyntax(), "{major}", major, "{hex}", hex, "{city}", city,
-		"{stops}", many, "{inside}", inside)
+		"{stops}", many, "{stopsat}", at, "{inside}", inside)
 }
