@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine/title"
 )
 
@@ -64,7 +64,7 @@ func TestNewOpensEveryTitle(t *testing.T) {
 	}
 	// The Discord command's title choices are the registry's names, and
 	// `help game` spells the British scenario words.
-	spec, _ := commands.SpecOf(string(commands.New))
+	spec, _ := notation.SpecOf(string(notation.New))
 	for _, name := range []string{"1822", "1822NRS", "1822MRS"} {
 		if !slices.Contains(spec.Args[0].Choices, name) {
 			t.Errorf("the new command's title choices %v lack %s", spec.Args[0].Choices, name)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"pbc/commands/resolve"
 	"pbc/engine/action"
 	"pbc/render"
 	"pbc/storage"
@@ -55,7 +56,7 @@ func TestBritishMovesPostARegion(t *testing.T) {
 	var user, text string
 	if err := s.View(func(v View) error {
 		user = v.Table().ActingUser(acts[k])
-		text, err = v.Table().Phrase(acts[k])
+		text, err = resolve.Phrase(&v.Table().Position, acts[k])
 		return err
 	}); err != nil {
 		t.Fatal(err)
