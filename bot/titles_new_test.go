@@ -20,9 +20,9 @@ func TestNewOpensEveryTitle(t *testing.T) {
 		options     []string
 	}{
 		{"new 1822", "1822", nil},
-		// 1822+ as played here: one stack of all its privates, no removals.
-		{"new 1822 plus", "1822", []string{"plus_expansion", "plus_expansion_no_removals", "plus_expansion_single_stack"}},
-		{"new 1822 plus no-removals", "1822", []string{"plus_expansion", "plus_expansion_no_removals", "plus_expansion_single_stack"}},
+		{"new 1822 plus", "1822", []string{"plus_expansion"}},
+		{"new 1822 plus no-removals", "1822", []string{"plus_expansion", "plus_expansion_no_removals"}},
+		{"new 1822 plus single-stack tax-haven-multiple", "1822", []string{"plus_expansion", "plus_expansion_single_stack", "tax_haven_multiple"}},
 		{"new 1822 nrs", "1822NRS", nil},
 		{"new 1822NRS", "1822NRS", nil},
 		{"new 1822 mrs advanced", "1822MRS", []string{"advanced"}},
@@ -53,7 +53,7 @@ func TestNewOpensEveryTitle(t *testing.T) {
 	}
 	for _, tc := range []struct{ text, want string }{
 		{"new 1822 turbo", "has no option"}, {"new 1822 srs", "has no option"}, {"new 1822NRS plus", "has no option"},
-		{"new 1822 tax-haven-multiple", "not played here yet"}, {"new 1822 mrs sw-peninsula", "not played here yet"},
+		{"new 1822 mrs sw-peninsula", "not played here yet"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			tb := newTable(t)
@@ -70,7 +70,7 @@ func TestNewOpensEveryTitle(t *testing.T) {
 			t.Errorf("the new command's title choices %v lack %s", spec.Args[0].Choices, name)
 		}
 	}
-	if h := helpFor("game"); !strings.Contains(h, "`new 1822 [nrs|mrs] [plus|no-removals|single-stack]` (mrs: `starter`, `advanced`)") {
+	if h := helpFor("game"); !strings.Contains(h, "`new 1822 [nrs|mrs] [plus|no-removals|single-stack|tax-haven-multiple]` (mrs: `starter`, `advanced`)") {
 		t.Errorf("help game does not spell 1822's scenarios and options: %s", h)
 	}
 	if len(title.ScenarioWords("1822")) != 2 {

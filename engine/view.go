@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Read-only views of state that pictures and status replies show (package
 // render). Nothing here changes the game.
 
@@ -22,6 +24,27 @@ func (g *Game) StackSizes() []int {
 			}
 		}
 		out[i] = max(0, len(g.bankCompanies(prefix))-shown)
+	}
+	return out
+}
+
+// PrivateStackSizes returns how many privates wait in each of the
+// stacks that fill the private bid box one place each (1822+), or nil when
+// one stack fills the box.
+func (g *Game) PrivateStackSizes() []int {
+	ps := g.T.Deck.PrivateStacks
+	if ps == nil || !g.Opts[ps.Option] || g.Opts[ps.OneStack] {
+		return nil
+	}
+	bank := g.bankCompanies('P')
+	out := make([]int, len(ps.Stacks))
+	for i, stack := range ps.Stacks {
+		for _, c := range bank {
+			if slices.Contains(stack, c.ID) {
+				out[i]++
+			}
+		}
+		out[i] = max(0, out[i]-1) // the first is in the box
 	}
 	return out
 }

@@ -154,6 +154,16 @@ func TestTableSaysStacks(t *testing.T) {
 		if !slices.Contains(rows, want) {
 			t.Errorf("%v: the bid boxes %q lack %q", tc.options, rows, want)
 		}
+		if each := g.PrivateStackSizes(); (each != nil) != (tc.options != nil) {
+			t.Errorf("%v: private stacks %v", tc.options, each)
+		} else if each != nil {
+			// 1822+: one private of each stack in the box, the rest said
+			// stack by stack.
+			want := fmt.Sprintf("privates: %d, %d and %d more in its 3 stacks", each[0], each[1], each[2])
+			if !slices.Contains(rows, want) {
+				t.Errorf("%v: the bid boxes %q lack %q", tc.options, rows, want)
+			}
+		}
 	}
 }
 

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"pbc/engine"
 )
@@ -17,6 +19,18 @@ func stackRow(g *engine.Game, name string, i, n int) []tcell {
 	left := "stack empty"
 	if k := sizes[i]; k > 0 {
 		left = fmt.Sprintf("%d more in the stack", k)
+	}
+	if each := g.PrivateStackSizes(); i == 2 && each != nil {
+		// 1822+: each place of the box has a stack of its own.
+		var parts []string
+		for _, k := range each {
+			parts = append(parts, strconv.Itoa(k))
+		}
+		list := parts[len(parts)-1]
+		if n := len(parts); n > 1 {
+			list = strings.Join(parts[:n-1], ", ") + " and " + list
+		}
+		left = fmt.Sprintf("%s more in its %d stacks", list, len(each))
 	}
 	return []tcell{{text: name}, {text: left}, {}, {}, {}}
 }

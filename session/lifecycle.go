@@ -286,9 +286,6 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 		}
 		opts = append(opts, o)
 	}
-	if t, _ := title.ByName(name); t != nil {
-		opts = t.WithAlso(opts)
-	}
 	return name, opts, ""
 }
 

@@ -150,13 +150,12 @@ func Configs(n int, seed int64, titleName string, players, maxActions int) ([]Co
 }
 
 // variants lists the optional-rule sets a title is played with: none, then
-// each option a new game may set alone, with the options it brings along
-// (title.Title.OptionAlso), as `new` sets them.
+// each option a new game may set (title.Title.Played) alone.
 func variants(t *title.Title) [][]string {
 	out := [][]string{nil}
 	for _, o := range t.Options {
 		if t.Played(o) {
-			out = append(out, t.WithAlso([]string{o}))
+			out = append(out, []string{o})
 		}
 	}
 	return out

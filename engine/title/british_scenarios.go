@@ -23,6 +23,8 @@ func BritishNRS() *Title {
 	t.moveHome("16", "M30", 0)
 	t.moveHome("29", "E26", 0)
 	t.moveHome("LNWR", "N29", 0)
+	t.Routes.Crossing, t.Routes.OneTrackOf = nil, nil // the north has neither
+	t.Hexes.Stubs = map[string][]int{"M28": {5}}      // toward the LNWR's home, N29
 	t.linkReservedTrains()
 	return t
 }
@@ -37,7 +39,7 @@ func BritishMRS() *Title {
 	t.CertLimit = map[int]int{2: 27, 3: 18, 4: 14, 5: 11, 6: 9, 7: 8}
 	t.Trains = britishScenarioTrains(7)
 	t.Options = []string{"starter", "advanced", "sw_peninsula", "tax_haven_multiple"}
-	t.Unplayed = []string{"sw_peninsula", "tax_haven_multiple"} // M22 and M23 in the south-west are not set up
+	t.Unplayed = []string{"sw_peninsula"} // M22 and M23 in the south-west are not set up
 	t.Deck.FrontMinorBy = map[string]string{"advanced": "M14"}
 	base := ids("P1 P2 P5-P16 P18" + minors)
 	t.StartSets = map[int][]string{2: ids("P1-P12" + minors)}

@@ -131,17 +131,3 @@ func (t *Title) ExampleMajor() string {
 
 // Played reports whether a new game may set option o: the engine plays it.
 func (t *Title) Played(o string) bool { return !slices.Contains(t.Unplayed, o) }
-
-// WithAlso returns opts followed by the options they bring along
-// (OptionAlso), each once.
-func (t *Title) WithAlso(opts []string) []string {
-	out := slices.Clone(opts)
-	for _, o := range opts {
-		for _, a := range t.OptionAlso[o] {
-			if !slices.Contains(out, a) {
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
