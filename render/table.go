@@ -406,6 +406,9 @@ func bidSection(g *engine.Game) section {
 			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
 				{text: leads, bold: true}, {text: strings.Join(bids, ", ")}})
 		}
+		if row := stackRow(g, names[i], i, len(box)); row != nil {
+			sec.rows = append(sec.rows, row)
+		}
 	}
 	return sec
 }

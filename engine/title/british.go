@@ -26,6 +26,9 @@ func British() *Title {
 		Market:               market1822(),
 		Phases:               phases1822(true, false),
 		Options:              []string{"plus_expansion", "plus_expansion_no_removals", "plus_expansion_single_stack", "tax_haven_multiple"},
+		OptionWords: map[string]string{"plus_expansion": "plus", "plus_expansion_no_removals": "no-removals",
+			"plus_expansion_single_stack": "single-stack", "tax_haven_multiple": "tax-haven-multiple",
+			"sw_peninsula": "sw-peninsula"},
 		Deck: DeckSetup{
 			FrontMinor:      "M24",
 			FrontConcession: "C1",

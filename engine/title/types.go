@@ -233,6 +233,12 @@ type Title struct {
 	Map     *board.Map
 	// Options the title accepts (e.g. "starting_packet", "remove_two_ls").
 	Options []string
+	// OptionWords are the words players type for options whose name's last
+	// part says too little ("plus" for 1822's "plus_expansion"), by option.
+	OptionWords map[string]string
+	// Unplayed are options an imported log may carry but a new game may
+	// not set: this engine does not play them yet.
+	Unplayed []string
 	// StartSets lists, by player count, the company ids in play when that is
 	// not all of Companies (CA ERS/WRS with 2 players). See StartingCompanies.
 	StartSets map[int][]string
