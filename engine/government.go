@@ -149,7 +149,7 @@ func (r *round) govActs(s step) bool {
 	switch s.(type) {
 	case *trackStep:
 		return r.op != nil && r.g.govLayer(r.op) != nil
-	case *routeStep, *dividendStep, *discardStep:
+	case *routeStep, *dividendStep, *discardStep, *govCashOutStep, *govAuctionStep:
 		return true
 	}
 	return false
@@ -243,4 +243,39 @@ func (g *Game) startGovCashOut() {
 	}
 	r.entities = append(r.entities[:at:at], r.entities[at+1:]...)
 	r.entities = slices.Insert(r.entities, r.index+1, any(c))
+}
+
+// govController is the player deciding for the government railway: while
+// it operates, the shareholder laying its track or the player whose turn
+// it is in its token auction; otherwise (running its trains) its
+// shareholder first in priority order, or the priority player when no
+// player holds any of it.
+func (g *Game) govController() *Player {
+	if r := g.round; r != nil && r.kind == operatingRound && g.isGov(asCorp(r.current())) {
+		if s := r.activeStep(); s != nil {
+			switch s.(type) {
+			case *trackStep:
+				if p := g.govLayer(r.op); p != nil {
+					return p
+				}
+			case *govAuctionStep:
+				if p := r.govActing(); p != nil {
+					return p
+				}
+			}
+		}
+	}
+	if ls := g.govLayers(); len(ls) > 0 {
+		return ls[0]
+	}
+	if len(g.Players) > 0 {
+		return g.Players[0]
+	}
+	return nil
+}
+
+// asCorp is e as a corporation, or nil.
+func asCorp(e any) *Corp {
+	c, _ := e.(*Corp)
+	return c
 }
