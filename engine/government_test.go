@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+
+	"pbc/engine/action"
+)
+
+// replayUntil replays a fixture of fixtures-next up to (not including) the
+// action with id stop.
+func replayUntil(t *testing.T, file string, stop int) (*Game, *action.GameLog) {
+	t.Helper()
+	l := fixtureLog(t, "../fixtures-next/"+file)
+	g, err := Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool { return a.Env().ID < stop-1 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, l
+}
+
+// logAction is the action with id in l.
+func logAction(t *testing.T, l *action.GameLog, id int) action.Action {
+	t.Helper()
+	for _, a := range l.Actions {
+		if a.Env().ID == id {
+			return a
+		}
+	}
+	t.Fatalf("no action %d", id)
+	return nil
+}
+
+// TestHalfRevenueTrainPaysHalf: a 3/2P's run pays half its stops, rounded
+// to $10 with halves up (P27+N27+N25 = $70 pays $40), as 18xx.games recorded
+// it (fixture home_and_ndem..., id 198: $20 + $40).
+func TestHalfRevenueTrainPaysHalf(t *testing.T) {
+	g, l := replayUntil(t, "1822MX/home_and_ndem_auctioned_token_in_mexico_city.json", 198)
+	run := logAction(t, l, 198).(*action.RunRoutes)
+	total, per, err := g.RouteRevenue(g.Corp("19"), run.Routes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total != 60 || !slices.Equal(per, []int{20, 40}) {
+		t.Errorf("minor 19's runs pay %d %v, want 60 [20 40]", total, per)
+	}
+	_, best, err := g.AutoRoutes(g.Corp("19"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if best != 60 {
+		t.Errorf("the auto-router finds $%d for minor 19, want $60", best)
+	}
+}
+
+// TestGovCashOutAndAuction plays the NdeM's privatisation of fixture
+// 1822MX_game_end_stock_market (ids 666-692) checking each recorded action
+// against what Moves offers, and what it leaves: the players' NdeM
+// certificates sold, the tokens bought by FCP, CHP, FCM and IRM, the NdeM
+// closed.
+func TestGovCashOutAndAuction(t *testing.T) {
+	g, l := replayUntil(t, "1822MX/1822MX_game_end_stock_market.json", 666)
+	if err := g.Apply(logAction(t, l, 666)); err != nil {
+		t.Fatal(err)
+	}
+	gov := g.gov()
+	if n := len(g.govLayers()); n != 0 {
+		t.Errorf("after the cash-out %d players still hold NdeM", n)
+	}
+	for id := 667; id <= 692; id++ {
+		a := logAction(t, l, id)
+		m := g.Moves()
+		if len(m.Actors) == 0 || m.Actors[0].Name != gov.ID {
+			t.Fatalf("id %d: Moves waits for %v, want %s", id, m.Waiting, gov.ID)
+		}
+		actor := m.Actors[0]
+		if !listed(actor, a) {
+			t.Errorf("id %d: %s %+v is not listed (types %v, bids %+v, removals %+v, merges %+v)", id, a.Env().Type, a, actor.Types,
+				actor.Bids, actor.Removals, actor.Merges)
+		}
+		if actor.Player == 0 && g.PlayerByID(0) == nil {
+			t.Errorf("id %d: no player decides for %s", id, gov.ID)
+		}
+		a.Env().AutoActions = nil // the game takes them itself
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("id %d: %v", id, err)
+		}
+	}
+	if !gov.Closed {
+		t.Error("the NdeM is still open after its auction")
+	}
+	for _, c := range []string{"FCP", "CHP", "FCM", "IRM"} {
+		n := 0
+		for _, tok := range g.Corp(c).Tokens {
+			if tok.Used {
+				n++
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s has no token", c)
+		}
+	}
+	if g.round.current() == any(gov) {
+		t.Error("the round still waits for the NdeM")
+	}
+}
+
+// listed reports whether Moves' actor offers a (a bid at any amount in
+// range).
+func listed(actor *Actor, a action.Action) bool {
+	if !slices.Contains(actor.Types, a.Env().Type) {
+		return false
+	}
+	switch v := a.(type) {
+	case *action.Bid:
+		for _, b := range actor.Bids {
+			if v.Price >= b.Min && v.Price <= b.Max && (v.Price-b.Min)%b.Step == 0 {
+				return true
+			}
+		}
+		return false
+	case *action.RemoveToken:
+		for _, r := range actor.Removals {
+			if r.City == v.City && v.Slot != nil && r.Slot == *v.Slot {
+				return true
+			}
+		}
+		return false
+	case *action.Merge:
+		for _, mm := range actor.Merges {
+			if mm.Corp == v.Corporation {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
