@@ -136,3 +136,22 @@ func listed(actor *Actor, a action.Action) bool {
 	}
 	return true
 }
+
+// TestHomeTokenBesideBoughtToken: MC bought the NdeM's token in Mexico
+// City's city 1 before its first turn; its home token still goes to its
+// home, city 2, as 18xx.games places it (fixture home_and_ndem..., id 1261
+// lays M22 from that home).
+func TestHomeTokenBesideBoughtToken(t *testing.T) {
+	g, l := replayUntil(t, "1822MX/home_and_ndem_auctioned_token_in_mexico_city.json", 1261)
+	h := g.Board.Hex("N23")
+	mc := g.Corp("MC")
+	for _, city := range []int{1, 2} {
+		if _, ok := tokenInCity(h, city, mc); !ok {
+			t.Errorf("MC has no token in city %d of N23", city)
+		}
+	}
+	a := logAction(t, l, 1261)
+	if err := g.Check(a); err != nil {
+		t.Errorf("MC's lay on M22 from its home is refused: %v", err)
+	}
+}

@@ -40,6 +40,7 @@ func MX() *Title {
 		Routes: Routes{
 			DoubleHexes: []string{"L19", "M22", "M26"},
 		},
+		Majors: MajorRules{HomeBesideOwnToken: true},
 		Government: GovernmentRules{
 			Corp:            mxNdem,
 			ReplacesFirstOf: []string{"M14", "M15", "M17"},
