@@ -71,7 +71,7 @@ func (t *Table) actingUser(a action.Action) string {
 	} else if c := g.Company(env.Entity.String()); c != nil {
 		e = c
 	}
-	if u := t.userOf(controller(e)); u != "" {
+	if u := t.userOf(controller(g, e)); u != "" {
 		return u
 	}
 	for _, s := range t.Seats {

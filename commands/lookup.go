@@ -98,18 +98,18 @@ func findPlayer(g *engine.Game, s string) *engine.Player {
 // controller is the player who acts for e: the player, a corporation's
 // president (a regional's owner), a company owner or its owning
 // corporation's president; nil when nobody does.
-func controller(e any) *engine.Player {
+func controller(g *engine.Game, e any) *engine.Player {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v
 	case *engine.Corp:
-		return v.President()
+		return g.Controller(v)
 	case *engine.Company:
 		switch o := v.Owner.(type) {
 		case *engine.Player:
 			return o
 		case *engine.Corp:
-			return o.President()
+			return g.Controller(o)
 		}
 	}
 	return nil

@@ -18,7 +18,7 @@ func (b *builder) notYours(e any) error {
 		return refuse("you cannot act for %s; you play %s", p.Name, b.me.Name)
 	}
 	owner := "nobody"
-	if p := controller(e); p != nil {
+	if p := controller(b.g, e); p != nil {
 		owner = p.Name
 	}
 	return refuse("%s is %s's, not yours", entityLabel(e), owner)

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,8 @@ func (t *Table) build(seat *Seat, cmd *Command, req Request) (action.Action, err
 		a, err = b.token()
 	case DestToken:
 		a, err = b.destination()
+	case Nominate:
+		a, err = b.nominate()
 	case Run:
 		a, err = b.run()
 	case Payout, Half, Withhold:
@@ -117,7 +120,7 @@ func (b *builder) simple(a action.Action, kind actorKind) (action.Action, error)
 
 // controls reports whether the user may act for e.
 func (b *builder) controls(e any) bool {
-	p := controller(e)
+	p := controller(b.g, e)
 	return p == nil || p == b.me
 }
 
@@ -173,7 +176,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	}
 	if !b.controls(cur) {
 		who := entityLabel(cur)
-		if p := controller(cur); p != nil && any(p) != cur {
+		if p := controller(b.g, cur); p != nil && any(p) != cur {
 			who += " (" + p.Name + ")"
 		}
 		return nil, refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
@@ -223,8 +226,14 @@ func (b *builder) corp() (*engine.Corp, error) {
 
 // bid builds a bid: "bid M5 100".
 func (b *builder) bid() (action.Action, error) {
+	if a, err := b.auctionBidAction(); a != nil || err != nil {
+		return a, err
+	}
 	if _, err := b.player(); err != nil {
 		return nil, err
+	}
+	if b.cmd.Target == "" {
+		return nil, refuse("bid on what? say the company and the amount, e.g. `bid %s %d`", b.bidBoxList(), b.cmd.Amount)
 	}
 	c := findCompany(b.g, b.cmd.Target)
 	if c == nil {
@@ -332,6 +341,9 @@ func (b *builder) merge() (action.Action, error) {
 		return nil, err
 	}
 	m := findCorp(b.g, b.cmd.Target)
+	if m != nil && m.IsMajor() && slices.ContainsFunc(actorMerges(b.t, c), func(mm engine.MergeMove) bool { return mm.Corp == m.ID }) {
+		return setEntity(&action.Merge{Corporation: m.ID}, c), nil // the major paying for an auctioned token
+	}
 	if m == nil || m.IsMajor() {
 		return nil, refuse("%q is not a minor or regional railway", clip(b.cmd.Target))
 	}
@@ -350,7 +362,7 @@ func (b *builder) use() (action.Action, error) {
 	if comp == nil {
 		return nil, refuse("there is no company %q%s", clip(b.cmd.Target), didYouMean(b.cmd.Target, companyIDs(b.g), ""))
 	}
-	if !b.controls(comp) || controller(comp) == nil {
+	if !b.controls(comp) || controller(b.g, comp) == nil {
 		return nil, refuse("%s is not yours to use", comp.ID)
 	}
 	choice := b.cmd.Choice
@@ -388,14 +400,14 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 		if comp == nil {
 			return nil, refuse("there is no private %q", clip(with[0]))
 		}
-		if !b.controls(comp) || controller(comp) == nil {
+		if !b.controls(comp) || controller(b.g, comp) == nil {
 			return nil, refuse("%s is not yours to use", comp.ID)
 		}
 		return comp, nil
 	}
 	var found []*engine.Company
 	for _, comp := range b.g.Companies {
-		if comp.Closed || controller(comp) != b.me {
+		if comp.Closed || controller(b.g, comp) != b.me {
 			continue
 		}
 		for _, ab := range abilities {
@@ -445,7 +457,7 @@ func (b *builder) discard() (action.Action, error) {
 		}
 	}
 	if !b.controls(e) {
-		return nil, refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(e).Name)
+		return nil, refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, controller(b.g, e).Name)
 	}
 	return setEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
 }

@@ -419,7 +419,7 @@ func (t *Table) whoActs() (string, string) {
 	if e == nil {
 		return "nobody", ""
 	}
-	p := controller(e)
+	p := controller(t.Game, e)
 	label := entityLabel(e)
 	if p != nil && any(p) != e {
 		label += " (" + p.Name + ")"

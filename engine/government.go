@@ -279,3 +279,8 @@ func asCorp(e any) *Corp {
 	c, _ := e.(*Corp)
 	return c
 }
+
+// Controller is the player who decides for e now: a player himself, a
+// corporation's president (for the government railway, the player acting
+// for it), a private's owner or its owner's president; nil if none.
+func (g *Game) Controller(e any) *Player { return g.controller(e) }
