@@ -155,3 +155,31 @@ func TestHomeTokenBesideBoughtToken(t *testing.T) {
 		t.Errorf("MC's lay on M22 from its home is refused: %v", err)
 	}
 }
+
+// TestGovSharesAlwaysSellable: the market takes any number of the
+// government railway's certificates (18xx.games' MX pool has no limit for
+// the NdeM), so a player who must raise cash sells them before borrowing;
+// before, a market holding over half of the NdeM refused them and a loan
+// came first (self-play seeds 52100, 52102 and 52103, refused by the
+// reference).
+func TestGovSharesAlwaysSellable(t *testing.T) {
+	g, _ := replayUntil(t, "1822MX/1822MX_game_end_stock_market.json", 461)
+	gov := g.gov()
+	if pool := gov.PercentOf(g.Pool); pool <= 50 {
+		t.Fatalf("the market holds %d%% of the NdeM; the test needs over 50%%", pool)
+	}
+	checked := 0
+	for _, p := range g.Players {
+		held := gov.PercentOf(p)
+		if held == 0 {
+			continue
+		}
+		checked++
+		if n := g.sellableCount(p, gov); n != held/10 {
+			t.Errorf("%s may sell %d of his %d%% of the NdeM, want %d", p.Name, n, held, held/10)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no player holds the NdeM here")
+	}
+}
