@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // replayUntil replays a fixture of fixtures-next up to (not including) the
@@ -181,5 +182,58 @@ func TestGovSharesAlwaysSellable(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no player holds the NdeM here")
+	}
+}
+
+// TestApproachesToMexicoCity: M24's first tile keeps its stub toward
+// Mexico City while no player holds C4 or FNM (18xx.games refuses 58 at
+// rotation 3 there, self-play seed 61305); once a player holds C4, only his
+// companies lay there, at any rotation. M22 also links Mexico City through
+// its town to the track beyond while no one holds C2 or MC (6.9.2).
+func TestApproachesToMexicoCity(t *testing.T) {
+	tt, err := TitleByName("1822MX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tile := func(name string) *board.Tile {
+		for i := range g.Board.Map.Tiles {
+			if g.Board.Map.Tiles[i].Name == name {
+				return &g.Board.Map.Tiles[i]
+			}
+		}
+		t.Fatalf("no tile %s", name)
+		return nil
+	}
+	irm := g.Corp("IRM")
+	lc := &layCheck{g: g, c: irm, h: g.Board.Hex("M24"), def: tile("58")}
+	if why := lc.approachFits(3); why == "" {
+		t.Error("58 at rotation 3 on M24 drops the stub, yet fits")
+	}
+	if why := lc.approachFits(0); why != "" {
+		t.Errorf("58 at rotation 0 on M24 keeps the stub, yet: %s", why)
+	}
+	if why := lc.approachBlock(); why != "" {
+		t.Errorf("M24 is blocked with no holder: %s", why)
+	}
+	g.Company("C4").Owner = g.Players[0]
+	if why := lc.approachFits(3); why != "" {
+		t.Errorf("with C4 held the stub no longer binds, yet: %s", why)
+	}
+	if why := lc.approachBlock(); why == "" {
+		t.Error("IRM (no president) lays on M24 while a holds C4")
+	}
+	m22 := &layCheck{g: g, c: irm, h: g.Board.Hex("M22"), def: tile("2")}
+	linked := 0
+	for rot := range 6 {
+		if m22.approachFits(rot) == "" {
+			linked++
+		}
+	}
+	if linked != 0 {
+		t.Errorf("tile 2 links Mexico City to track beyond M22 at %d rotations on an empty map, want 0", linked)
 	}
 }

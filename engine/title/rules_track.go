@@ -3,6 +3,9 @@ package title
 // TrackRules are the switches of the track step (rule 5.7) where the titles
 // of the family differ; the engine applies each rule once, where it is set.
 type TrackRules struct {
+	// Approaches are the hexes whose first track some companies' holders
+	// decide, by hex id (see Approach).
+	Approaches map[string]Approach
 	// UpgradeMustAddTrack: an upgrade of laid track must give the company new
 	// track it can use or change a stop's value (PNW 5.7.12: some of the new
 	// tile's track must form part of the company's route).
@@ -43,4 +46,19 @@ type StepRules struct {
 	// the destination hex, not just on the hex (CA 5.8.7-5.8.8: explicit
 	// destination slots in Winnipeg and Quebec).
 	DestinationByCity bool
+}
+
+// Approach is a hex beside a home city whose first track the holders of
+// some companies decide (1822MX around Mexico City; 18xx.games' hidden
+// blocks_hexes_consent). While a player holds one of Holders (a company
+// card, or a corporation he presides), only companies of those players lay
+// track there until a tile is laid; while no player holds one, a tile on the
+// printed hex keeps its stub toward the city (edge Stub), and with MustLink
+// every tile laid there also links the city, through the town the stub
+// leads to, to the track beyond (1822MX 6.9.2: M22 while no one holds C2 or
+// MC).
+type Approach struct {
+	Holders  []string
+	Stub     int
+	MustLink bool
 }
