@@ -2,7 +2,6 @@ package bot
 
 import (
 	"slices"
-	"strconv"
 
 	"pbc/commands"
 	"pbc/engine"
@@ -74,67 +73,12 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	}
 	seen := map[string]bool{}
 	var out []string
-	add := func(s string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
+	verb := commands.VerbOf(command)
 	for _, a := range actors {
-		switch field {
-		case "hex":
-			if commands.VerbOf(command) != commands.Token {
-				for _, t := range a.Tiles {
-					add(t.Hex)
-				}
-			}
-			if commands.VerbOf(command) != commands.Lay {
-				for _, t := range a.Tokens {
-					add(t.Hex)
-				}
-				for _, h := range a.HexTokens {
-					add(h)
-				}
-			}
-		case "tile":
-			for _, t := range a.Tiles {
-				add(t.Name)
-			}
-		case "company":
-			switch commands.VerbOf(command) {
-			case commands.Bid:
-				for _, b := range a.Bids {
-					add(b.Company)
-				}
-			case commands.Buy:
-				for _, b := range a.Buys {
-					add(b.Corp)
-				}
-			case commands.Sell:
-				for _, b := range a.Sells {
-					add(b.Corp)
-				}
-			case commands.Par:
-				for _, b := range a.Pars {
-					add(b.Corp)
-				}
-			case commands.Train:
-				for _, t := range a.Trains {
-					if t.From != "depot" && t.From != "discard" {
-						add(t.From)
-					}
-				}
-			}
-		case "train":
-			for _, t := range a.Trains {
-				add(t.Variant)
-			}
-		case "amount", "price":
-			for _, b := range a.Bids {
-				add(strconv.Itoa(b.Min))
-			}
-			for _, p := range a.Pars {
-				add(strconv.Itoa(p.Price))
+		for _, v := range commands.ArgValues(a, verb, field) {
+			if v != "" && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
 			}
 		}
 	}
@@ -142,12 +86,4 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 		slices.SortFunc(out, hexOrder)
 	}
 	return out
-}
-
-// lobbyOffer is offered under `new`: anyone may take a seat, and a
-// seated player starts the game. They are always current (At 0): joining
-// twice or starting too early is refused with a reason. Only the `new`
-// message carries them, so that each join does not retire and repost them.
-func lobbyOffer() commands.Offer {
-	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}}
 }

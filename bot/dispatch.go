@@ -98,8 +98,8 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 		}
 	}
 	sg, err := d.Store.OpenGame(ctx, r.Channel)
-	if errors.Is(err, storage.ErrNotFound) && perr == nil && reopens(cmd.Verb) {
-		if res, ok, err := d.afterEnd(ctx, r, cmd); ok || err != nil {
+	if errors.Is(err, storage.ErrNotFound) && perr == nil && session.Reopens(cmd.Verb) {
+		if res, ok, err := d.Sessions().Reopen(ctx, r.Channel, d.request(r, cmd)); ok || err != nil {
 			return res, err
 		}
 	}
@@ -128,11 +128,7 @@ func parse(text string) (*commands.Command, error) {
 
 // active runs a command at an active game, through its session.
 func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Result, error) {
-	r, cmd = d.joinByName(ctx, r, id, cmd)
-	out, err := d.Sessions().Do(ctx, id, session.Request{
-		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
-		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
-		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder})
+	out, err := d.Sessions().Do(ctx, id, d.request(r, cmd))
 	if err != nil {
 		return Result{}, err
 	}

@@ -20,14 +20,14 @@ import (
 // notSpelledWords are string literals in the core and the adapters that
 // equal a command word without being one, each with where and why.
 var notSpelledWords = map[string]string{
-	"bot/catchup.go moves":   "a noun: \"3 moves by Ann\"",
-	"session/do.go moves":    "a noun: \"2 moves\"",
-	"bot/choices.go depot":   "a train's seller as the engine names it",
-	"bot/choices.go discard": "the discard pile as the engine names a train's seller",
-	"bot/config.go info":     "a log level",
-	"bot/health.go ok":       "a health answer",
-	"bot/import.go player ":  "a placeholder name: \"player 3\"",
-	"session/broken.go ?":    "the placeholder of an unknown action type",
+	"bot/catchup.go moves":      "a noun: \"3 moves by Ann\"",
+	"session/do.go moves":       "a noun: \"2 moves\"",
+	"bot/choices.go depot":      "a train's seller as the engine names it",
+	"bot/choices.go discard":    "the discard pile as the engine names a train's seller",
+	"bot/config.go info":        "a log level",
+	"bot/health.go ok":          "a health answer",
+	"session/import.go player ": "a placeholder name: \"player 3\"",
+	"session/broken.go ?":       "the placeholder of an unknown action type",
 }
 
 // TestGrammarHasOnePlace: the notation table (commands.Words) is the one

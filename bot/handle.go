@@ -238,7 +238,7 @@ func clipText(s string, n int) string {
 
 // mention writes a mention of a user for platform p.
 func (c *Core) mention(p storage.Platform, userID, name string) string {
-	if a := c.adapters[p]; a != nil && userID != "" {
+	if a, ok := c.adapters[p].(Mentioner); ok && userID != "" {
 		return a.Mention(userID)
 	}
 	if name == "" {

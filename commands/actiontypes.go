@@ -28,6 +28,11 @@ type actionType struct {
 	private   func(a *engine.Actor, g *engine.Game) []Option
 	translate func(g *engine.Game, a action.Action) []string
 	same      func(g *engine.Game, got, want action.Action) error
+	// args lists the values an actor's choices of the type allow for an
+	// argument of a command being typed with verb, by the argument's
+	// name in the notation (hex, tile, company, train, amount, price):
+	// the completions a front end suggests (ArgValues).
+	args func(a *engine.Actor, verb Verb, field string) []string
 }
 
 // lister is how actorCommands words an actor's choices: prefix before a
@@ -69,6 +74,13 @@ var payoffList = func(a *engine.Actor, _ lister, out []string) []string {
 // actionTypes are the action types the chat layer knows, by "type".
 var actionTypes = map[string]*actionType{
 	action.TypeBid: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Bids, field, map[string]func(engine.BidMove) string{
+				"company": ifVerb(verb, Bid, func(b engine.BidMove) string { return b.Company }),
+				"amount":  func(b engine.BidMove) string { return strconv.Itoa(b.Min) },
+				"price":   func(b engine.BidMove) string { return strconv.Itoa(b.Min) },
+			})
+		},
 		offer: func(o *Offer, a *engine.Actor, g *engine.Game, _ string) { o.menu("Bid on…", bidTargets(a.Bids, g)) },
 		list: func(a *engine.Actor, l lister, out []string) []string {
 			var items []string
@@ -87,6 +99,10 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypeBuyShares: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Buys, field, map[string]func(engine.ShareMove) string{
+				"company": ifVerb(verb, Buy, func(b engine.ShareMove) string { return b.Corp })})
+		},
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
 			o.add("Buy…", shareOptions(a, a.Buys, true))
 		},
@@ -103,6 +119,10 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypeSellShares: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Sells, field, map[string]func(engine.ShareMove) string{
+				"company": ifVerb(verb, Sell, func(b engine.ShareMove) string { return b.Corp })})
+		},
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
 			o.add("Sell…", shareOptions(a, a.Sells, false))
 		},
@@ -119,6 +139,13 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypePar: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Pars, field, map[string]func(engine.ParMove) string{
+				"company": ifVerb(verb, Par, func(p engine.ParMove) string { return p.Corp }),
+				"amount":  func(p engine.ParMove) string { return strconv.Itoa(p.Price) },
+				"price":   func(p engine.ParMove) string { return strconv.Itoa(p.Price) },
+			})
+		},
 		words: "par a major",
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) { o.menu("Par…", parTargets(a.Pars)) },
 		list: func(a *engine.Actor, _ lister, out []string) []string {
@@ -146,6 +173,12 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypeLayTile: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Tiles, field, map[string]func(engine.TileMove) string{
+				"hex":  unlessVerb(verb, Token, func(t engine.TileMove) string { return t.Hex }),
+				"tile": func(t engine.TileMove) string { return t.Name },
+			})
+		},
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
 			o.menu("Lay track on…", layTargets(companyOf(a), a.Tiles))
 		},
@@ -171,6 +204,10 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypePlaceToken: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Tokens, field, map[string]func(engine.TokenMove) string{
+				"hex": unlessVerb(verb, Lay, func(t engine.TokenMove) string { return t.Hex })})
+		},
 		offer: func(o *Offer, a *engine.Actor, g *engine.Game, _ string) {
 			o.add("Place a token in…", tokenOptions(companyOf(a), a.Tokens, g))
 		},
@@ -195,6 +232,10 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypeHexToken: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.HexTokens, field, map[string]func(string) string{
+				"hex": unlessVerb(verb, Lay, func(h string) string { return h })})
+		},
 		words: "place a destination token",
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
 			var opts []Option
@@ -217,6 +258,17 @@ var actionTypes = map[string]*actionType{
 		},
 	},
 	action.TypeBuyTrain: {
+		args: func(a *engine.Actor, verb Verb, field string) []string {
+			return fieldOf(a.Trains, field, map[string]func(engine.TrainMove) string{
+				"company": ifVerb(verb, Train, func(t engine.TrainMove) string {
+					if t.From == "depot" || t.From == "discard" {
+						return ""
+					}
+					return t.From
+				}),
+				"train": func(t engine.TrainMove) string { return t.Variant },
+			})
+		},
 		offer: func(o *Offer, a *engine.Actor, _ *engine.Game, _ string) {
 			o.add("Buy a train…", trainOptions(a.Trains))
 		},

@@ -319,19 +319,19 @@ func (t *Table) seating(req Request, cmd *Command) Reply {
 		s.User = ""
 		return Reply{OK: true, Text: fmt.Sprintf("%s's seat (%s) is free; anyone may `join` to take it.", t.nameOf(old), s.Name)}
 	}
-	newUser := strings.Trim(cmd.Items[0], "<@!>")
-	if t.seatOf(newUser) != nil {
+	newUser := houseUser(strings.Trim(cmd.Items[0], "<@!>"))
+	if !IsHouse(newUser) && t.seatOf(newUser) != nil {
 		return Reply{Text: "that user already has a seat"}
 	}
-	// A player is replaced at once by an admin, or when the seat is free
-	// or is the sender's own; otherwise its player must agree.
-	if old != "" && old != req.User && !req.Admin {
+	// A player is replaced at once by an admin, or when the seat is free,
+	// the house's or the sender's own; otherwise its player must agree.
+	if old != "" && old != req.User && !req.Admin && !IsHouse(old) {
 		text := fmt.Sprintf("%s asks to hand %s's seat (%s) to %s; %s, reply `agree` or `refuse`.",
-			t.nameOf(req.User), t.nameOf(old), s.Name, newUser, t.nameOf(old))
+			t.nameOf(req.User), t.nameOf(old), s.Name, userLabel(newUser), t.nameOf(old))
 		return t.note(req, fmt.Sprintf("%s%d %s", msgReplaceAsk, s.Player, newUser), text, []string{old})
 	}
 	s.User = newUser
-	return Reply{OK: true, Text: fmt.Sprintf("%s now plays %s.", newUser, s.Name)}
+	return Reply{OK: true, Text: fmt.Sprintf("%s now plays %s.", userLabel(newUser), s.Name)}
 }
 
 // answerReplace handles the answer of the player whose seat a pending
@@ -348,10 +348,10 @@ func (t *Table) answerReplace(req Request, p pending, s *Seat, yes bool) Reply {
 	if !yes {
 		return t.note(req, msgReplaceRefuse, fmt.Sprintf("%s keeps the seat.", t.nameOf(req.User)), []string{p.replaceBy})
 	}
-	if t.seatOf(p.replaceWith) != nil {
+	if !IsHouse(p.replaceWith) && t.seatOf(p.replaceWith) != nil {
 		return Reply{Text: "the user asked to take the seat has one already"}
 	}
-	rep := t.note(req, msgReplaceDone, fmt.Sprintf("%s hands the seat over: %s now plays %s.", s.Name, p.replaceWith, s.Name), nil)
+	rep := t.note(req, msgReplaceDone, fmt.Sprintf("%s hands the seat over: %s now plays %s.", s.Name, userLabel(p.replaceWith), s.Name), nil)
 	s.User = p.replaceWith
 	return rep
 }
@@ -366,13 +366,13 @@ func (t *Table) seatOfPlayer(id int) *Seat {
 	return nil
 }
 
-// claim gives the user a free seat (imported or kicked games): the one
-// named, else the first.
+// claim gives the user a free seat (imported or kicked games) or one the
+// house plays: the one named, else the first.
 func (t *Table) claim(req Request, name string) Reply {
 	var free []string
 	for i := range t.Seats {
 		s := &t.Seats[i]
-		if s.User != "" {
+		if s.User != "" && !IsHouse(s.User) {
 			continue
 		}
 		if name == "" || playernames.Same(s.Name, name) {

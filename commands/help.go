@@ -48,8 +48,9 @@ var helpTopics = map[string]string{
 		"`refuse` also sets aside the votes to `end` the game. " +
 		"`redo` restores what the last undo took back. " +
 		"A move that ended the game may be undone by its mover within 10 minutes; later, or by anyone else, the other players must agree.",
-	"game": "{new} opens a game; `join` and `leave` take and give up seats; " +
-		"`start` shuffles the seats and begins. `kick @user` frees a seat and `replace @old @new` hands it to another user (the game's creator or an admin); " +
+	"game": "{new} opens a game; `join` and `leave` take and give up seats; `house` gives a seat to the house player, " +
+		"which plays its turns at once (so two can play a game for three), and a person takes its seat back with `join`; " +
+		"`start` shuffles the seats and begins. `kick @user` frees a seat and `replace @old @new` hands it to another user, `replace @old house` to the house (the game's creator or an admin); " +
 		"the creator asks the player first (`agree`/`refuse`) unless the seat is their own, an admin needs no consent. " +
 		"`end` ends the game when every player has said it (an admin alone may). `import` with an 18xx.games JSON file continues a game.",
 	"notify": "`notify dm` sends you a direct message when it is your turn, where the chat allows it (`notify off` stops them). " +

@@ -148,6 +148,7 @@ var notation = []Word{
 		optArg("options", "e.g. packet", ArgText)))},
 	{Verb: Join, Aliases: []string{"sit"}, Topic: "game", Form: form(GroupGame, "Take a seat", optArg("seat", "a free seat's name", ArgText))},
 	{Verb: Leave, Topic: "game", Form: form(GroupGame, "Give up your seat")},
+	{Verb: House, Topic: "game", Runner: RunSession, Form: form(GroupGame, "Give a seat to the house player")},
 	{Verb: Start, Aliases: []string{"begin"}, Topic: "game", Form: form(GroupGame, "Start the game")},
 	{Verb: Agree, Aliases: []string{"yes", "ok", "accept"}, Topic: "undo", Form: form(GroupGame, "Agree to an undo or end")},
 	{Verb: Refuse, Aliases: []string{"no", "deny"}, Topic: "undo", Form: form(GroupGame, "Refuse an undo request")},

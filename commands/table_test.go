@@ -207,28 +207,3 @@ func TestRunInLiveGame(t *testing.T) {
 		t.Errorf("run auto: %q", rep.Text)
 	}
 }
-
-func TestStartSeats(t *testing.T) {
-	seats := []Seat{{1, "Ann", "a"}, {2, "Bob", "b"}, {3, "Cid", "c"}, {4, "Dan", "d"}}
-	got := StartSeats(seats, 12345)
-	again := StartSeats(seats, 12345)
-	if len(got) != 4 || strings.Join(names(got), ",") != strings.Join(names(again), ",") {
-		t.Fatalf("not repeatable: %v %v", names(got), names(again))
-	}
-	seen := map[string]bool{}
-	for _, s := range got {
-		seen[s.Name] = true
-	}
-	if len(seen) != 4 || seats[0].Name != "Ann" {
-		t.Errorf("not a permutation, or the input changed: %v", names(got))
-	}
-}
-
-// names lists seat names.
-func names(seats []Seat) []string {
-	var out []string
-	for _, s := range seats {
-		out = append(out, s.Name)
-	}
-	return out
-}

@@ -30,7 +30,15 @@ func (m *Manager) Do(ctx context.Context, id storage.GameID, req Request) (Outco
 		if err != nil {
 			return Outcome{}, err
 		}
+		due, err := s.dueHouse(ctx, req)
+		if err != nil {
+			return Outcome{}, err
+		}
 		out, err := s.Exec(ctx, req)
+		if len(due) > 0 && err == nil && !out.Duplicate {
+			out.Text = strings.Join(due, "\n") + "\n" + out.Text
+			out.Changed = out.Changed || !out.Refused
+		}
 		out.Game, out.Active = id, !out.Finished
 		var c *conflict
 		switch {

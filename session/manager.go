@@ -22,6 +22,12 @@
 // do": replies, mentions, buttons, menus, picture headers, reminders and
 // direct messages all take it from there.
 //
+// The Manager owns a table's life around its play too: a game being set
+// up (seats, the house player, the start and the dealing of seats), an
+// import, a finished game reopened for an undo (lifecycle.go, import.go).
+// The house player holds seats like a person and plays as soon as the game
+// waits for it (house.go).
+//
 // The Manager owns the sessions. It keeps as many as its memory budget
 // allows, dropping the least recently used; dropping one is safe at any
 // time, since storage has everything (the next message reloads it). A

@@ -148,8 +148,9 @@ type File struct {
 // Actor is a seated player who must act now.
 type Actor struct {
 	PlayerID int
-	UserID   string // "" for an unclaimed seat
+	UserID   string // "" for an unclaimed seat or the house's
 	Name     string
+	House    bool   // the house player holds the seat
 	For      string // the company they act for, "" when they act for themselves
 	Corp     string // that company's id
 }
@@ -262,6 +263,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if req.EventID != "" && s.events[req.EventID] {
 		return Outcome{Duplicate: true}, nil
 	}
+	req, cmd = s.joinByName(req, cmd)
 	if req.At > 0 && req.At != Offer(s.seq) && !commands.IsQuery(cmd.Verb) {
 		out := s.answer(commands.Reply{})
 		// The choices now may be someone else's: the reply says whose
@@ -270,6 +272,9 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			out.Turn.whoseTurn())
 		out.Refused, out.Stale = true, true
 		return out, nil
+	}
+	if cmd.Verb == commands.House {
+		return s.refusal("This game is running: the game's creator or an admin can `replace NAME house` to give the house a player's seat."), nil
 	}
 	if commands.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
 		s.table.Acting = s.turnNow().Acting()
@@ -282,6 +287,12 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Images = s.draw(ctx, true, false, opts)
 		return out, nil
 	}
+	var undone []string // the house's moves taken back before an undo
+	if cmd.Verb == commands.Undo {
+		if undone, err = s.undoHouse(ctx, req); err != nil {
+			return Outcome{}, err
+		}
+	}
 	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
 		RecentEnd: s.recentEnd()}, cmd)
 	if err != nil {
@@ -293,6 +304,15 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if rep.Err != nil {
 		s.drop()
 		return Outcome{}, rep.Err
+	}
+	if len(undone) > 0 {
+		rep.Text = strings.Join(undone, "\n") + "\n" + rep.Text
+		if !rep.OK { // what the house took back is written: it is answered as a change
+			out := s.answer(commands.Reply{Text: rep.Text})
+			out.Changed = true
+			out.Offer = out.offerAddressed()
+			return out, nil
+		}
 	}
 	if !rep.OK {
 		// A refusal may come from a state another process has moved past:
@@ -325,6 +345,13 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			return Outcome{Duplicate: true}, nil
 		}
 		return Outcome{}, err
+	}
+	if said, last, err := s.houseMoves(ctx); err != nil {
+		// The command itself is stored: it is answered, the failure logged.
+		s.m.log.Error("the house could not play", "game", s.id, "err", err)
+	} else if last != nil {
+		rep.Text = strings.TrimRight(rep.Text, "\n") + "\n" + strings.Join(said, "\n")
+		rep.Action = last.Action
 	}
 	out = s.answer(rep)
 	out.Changed, out.Reminded = true, req.Reminder != nil
@@ -503,7 +530,10 @@ func actors(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
 		}
 		for _, st := range seats {
 			if st.PlayerID == a.PlayerID {
-				a.UserID = st.UserID
+				a.UserID, a.House = st.UserID, commands.IsHouse(st.UserID)
+				if a.House { // never mentioned
+					a.UserID = ""
+				}
 				if st.DisplayName != "" {
 					a.Name = st.DisplayName
 				}

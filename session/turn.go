@@ -55,6 +55,9 @@ func (s *Session) turn() Turn {
 // actorOf is the seated user u as someone asked to answer.
 func (s *Session) actorOf(u string) Actor {
 	a := Actor{UserID: u, Name: u}
+	if commands.IsHouse(u) {
+		a.UserID, a.Name, a.House = "", "the house", true
+	}
 	for _, st := range s.seats {
 		if st.UserID == u {
 			a.PlayerID = st.PlayerID

@@ -1,4 +1,4 @@
-package bot
+package slack
 
 import (
 	"flag"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pbc/bot"
 )
 
 // TestConfigSlackInPlace: the Slack channels that play in place come from
@@ -26,21 +28,39 @@ func TestConfigSlackInPlace(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			fs := flag.NewFlagSet("pbc", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
-			cfg, err := ParseConfig(fs, c.args, func(k string) string {
-				if k == EnvSlackInPlace {
+			var sc Config
+			cfg, err := bot.ParseConfig(fs, c.args, func(k string) string {
+				if k == EnvInPlace {
 					return c.env
 				}
 				return ""
-			})
+			}, &sc)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(cfg.SlackInPlace, c.want) {
-				t.Errorf("SlackInPlace = %q, want %q", cfg.SlackInPlace, c.want)
+			if !slices.Equal(sc.InPlace, c.want) {
+				t.Errorf("InPlace = %q, want %q", sc.InPlace, c.want)
 			}
 			if len(c.want) > 0 && !strings.Contains(cfg.String(), c.want[0]) {
 				t.Errorf("the logged configuration %s does not show the channels", cfg)
 			}
 		})
+	}
+}
+
+// TestConfigNeedsBothTokens: one Slack token without the other is a
+// configuration error naming both variables.
+func TestConfigNeedsBothTokens(t *testing.T) {
+	fs := flag.NewFlagSet("pbc", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var sc Config
+	_, err := bot.ParseConfig(fs, nil, func(k string) string {
+		if k == EnvBotToken {
+			return "xoxb-1"
+		}
+		return ""
+	}, &sc)
+	if err == nil || !strings.Contains(err.Error(), EnvAppToken) {
+		t.Errorf("a bot token alone: %v", err)
 	}
 }
