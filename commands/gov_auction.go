@@ -18,51 +18,75 @@ import (
 // Nominate puts a government railway's station token up for auction.
 const Nominate Verb = "nominate"
 
+// removeTokenType is the entry of actionTypes for remove_token.
+var removeTokenType = &actionType{
+	words: "put a token up for auction",
+	offer: func(o *Offer, a *engine.Actor, g *engine.Game, _ string) {
+		o.add("Auction the token in…", removalOptions(g, a.Removals))
+	},
+	list: func(a *engine.Actor, l lister, out []string) []string {
+		var items []string
+		for _, r := range a.Removals {
+			items = append(items, fmt.Sprintf("`%s %s` (from $%d)", Nominate, r.Hex, r.Cost))
+		}
+		return append(out, l.listSome(dedupe(items)))
+	},
+	translate: func(g *engine.Game, a action.Action) []string { return removalWordings(g, a.(*action.RemoveToken)) },
+	args: func(a *engine.Actor, verb Verb, field string) []string {
+		if verb != Nominate || field != "hex" {
+			return nil
+		}
+		var out []string
+		for _, r := range a.Removals {
+			out = append(out, r.Hex)
+		}
+		return dedupe(out)
+	},
+	same: func(_ *engine.Game, got, want action.Action) error {
+		v, w := got.(*action.RemoveToken), want.(*action.RemoveToken)
+		return diff("token", [2]any{v.City, slotOf(v.Slot)}, [2]any{w.City, slotOf(w.Slot)})
+	},
+}
+
 func init() {
-	actionTypes[action.TypeRemoveToken] = &actionType{
-		words: "put a token up for auction",
-		offer: func(o *Offer, a *engine.Actor, g *engine.Game, _ string) {
-			o.add("Auction the token in…", removalOptions(g, a.Removals))
-		},
-		list: func(a *engine.Actor, l lister, out []string) []string {
-			var items []string
-			for _, r := range a.Removals {
-				items = append(items, fmt.Sprintf("`%s %s` (from $%d)", Nominate, r.Hex, r.Cost))
-			}
-			return append(out, l.listSome(dedupe(items)))
-		},
-		translate: func(g *engine.Game, a action.Action) []string { return removalWordings(g, a.(*action.RemoveToken)) },
-		same: func(_ *engine.Game, got, want action.Action) error {
-			v, w := got.(*action.RemoveToken), want.(*action.RemoveToken)
-			return diff("token", [2]any{v.City, slotOf(v.Slot)}, [2]any{w.City, slotOf(w.Slot)})
-		},
-	}
 	// A bid with no company is a bid in the token auction: its own buttons,
 	// line and wording beside the bid boxes'.
-	bid := *actionTypes[action.TypeBid]
-	actionTypes[action.TypeBid] = &actionType{
-		words: bid.words,
-		offer: func(o *Offer, a *engine.Actor, g *engine.Game, prefix string) {
-			if lot, ok := auctionBid(a); ok {
-				o.Buttons = append(o.Buttons, auctionBidOptions(lot)...)
-				return
+	auction := actionTypes[action.TypeBid]
+	bid := *auction // the bid boxes' own answers
+	auction.args = func(a *engine.Actor, verb Verb, field string) []string {
+		if lot, ok := auctionBid(a); ok {
+			if verb != Bid || field != "amount" {
+				return nil
 			}
-			bid.offer(o, a, g, prefix)
-		},
-		list: func(a *engine.Actor, l lister, out []string) []string {
-			if lot, ok := auctionBid(a); ok {
-				return append(out, fmt.Sprintf("`bid <amount>` from $%d to $%d, in steps of $%d", lot.Min, lot.Max, lot.Step))
+			var out []string
+			for _, o := range auctionBidOptions(lot) {
+				out = append(out, o.Command[len("bid "):])
 			}
-			return bid.list(a, l, out)
-		},
-		private: bid.private,
-		translate: func(g *engine.Game, a action.Action) []string {
-			if v := a.(*action.Bid); v.Company == "" {
-				return []string{"bid " + strconv.Itoa(v.Price), "bid " + v.Entity.String() + " " + strconv.Itoa(v.Price)}
-			}
-			return bid.translate(g, a)
-		},
-		same: bid.same,
+			return out
+		}
+		if bid.args == nil {
+			return nil
+		}
+		return bid.args(a, verb, field)
+	}
+	auction.offer = func(o *Offer, a *engine.Actor, g *engine.Game, prefix string) {
+		if lot, ok := auctionBid(a); ok {
+			o.Buttons = append(o.Buttons, auctionBidOptions(lot)...)
+			return
+		}
+		bid.offer(o, a, g, prefix)
+	}
+	auction.list = func(a *engine.Actor, l lister, out []string) []string {
+		if lot, ok := auctionBid(a); ok {
+			return append(out, fmt.Sprintf("`bid <amount>` from $%d to $%d, in steps of $%d", lot.Min, lot.Max, lot.Step))
+		}
+		return bid.list(a, l, out)
+	}
+	auction.translate = func(g *engine.Game, a action.Action) []string {
+		if v := a.(*action.Bid); v.Company == "" {
+			return []string{"bid " + strconv.Itoa(v.Price), "bid " + v.Entity.String() + " " + strconv.Itoa(v.Price)}
+		}
+		return bid.translate(g, a)
 	}
 }
 

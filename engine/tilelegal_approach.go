@@ -8,7 +8,7 @@ import (
 	"pbc/engine/title"
 )
 
-// Approaches (title.TrackRules.Approaches): hexes beside a home city whose
+// Approaches (title.Title.Approaches): hexes beside a home city whose
 // first track the holders of some companies decide, and whose stub toward
 // the city a tile keeps while nobody holds one of them.
 
@@ -38,7 +38,7 @@ func (g *Game) approachHolders(ap title.Approach) []*Player {
 // first track other players decide, or "".
 func (lc *layCheck) approachBlock() string {
 	g, h := lc.g, lc.h
-	ap, ok := g.T.TrackRules.Approaches[h.Def.ID]
+	ap, ok := g.T.Approaches[h.Def.ID]
 	if !ok || lc.mode == layCube || h.Tile.Color != board.White {
 		return ""
 	}
@@ -58,7 +58,7 @@ func (lc *layCheck) approachBlock() string {
 // with MustLink the city is linked to the track beyond.
 func (lc *layCheck) approachFits(rot int) string {
 	g, h := lc.g, lc.h
-	ap, ok := g.T.TrackRules.Approaches[h.Def.ID]
+	ap, ok := g.T.Approaches[h.Def.ID]
 	if !ok || lc.mode == layCube || len(g.approachHolders(ap)) > 0 {
 		return ""
 	}

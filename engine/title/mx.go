@@ -34,13 +34,14 @@ func MX() *Title {
 		LUpgradeCostPhase2:  80,
 		EndOnEmptyFirstSR:   true,
 		EndLockFirstTrigger: true,
-		TrackRules: TrackRules{TownRemovalWaits: true, AbilityLaysWait: true, Approaches: map[string]Approach{
+		TrackRules:          TrackRules{TownRemovalWaits: true, AbilityLaysWait: true},
+		Approaches: map[string]Approach{
 			"M22": {Holders: []string{"C2", "MC"}, Stub: 5, MustLink: true},
 			"M24": {Holders: []string{"C4", "FNM"}, Stub: 0},
 			"O24": {Holders: []string{"C7", "IRM"}, Stub: 2},
 			"N21": {Holders: []string{"M14", "14"}, Stub: 4},
 			"O22": {Holders: []string{"M15", "15"}, Stub: 3},
-		}},
+		},
 		SpecialTiles: TileRules{Cube: "BC"},
 		Stock:        StockRules{OtherSalesDropFrom: 3},
 		Routes: Routes{

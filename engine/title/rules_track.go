@@ -3,9 +3,6 @@ package title
 // TrackRules are the switches of the track step (rule 5.7) where the titles
 // of the family differ; the engine applies each rule once, where it is set.
 type TrackRules struct {
-	// Approaches are the hexes whose first track some companies' holders
-	// decide, by hex id (see Approach).
-	Approaches map[string]Approach
 	// UpgradeMustAddTrack: an upgrade of laid track must give the company new
 	// track it can use or change a stop's value (PNW 5.7.12: some of the new
 	// tile's track must form part of the company's route).

@@ -243,6 +243,9 @@ type Title struct {
 	Deck DeckSetup
 	// OptionCertLimit replaces CertLimit when its option is set.
 	OptionCertLimit map[string]map[int]int
+	// Approaches are the hexes whose first track some companies' holders
+	// decide, by hex id (see Approach).
+	Approaches map[string]Approach
 	// Government is the title's government railway, if any.
 	Government GovernmentRules
 	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
