@@ -236,3 +236,30 @@ func TestApproachesToMexicoCity(t *testing.T) {
 		t.Errorf("tile 2 links Mexico City to track beyond M22 at %d rotations on an empty map, want 0", linked)
 	}
 }
+
+// TestCubesPayByTerrain: 1822MX's builder cubes pay off a terrain whole:
+// one cube on a mountain takes nothing off (two take its $80), one on a
+// hill $40, and a mountain with a river holds three.
+func TestCubesPayByTerrain(t *testing.T) {
+	tt, err := TitleByName("1822MX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mountain := g.Board.Hex("E12")
+	for cubes, want := range []int{0, 0, 80} {
+		if got := g.cubeDiscount(mountain, cubes); got != want {
+			t.Errorf("%d cubes on mountain E12 take $%d off, want $%d", cubes, got, want)
+		}
+	}
+	if got := g.cubeRoom(mountain, mountain.Cost); got != 2 {
+		t.Errorf("mountain E12 holds %d cubes, want 2", got)
+	}
+	if hr := g.Board.Hex("M22"); g.cubeRoom(hr, hr.Cost) != 2 || g.cubeDiscount(hr, 1) != 40 || g.cubeDiscount(hr, 2) != 60 {
+		t.Errorf("hill and river M22: room %d, one cube $%d, two $%d; want 2, $40, $60", g.cubeRoom(hr, hr.Cost),
+			g.cubeDiscount(hr, 1), g.cubeDiscount(hr, 2))
+	}
+}

@@ -42,8 +42,10 @@ func MX() *Title {
 			"N21": {Holders: []string{"M14", "14"}, Stub: 4},
 			"O22": {Holders: []string{"M15", "15"}, Stub: 3},
 		},
-		SpecialTiles: TileRules{Cube: "BC"},
-		Stock:        StockRules{OtherSalesDropFrom: 3},
+		SpecialTiles: TileRules{Cube: "BC", CubeTerrain: []CubeUse{
+			{Terrain: board.Mountain, Cubes: 2, Value: 80}, {Terrain: board.Hill, Cubes: 1, Value: 40},
+			{Terrain: board.River, Cubes: 1, Value: 20}}},
+		Stock: StockRules{OtherSalesDropFrom: 3},
 		Routes: Routes{
 			DoubleHexes: []string{"L19", "M22", "M26"},
 		},

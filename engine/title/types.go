@@ -412,4 +412,15 @@ type TileRules struct {
 	Cube     string            // the builder cube, laid like a tile (PNW "BC"); "" for none
 	Free     []string          // tiles laid at no cost, cubes or not (PNW3)
 	Upgrades map[string]string // upgrades outside the colour order, old to new (PNW4 to PNW5)
+	// CubeTerrain, when set, is what builder cubes pay off, terrain by
+	// terrain in this order (1822MX: two cubes a mountain's $80, one a
+	// hill's $40, one a river's $20); without it each cube is worth $40.
+	CubeTerrain []CubeUse
+}
+
+// CubeUse is how many builder cubes pay off one terrain, and for how much.
+type CubeUse struct {
+	Terrain board.Terrain
+	Cubes   int
+	Value   int
 }
