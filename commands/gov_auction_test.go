@@ -13,7 +13,8 @@ import (
 // 1822MX_game_end_stock_market, ids 665-669) by chat: its shareholder
 // lays its track, then the players name a token and bid in turn. At each
 // step only the player the engine names may act for the NdeM; another is
-// refused with the name of the one who may, and nothing changes.
+// refused with the name of the one who may, and nothing changes; the
+// replies say the cash-out, the token put up and each bid.
 func TestNdeMByChat(t *testing.T) {
 	l := readLog(t, filepath.Join(nextFixtureDir, "1822MX", "1822MX_game_end_stock_market.json"))
 	cut := 0
@@ -29,6 +30,12 @@ func TestNdeMByChat(t *testing.T) {
 	ndem := tb.Game.Corp("NDEM")
 	checked := 0
 	wantText := map[int]string{665: "lay", 667: "nominate L19", 668: "bid 60"}
+	wantSaid := map[int]string{
+		666: "NDEM is privatised: the market buys Player 1's 60% at $165 a share.",
+		667: "NDEM's token in L19 is up for auction.",
+		668: "Player 1 bids $60 for NDEM's token in L19.",
+		669: "Player 2 bids $70 for NDEM's token in L19.",
+	}
 	for _, a := range rest {
 		id := a.Env().ID
 		if id > 669 {
@@ -62,6 +69,9 @@ func TestNdeMByChat(t *testing.T) {
 		rep := tb.Exec(Request{User: "u" + strconv.Itoa(p.ID), Text: text, Autos: a.Env().AutoActions})
 		if !rep.OK {
 			t.Fatalf("id %d: %q by %s refused: %s", id, text, p.Name, rep.Text)
+		}
+		if w := wantSaid[id]; w != "" && !strings.Contains(rep.Text, w) {
+			t.Errorf("id %d: the reply %q does not say %q", id, rep.Text, w)
 		}
 		if _, ok := rep.Action.(*action.RemoveToken); id == 667 && !ok {
 			t.Errorf("id 667 became %T, want a remove_token", rep.Action)

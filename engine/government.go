@@ -199,6 +199,7 @@ func (g *Game) nextGovLayer(e any, op *orState) bool {
 // the price moves right once per full share price of revenue, left on none.
 func (g *Game) govDividend(c *Corp, op *orState) {
 	revenue := op.revenue
+	c.LastRevenue, c.LastPaid = revenue, revenue
 	c.Operated++
 	c.LastOR = g.orKey()
 	for _, t := range c.Trains {

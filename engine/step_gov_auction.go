@@ -476,3 +476,28 @@ func (s *govAuctionStep) mergeMoves(e any) []MergeMove {
 	}
 	return out
 }
+
+// GovAuction is the government railway's token auction as it stands.
+type GovAuction struct {
+	Hex    string  // the hex of the token up for bid, "" while a player picks one
+	High   int     // the highest bid, 0 before the first
+	Leader *Player // who bid it
+}
+
+// GovAuctionNow is the token auction under way, if any.
+func (g *Game) GovAuctionNow() (GovAuction, bool) {
+	r := g.round
+	if r == nil || r.kind != operatingRound {
+		return GovAuction{}, false
+	}
+	for _, s := range r.steps {
+		if a, ok := s.(*govAuctionStep); ok && isActive(s) && r.govClosingNow(r.current()) {
+			out := GovAuction{High: a.high, Leader: a.highBidder}
+			if a.up != nil {
+				out.Hex = a.up.Hex
+			}
+			return out, true
+		}
+	}
+	return GovAuction{}, false
+}
