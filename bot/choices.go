@@ -3,32 +3,33 @@ package bot
 import (
 	"slices"
 
-	"pbc/commands"
+	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
 )
 
 // corpLabel names a company for players: minors as "minor 7".
-var corpLabel = commands.CorpLabel
+var corpLabel = notation.CorpLabel
 
 // offer marks choices offered when the log has seq entries.
 var offer = session.Offer
 
 // Buttons are the short choices of the decision the game waits for, as
-// buttons carrying the command they stand for (commands.Decision); long
+// buttons carrying the command they stand for (offers.Decision); long
 // lists are Menus.
 func Buttons(moves *engine.Moves) []Button {
-	return buttonsOf(commands.Decision(moves), 0)
+	return buttonsOf(offers.Decision(moves), 0)
 }
 
 // Menus are the long choices of the decision the game waits for (bids,
 // pars, shares, trains, hexes to lay track on) as select menus.
 func Menus(moves *engine.Moves) []Menu {
-	return menusOf(commands.Decision(moves), 0)
+	return menusOf(offers.Decision(moves), 0)
 }
 
-func buttonsOf(o commands.Offer, at int) []Button {
+func buttonsOf(o offers.Offer, at int) []Button {
 	var out []Button
 	for _, b := range o.Buttons {
 		out = append(out, Button{Label: b.Label, Command: b.Command, Danger: b.Danger, At: at})
@@ -36,7 +37,7 @@ func buttonsOf(o commands.Offer, at int) []Button {
 	return out
 }
 
-func menusOf(o commands.Offer, at int) []Menu {
+func menusOf(o offers.Offer, at int) []Menu {
 	var out []Menu
 	for _, m := range o.Menus {
 		mm := Menu{Placeholder: m.Placeholder, At: at}
@@ -73,9 +74,9 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	}
 	seen := map[string]bool{}
 	var out []string
-	verb := commands.VerbOf(command)
+	verb := notation.VerbOf(command)
 	for _, a := range actors {
-		for _, v := range commands.ArgValues(a, verb, field) {
+		for _, v := range offers.ArgValues(a, verb, field) {
 			if v != "" && !seen[v] {
 				seen[v] = true
 				out = append(out, v)

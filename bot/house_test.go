@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"pbc/commands"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -45,7 +45,7 @@ func (tb *table) seatsNow() []storage.Seat {
 func houseMoves(senders []string, from int) int {
 	n := 0
 	for _, s := range senders[min(from, len(senders)):] {
-		if commands.IsHouse(s) {
+		if tabletop.IsHouse(s) {
 			n++
 		}
 	}
@@ -100,7 +100,7 @@ func TestHousePlayerTakesASeat(t *testing.T) {
 	}
 	var house storage.Seat
 	for _, s := range tb.seatsNow() {
-		if commands.IsHouse(s.UserID) {
+		if tabletop.IsHouse(s.UserID) {
 			house = s
 		}
 	}
@@ -115,7 +115,7 @@ func TestHousePlayerTakesASeat(t *testing.T) {
 			t.Fatalf("after 60 moves of the people the house moved %d times: %v", houseMoves(tb.senders(), 0), tb.log())
 		}
 		mover := tb.mover()
-		if mover == "" || commands.IsHouse(mover) {
+		if mover == "" || tabletop.IsHouse(mover) {
 			t.Fatalf("the table waits for the house after a reply: %q", mover)
 		}
 		before := len(tb.senders())
@@ -159,7 +159,7 @@ func TestHousePlayerTakesASeat(t *testing.T) {
 		t.Fatalf("replace ben house: %q", r.Text)
 	}
 	for _, s := range tb.seatsNow() {
-		if commands.IsHouse(s.UserID) {
+		if tabletop.IsHouse(s.UserID) {
 			t.Fatal("ben's seat went to the house before ben agreed")
 		}
 	}
@@ -250,7 +250,7 @@ func TestHouseDueAtLoadPlays(t *testing.T) {
 	}
 	for _, s := range tb.seatsNow() {
 		if s.UserID == mover {
-			if _, err := tb.st.ReplaceSeat(context.Background(), sg.ID, s.Order, commands.HouseUser, s.DisplayName); err != nil {
+			if _, err := tb.st.ReplaceSeat(context.Background(), sg.ID, s.Order, tabletop.HouseUser, s.DisplayName); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"path"
 	"strings"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine/action"
 )
 
@@ -24,7 +24,7 @@ func isImportText(text string) (rest string, ok bool) {
 	if i := strings.IndexAny(word, "\r\n"); i >= 0 {
 		word, rest = word[:i], t[i:]
 	}
-	if commands.VerbOf(strings.TrimLeft(word, "!/")) != commands.Import {
+	if notation.VerbOf(strings.TrimLeft(word, "!/")) != notation.Import {
 		return "", false
 	}
 	return strings.TrimSpace(rest), true
@@ -75,7 +75,7 @@ func importProblem(err error) string {
 
 // importGame reads the log an `import` brings and hands it to the session,
 // which opens the game in the channel.
-func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *commands.Command) (Result, error) {
+func (d *Dispatcher) importGame(ctx context.Context, r Request, cmd *notation.Command) (Result, error) {
 	l, problem, err := importSource(ctx, cmd.Text, r.Attachments)
 	if err != nil || problem != "" {
 		if err != nil {

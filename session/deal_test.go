@@ -6,6 +6,7 @@ import (
 
 	"pbc/commands"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -36,7 +37,7 @@ func TestDealSeats(t *testing.T) {
 		if len(seen) != len(joined) {
 			t.Fatalf("seed %d: %v is not a deal of the joined players", seed, seatNames(dealt))
 		}
-		tb, err := commands.NewTable("1822PNW", nil, seed, cs, "a")
+		tb, err := tabletop.NewTable("1822PNW", nil, seed, cs, "a")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +53,7 @@ func TestDealSeats(t *testing.T) {
 		t.Errorf("dealing changed its input: %v", seatNames(joined))
 	}
 	l := &action.GameLog{Title: "1822PNW", Players: []action.Player{{ID: 7, Name: "Zed"}, {ID: 3, Name: "Amy"}, {ID: 5, Name: "Kim"}}}
-	tb, err := commands.ImportTable(l, "")
+	tb, err := tabletop.ImportTable(l, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine/house"
 	"pbc/engine/title"
 	"pbc/internal/names"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -51,12 +53,12 @@ func (m *Manager) seatHouse(ctx context.Context, sg storage.Game, t *title.Title
 	name := houseName(seats)
 	var err error
 	if free := indexSeat(seats, ""); free >= 0 {
-		_, err = m.store.ReplaceSeat(ctx, sg.ID, seats[free].Order, commands.HouseUser, name)
+		_, err = m.store.ReplaceSeat(ctx, sg.ID, seats[free].Order, tabletop.HouseUser, name)
 	} else if len(seats) >= t.MaxPlayers {
 		return refused("Every seat is taken (%s seats %d).", sg.Title, t.MaxPlayers), nil
 	} else {
 		_, err = m.store.AddSeat(ctx, sg.ID, storage.Seat{Order: len(seats), PlayerID: len(seats) + 1,
-			UserID: commands.HouseUser, DisplayName: name})
+			UserID: tabletop.HouseUser, DisplayName: name})
 	}
 	if err != nil {
 		return Outcome{}, err
@@ -96,7 +98,7 @@ func (m *Manager) HouseMoves(ctx context.Context, id storage.GameID) (string, er
 // it stops at a refusal (logged: the house only plays listed moves) and
 // after maxHouseMoves. The caller holds s.mu.
 func (s *Session) houseMoves(ctx context.Context) (said []string, last *commands.Reply, err error) {
-	hreq := Request{User: User{ID: commands.HouseUser, Name: "the house"}}
+	hreq := Request{User: User{ID: tabletop.HouseUser, Name: "the house"}}
 	for range maxHouseMoves {
 		if !s.housed() {
 			return said, last, nil
@@ -105,17 +107,17 @@ func (s *Session) houseMoves(ctx context.Context) (said []string, last *commands
 		var rep commands.Reply
 		switch {
 		case houseAsked(t) && len(t.Answers.Buttons) > 0:
-			cmd, perr := commands.Parse(t.Answers.Buttons[0].Command) // the consenting answer
+			cmd, perr := notation.Parse(t.Answers.Buttons[0].Command) // the consenting answer
 			if perr != nil {
 				return said, last, fmt.Errorf("the house's answer %q: %w", t.Answers.Buttons[0].Command, perr)
 			}
-			rep = s.table.Do(commands.Request{User: commands.HouseUser}, cmd)
+			rep = s.table.Do(commands.Request{User: tabletop.HouseUser}, cmd)
 		case len(t.Actors) > 0 && t.Actors[0].House:
 			a := house.ChooseFrom(s.table.Game, t.Moves, t.Actors[0].PlayerID)
 			if a == nil {
 				return said, last, nil
 			}
-			rep = s.table.Play(commands.HouseUser, a)
+			rep = s.table.Play(tabletop.HouseUser, a)
 		default:
 			return said, last, nil
 		}
@@ -153,17 +155,17 @@ func houseAsked(t Turn) bool {
 // only see it played again. It returns what each undo said. The caller
 // holds s.mu.
 func (s *Session) undoHouse(ctx context.Context, req Request) ([]string, error) {
-	if s.table.Game.Finished() || commands.IsHouse(req.User.ID) || (indexSeat(s.seats, req.User.ID) < 0 && !req.User.Admin) {
+	if s.table.Game.Finished() || tabletop.IsHouse(req.User.ID) || (indexSeat(s.seats, req.User.ID) < 0 && !req.User.Admin) {
 		return nil, nil
 	}
-	hreq := Request{User: User{ID: commands.HouseUser, Name: "the house"}}
+	hreq := Request{User: User{ID: tabletop.HouseUser, Name: "the house"}}
 	var said []string
 	for range maxHouseMoves {
 		i := s.table.LastMove()
-		if i < 0 || i >= len(s.table.Senders) || !commands.IsHouse(s.table.Senders[i]) {
+		if i < 0 || i >= len(s.table.Senders) || !tabletop.IsHouse(s.table.Senders[i]) {
 			break
 		}
-		rep := s.table.Do(commands.Request{User: commands.HouseUser}, &commands.Command{Verb: commands.Undo})
+		rep := s.table.Do(commands.Request{User: tabletop.HouseUser}, &notation.Command{Verb: notation.Undo})
 		if rep.Err != nil {
 			s.drop()
 			return said, rep.Err
@@ -186,7 +188,7 @@ func (s *Session) undoHouse(ctx context.Context, req Request) ([]string, error) 
 func (s *Session) dueHouse(ctx context.Context, req Request) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.gone || s.broken != nil || s.table == nil || commands.IsHouse(req.User.ID) || !s.housed() {
+	if s.gone || s.broken != nil || s.table == nil || tabletop.IsHouse(req.User.ID) || !s.housed() {
 		return nil, nil // a game without the house costs nothing here
 	}
 	if t := s.turnNow(); !houseAsked(t) && (len(t.Actors) == 0 || !t.Actors[0].House) {
@@ -197,4 +199,4 @@ func (s *Session) dueHouse(ctx context.Context, req Request) ([]string, error) {
 }
 
 // housed reports whether the house holds a seat. The caller holds s.mu.
-func (s *Session) housed() bool { return indexSeat(s.seats, commands.HouseUser) >= 0 }
+func (s *Session) housed() bool { return indexSeat(s.seats, tabletop.HouseUser) >= 0 }

@@ -10,7 +10,10 @@ import (
 	"strings"
 
 	"pbc/commands"
+	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine/title"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -59,8 +62,8 @@ func (m *Manager) Create(ctx context.Context, ch storage.Channel, req Request) (
 // player starts the game. They are always current (At 0): joining twice or
 // starting too early is refused with a reason. Only the `new` message
 // carries them, so that each join does not retire and repost them.
-func lobbyOffer() commands.Offer {
-	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}}
+func lobbyOffer() offers.Offer {
+	return offers.Offer{Buttons: []offers.Option{{Label: "Join", Command: string(notation.Join)}, {Label: "Start", Command: string(notation.Start)}}}
 }
 
 // refused is a refusal outcome.
@@ -83,7 +86,7 @@ func (m *Manager) Forming(ctx context.Context, sg storage.Game, req Request) (Ou
 	mine := slices.IndexFunc(seats, func(s storage.Seat) bool { return s.UserID == u.ID })
 	boss := u.ID == sg.Creator || u.Admin
 	switch req.Cmd.Verb {
-	case commands.Join:
+	case notation.Join:
 		if mine >= 0 {
 			return refused("You already have a seat."), nil
 		}
@@ -92,7 +95,7 @@ func (m *Manager) Forming(ctx context.Context, sg storage.Game, req Request) (Ou
 		}
 		free := slices.IndexFunc(seats, func(s storage.Seat) bool { return s.UserID == "" })
 		if free < 0 { // a person takes a seat the house holds before a new one
-			free = slices.IndexFunc(seats, func(s storage.Seat) bool { return commands.IsHouse(s.UserID) })
+			free = slices.IndexFunc(seats, func(s storage.Seat) bool { return tabletop.IsHouse(s.UserID) })
 		}
 		switch {
 		case free >= 0:
@@ -107,9 +110,9 @@ func (m *Manager) Forming(ctx context.Context, sg storage.Game, req Request) (Ou
 			return Outcome{}, err
 		}
 		return m.lobbyStatus(ctx, sg, t, u.Name+" joins. ", true)
-	case commands.House:
+	case notation.House:
 		return m.seatHouse(ctx, sg, t, seats, mine >= 0 || boss)
-	case commands.Leave:
+	case notation.Leave:
 		if mine < 0 {
 			return refused("You have no seat at this game."), nil
 		}
@@ -117,12 +120,12 @@ func (m *Manager) Forming(ctx context.Context, sg storage.Game, req Request) (Ou
 			return Outcome{}, err
 		}
 		return m.lobbyStatus(ctx, sg, t, u.Name+" leaves. ", true)
-	case commands.Start:
+	case notation.Start:
 		if mine < 0 && !boss {
 			return refused("Only a seated player may start the game."), nil
 		}
 		return m.start(ctx, req, sg, t, seats)
-	case commands.End:
+	case notation.End:
 		if !boss {
 			return refused("Only the game's creator or an admin may call off a game being set up."), nil
 		}
@@ -130,9 +133,9 @@ func (m *Manager) Forming(ctx context.Context, sg storage.Game, req Request) (Ou
 			return Outcome{}, err
 		}
 		return Outcome{Game: sg.ID, Changed: true, Text: "The " + sg.Title + " game being set up here is called off."}, nil
-	case commands.New, commands.Import:
+	case notation.New, notation.Import:
 		return refused("A %s game is being set up here; `join` it, or its creator can `end` it.", sg.Title), nil
-	case commands.Status:
+	case notation.Status:
 		return m.lobbyStatus(ctx, sg, t, "", false)
 	}
 	return refused("The %s game here has not started: `join` to take a seat, `start` when everyone has.", sg.Title), nil
@@ -149,7 +152,7 @@ func (m *Manager) lobbyStatus(ctx context.Context, sg storage.Game, t *title.Tit
 		switch {
 		case s.UserID == "":
 			names = append(names, "(empty)")
-		case commands.IsHouse(s.UserID):
+		case tabletop.IsHouse(s.UserID):
 			names = append(names, s.DisplayName+" (the house)")
 		default:
 			names = append(names, s.DisplayName)
@@ -168,7 +171,7 @@ func (m *Manager) start(ctx context.Context, req Request, sg storage.Game, t *ti
 		if s.UserID == "" {
 			return refused("Seat %d is empty: someone `join`s, or the creator `end`s this set-up and starts again.", s.Order+1), nil
 		}
-		if !commands.IsHouse(s.UserID) {
+		if !tabletop.IsHouse(s.UserID) {
 			people++
 		}
 	}
@@ -183,7 +186,7 @@ func (m *Manager) start(ctx context.Context, req Request, sg storage.Game, t *ti
 	for i, s := range dealt {
 		cs[i] = commands.Seat{Player: s.PlayerID, Name: s.DisplayName, User: s.UserID}
 	}
-	table, err := commands.NewTable(sg.Title, sg.Options, sg.Seed, cs, sg.Creator)
+	table, err := tabletop.NewTable(sg.Title, sg.Options, sg.Seed, cs, sg.Creator)
 	if err != nil {
 		return refused("The game cannot start: %v", err), nil
 	}
@@ -280,8 +283,8 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 
 // Reopens reports whether verb, in a channel whose game is over, is for
 // that game: the undo of the move that ended it and the answers to it.
-func Reopens(v commands.Verb) bool {
-	return v == commands.Undo || v == commands.Agree || v == commands.Refuse
+func Reopens(v notation.Verb) bool {
+	return v == notation.Undo || v == notation.Agree || v == notation.Refuse
 }
 
 // Reopen runs an undo (or an answer to one) at channel ch's latest game
