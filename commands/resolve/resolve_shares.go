@@ -244,7 +244,7 @@ func (b *builder) issue() (action.Action, error) {
 	}
 	price := cmd.Price
 	if !cmd.HasPrice && c.Price >= 0 {
-		price = g.Market.Cells[max(c.Price-len(shares), 0)].Price
+		price = g.PriceAfterDrop(c, len(shares))
 	}
 	return SetEntity(&action.SellShares{Shares: ids, Percent: pct, SharePrice: price}, c), nil
 }
