@@ -209,17 +209,17 @@ func TestApproachesToMexicoCity(t *testing.T) {
 	}
 	irm := g.Corp("IRM")
 	lc := &layCheck{g: g, c: irm, h: g.Board.Hex("M24"), def: tile("58")}
-	if why := lc.approachFits(3); why == "" {
+	if why := lc.stubsProblem(tile("58").Exits(3)); why == "" {
 		t.Error("58 at rotation 3 on M24 drops the stub, yet fits")
 	}
-	if why := lc.approachFits(0); why != "" {
+	if why := lc.stubsProblem(tile("58").Exits(0)); why != "" {
 		t.Errorf("58 at rotation 0 on M24 keeps the stub, yet: %s", why)
 	}
 	if why := lc.approachBlock(); why != "" {
 		t.Errorf("M24 is blocked with no holder: %s", why)
 	}
 	g.Company("C4").Owner = g.Players[0]
-	if why := lc.approachFits(3); why == "" {
+	if why := lc.stubsProblem(tile("58").Exits(3)); why == "" {
 		t.Error("with C4 held, 58 at rotation 3 drops the stub, yet fits (18xx.games refuses it, seed 73402)")
 	}
 	if why := lc.approachBlock(); why == "" {

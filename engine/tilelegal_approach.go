@@ -53,22 +53,19 @@ func (lc *layCheck) approachBlock() string {
 	return h.Def.ID + "'s first track is for " + andJoin(names) + " to lay (holding " + orJoin("", ap.Holders) + ")"
 }
 
-// approachFits says why rotation rot breaks an approach's rule, or "": the
-// printed hex's stub is kept (18xx.games drops the holders' leave before it
-// checks a lay, so it binds them too), and with MustLink, while no player
-// holds its companies, the city is linked to the track beyond.
+// approachFits says why rotation rot breaks an approach's link, or "":
+// with MustLink, while no player holds its companies, a tile links the city
+// beyond its stub (HexRules.Stubs, which stubsProblem keeps) to the track
+// beyond.
 func (lc *layCheck) approachFits(rot int) string {
 	g, h := lc.g, lc.h
 	ap, ok := g.T.Approaches[h.Def.ID]
-	if !ok || lc.mode == layCube {
+	stubs := g.T.Hexes.Stubs[h.Def.ID]
+	if !ok || !ap.MustLink || len(stubs) == 0 || lc.mode == layCube || len(g.approachHolders(ap)) > 0 {
 		return ""
 	}
-	exits := lc.def.Exits(rot)
-	if h.Tile.Color == board.White && !slices.Contains(exits, ap.Stub) {
-		return "its track must keep the stub toward edge " + strconv.Itoa(ap.Stub)
-	}
-	if ap.MustLink && len(g.approachHolders(ap)) == 0 && !lc.linksStub(rot, ap.Stub) {
-		return "its track must link the stub at edge " + strconv.Itoa(ap.Stub) + " through its town to track beyond"
+	if !lc.linksStub(rot, stubs[0]) {
+		return "its track must link the stub at edge " + strconv.Itoa(stubs[0]) + " through its town to track beyond"
 	}
 	return ""
 }

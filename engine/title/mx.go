@@ -36,11 +36,11 @@ func MX() *Title {
 		EndLockFirstTrigger: true,
 		TrackRules:          TrackRules{TownRemovalWaits: true, AbilityLaysWait: true},
 		Approaches: map[string]Approach{
-			"M22": {Holders: []string{"C2", "MC"}, Stub: 5, MustLink: true},
-			"M24": {Holders: []string{"C4", "FNM"}, Stub: 0},
-			"O24": {Holders: []string{"C7", "IRM"}, Stub: 2},
-			"N21": {Holders: []string{"M14", "14"}, Stub: 4},
-			"O22": {Holders: []string{"M15", "15"}, Stub: 3},
+			"M22": {Holders: []string{"C2", "MC"}, MustLink: true},
+			"M24": {Holders: []string{"C4", "FNM"}},
+			"O24": {Holders: []string{"C7", "IRM"}},
+			"N21": {Holders: []string{"M14", "14"}},
+			"O22": {Holders: []string{"M15", "15"}},
 		},
 		SpecialTiles: TileRules{Cube: "BC", CubeTerrain: []CubeUse{
 			{Terrain: board.Mountain, Cubes: 2, Value: 80}, {Terrain: board.Hill, Cubes: 1, Value: 40},
@@ -77,6 +77,9 @@ func MX() *Title {
 		t.StartSets[n] = ids("P1-P18 C1-C7 M1-M24")
 	}
 	t.OptionCertLimit = map[string]map[int]int{"higher_cert_limit": {3: 18, 4: 14, 5: 11}}
+	// The approaches to Mexico City: their first tiles keep the stub
+	// toward it.
+	t.Hexes.Stubs = map[string][]int{"M22": {5}, "M24": {0}, "O24": {2}, "N21": {4}, "O22": {3}}
 	return t
 }
 
