@@ -149,13 +149,17 @@ func EntityLabel(e any) string {
 
 // CurrentEntity is the entity whose turn it is (the round's current one).
 func CurrentEntity(g *engine.Game) any {
-	id := g.Snapshot(false).CurrentEntity
+	snap := g.Snapshot(false)
+	id := snap.CurrentEntity
 	if id == "" {
 		return nil
 	}
-	if n, err := strconv.Atoi(id); err == nil {
-		if p := g.PlayerByID(n); p != nil {
-			return p
+	// A minor and a player may share a number (minor 1, player 1).
+	if snap.CurrentEntityType != "corporation" {
+		if n, err := strconv.Atoi(id); err == nil {
+			if p := g.PlayerByID(n); p != nil {
+				return p
+			}
 		}
 	}
 	if c := g.Corp(id); c != nil {

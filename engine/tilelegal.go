@@ -639,7 +639,8 @@ func (g *Game) legalTileNames(c *Corp, h *HexState, via *Company) []string {
 		if t.Hidden {
 			continue
 		}
-		if rots := g.legalRotations(c, h, t, via); len(rots) > 0 {
+		// Rotations laying the same track are one (4 at r0 is 4 at r3).
+		if rots := board.DistinctRotations(t, g.legalRotations(c, h, t, via)); len(rots) > 0 {
 			out = append(out, t.Name+" ("+orJoin(rotationWord(rots), intsText(rots))+")")
 		}
 	}

@@ -81,8 +81,10 @@ type mapDrawing struct {
 	// namesAbove puts each hex's name above it, off its track (the tile
 	// picture, which leaves room there).
 	namesAbove bool
-	// slotMemo holds the token slots by hex, worked out when first asked.
-	slotMemo map[string][]disc
+	// slotMemo holds the token slots by hex, worked out when first asked;
+	// trackMemo the discs along each hex's track.
+	slotMemo  map[string][]disc
+	trackMemo map[string][]disc
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
 	// w and h are the size of the picture.

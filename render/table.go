@@ -63,16 +63,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	if s <= 0 {
 		s = 1
 	}
-	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
-	// Outside a stock round nobody has cash committed to bids nor has
-	// been outbid: those columns would stand empty.
-	secs[0].dropEmpty("committed")
-	secs[2].dropEmpty("outbid")
-	// Columns nobody has anything in leave room for the rest on a phone.
-	secs[0].dropEmpty("loans")
-	secs[0].dropEmpty("companies")
-	secs[1].dropEmpty("exchange")
-	secs[1].dropEmpty("privates")
+	secs := tableSections(g)
 	p := newPainter(1, 1, s)
 	defer p.release()
 	margin := 14 * s
@@ -115,6 +106,21 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		y += sh + 12*s
 	}
 	return encodePNG(w, p.rgba())
+}
+
+// tableSections are the sections of the table picture, in both its forms.
+func tableSections(g *engine.Game) []section {
+	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
+	// Outside a stock round nobody has cash committed to bids nor has
+	// been outbid: those columns would stand empty.
+	secs[0].dropEmpty("committed")
+	secs[2].dropEmpty("outbid")
+	// Columns nobody has anything in leave room for the rest on a phone.
+	secs[0].dropEmpty("loans")
+	secs[0].dropEmpty("companies")
+	secs[1].dropEmpty("exchange")
+	secs[1].dropEmpty("privates")
+	return secs
 }
 
 // drawSection lays out (and, if draw is set, draws) a section with its top
