@@ -50,7 +50,7 @@ var layAbilities = map[string]bool{
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true,
 	"coal_mine": true, "remove_town": true, "advanced_tile": true, "extra_tile": true,
 	"builder_cubes": true, "free_city_upgrade": true, "pass_tile": true, "tile_grant": true,
-	"hill_discount": true, "estuary_discount": true,
+	"hill_discount": true, "estuary_discount": true, bridgeAbility: true,
 }
 
 // layVia picks, among a private laying track and the privates combined with
