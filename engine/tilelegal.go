@@ -199,6 +199,9 @@ func (lc *layCheck) static() string {
 	if why := lc.viaLimits(); why != "" {
 		return why
 	}
+	if why := lc.approachBlock(); why != "" {
+		return why
+	}
 	switch lc.mode {
 	case layCube:
 		return lc.cubeProblem()
@@ -508,6 +511,9 @@ func (lc *layCheck) fits(rot int) string {
 	}
 	if !lc.touchesNetwork(exits) {
 		return "none of its track would connect to " + lc.c.ID + "'s network"
+	}
+	if why := lc.approachFits(rot); why != "" {
+		return why
 	}
 	if lc.mode == layRemoveTown {
 		if missing := missingInts(lc.h.exits(), exits); len(missing) > 0 {

@@ -483,7 +483,8 @@ var actionTypes = map[string]*actionType{
 			return diff("amount", got.(*action.PayoffPlayerDebtPartial).Amount, want.(*action.PayoffPlayerDebtPartial).Amount)
 		},
 	},
-	action.TypePass: {translate: always(string(notation.Pass))},
+	action.TypeRemoveToken: removeTokenType,
+	action.TypePass:        {translate: always(string(notation.Pass))},
 	action.TypeLog: {
 		translate: func(_ *engine.Game, a action.Action) []string { return []string{"note " + a.(*action.Log).Message} },
 		same: func(_ *engine.Game, got, want action.Action) error {
