@@ -6,10 +6,6 @@ import (
 	"testing"
 )
 
-// nextFixtureDir holds the logs of the titles being added, beside the
-// repository.
-var nextFixtureDir = filepath.Join("..", "..", "..", "shared", "fixtures-next")
-
 // chatNextRatchet lists the fixtures of the titles being added that play
 // through the chat commands to the recorded result (as imports), and
 // liveNextRatchet those that also play as games played here, every command
