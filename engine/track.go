@@ -238,26 +238,30 @@ func (g *Game) placeTile(h *HexState, def *board.Tile, tileID string, rot int) {
 	// Tokens in slots added beside a city's printed ones keep a slot of
 	// their own: an upgrade takes no slot away (7.1.1, 7.1.3).
 	var added map[*Token]bool
+	groups := map[int][]int{}
+	var order []int
 	for _, oc := range oldCities {
 		nc, ok := cmap[oc]
 		if !ok {
 			continue
 		}
-		if _, seen := mapped[nc]; seen {
-			// A city merged into one already mapped: its tokens and
-			// reservations take the free slots.
-			for _, t := range oldSlots[oc] {
-				if t != nil {
-					mapped[nc] = append(mapped[nc], t)
-				}
-			}
-			for _, id := range h.Reserved[oc] {
-				if id != "" {
-					moved = append(moved, movedRes{nc, id})
+		if _, seen := groups[nc]; !seen {
+			order = append(order, nc)
+		}
+		groups[nc] = append(groups[nc], oc)
+	}
+	for _, nc := range order {
+		if ocs := groups[nc]; len(ocs) > 1 {
+			s, r := g.mergedSlots(h, oldTile, oldSlots, ocs, def.Nodes[nc].Slots)
+			mapped[nc], res[nc] = s, r[:min(len(r), len(s))]
+			for k := len(s); k < len(r); k++ {
+				if r[k] != "" {
+					moved = append(moved, movedRes{nc, r[k]})
 				}
 			}
 			continue
 		}
+		oc := groups[nc][0]
 		mapped[nc] = append(mapped[nc], oldSlots[oc]...)
 		res[nc] = append(res[nc], h.Reserved[oc]...)
 		for k, t := range oldSlots[oc] {
@@ -480,4 +484,61 @@ func (g *Game) terrainDiscount(spender *Corp, h *HexState) int {
 		}
 	}
 	return off
+}
+
+// mergedSlots lays out the one city that the old cities ocs (in the old
+// tile's order) become, as 18xx.games numbers its slots, which its
+// remove_token action names: first every reservation the old cities held, in
+// their order, a used one keeping its place; then each token, those in
+// printed slots first, in the first slot neither taken nor kept for another
+// company, or a slot added beyond the n printed ones. A city's reservations
+// end with the last slot kept for a company or holding the token that
+// used its reservation (a home, or the government railway's token in a home
+// it took over).
+func (g *Game) mergedSlots(h *HexState, oldTile *board.Tile, oldSlots map[int][]*Token, ocs []int, n int) ([]*Token, []string) {
+	var res []string
+	var tokens, cheaters []*Token
+	gov := g.T.Government.Corp
+	for _, oc := range ocs {
+		r, s := h.Reserved[oc], oldSlots[oc]
+		used := 0
+		for k := range max(len(r), len(s)) {
+			if k < len(r) && r[k] != "" {
+				used = k + 1
+			}
+			if k < len(s) && s[k] != nil && (s[k].Corp.HomeHex == h.Def.ID || (gov != "" && s[k].Corp.ID == gov)) {
+				used = k + 1
+			}
+		}
+		for k := range used {
+			id := ""
+			if k < len(r) {
+				id = r[k]
+			}
+			res = append(res, id)
+		}
+		for k, t := range s {
+			switch {
+			case t == nil:
+			case k >= oldTile.Nodes[oc].Slots:
+				cheaters = append(cheaters, t)
+			default:
+				tokens = append(tokens, t)
+			}
+		}
+	}
+	slots := make([]*Token, n)
+	for _, t := range append(tokens, cheaters...) {
+		placed := false
+		for k := range slots {
+			if slots[k] == nil && (k >= len(res) || res[k] == "") {
+				slots[k], placed = t, true
+				break
+			}
+		}
+		if !placed {
+			slots = append(slots, t)
+		}
+	}
+	return slots, res
 }

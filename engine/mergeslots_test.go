@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestMergedCitySlotsFollowTheReference: when an upgrade merges cities,
+// every reservation the old cities held comes first, in the old cities'
+// order, and the tokens then take the first slots kept for no one, as
+// 18xx.games numbers them. N25's three one-slot cities (reserved for minors
+// 17, 18 and 16, the NdeM holding 16's home) become X5's one city as
+// [R:17 R:18 NDEM], not [R:17 NDEM R:18]: the NdeM's token auction names the
+// slot by that number (self-play seed 99107, action 717).
+func TestMergedCitySlotsFollowTheReference(t *testing.T) {
+	tt, err := TitleByName("1822MX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.Board.Hex("N25")
+	if got := g.CitySlots()["N25"]; !slices.EqualFunc(got, [][]string{{"R:17"}, {"R:18"}, {"R:16"}}, slices.Equal) {
+		t.Fatalf("N25 starts as %v", got)
+	}
+	ndem := g.Corp(g.T.Government.Corp)
+	node, _, ok := h.reservedNode("16")
+	if !ok {
+		t.Fatal("no city of N25 is kept for minor 16")
+	}
+	h.unreserve("16")
+	tok := &Token{Corp: ndem}
+	if err := h.placeToken(tok, node, -1, false); err != nil {
+		t.Fatal(err)
+	}
+	g.placeTile(h, testTileDef(t, g, "X5"), "X5-0", 3)
+	want := [][]string{{"R:17", "R:18", "NDEM"}}
+	if got := g.CitySlots()["N25"]; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("X5 on N25 holds %v, want %v", got, want)
+	}
+}
