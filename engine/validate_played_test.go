@@ -15,6 +15,7 @@ import (
 type playedBreak struct {
 	id     int
 	refuse bool // refused outright; otherwise paid less than recorded
+	cube   bool // a builder cube laid where the company's network does not reach
 }
 
 // Why the fixtures of the titles being added break when played here:
@@ -28,11 +29,17 @@ type playedBreak struct {
 //     pay it to one train a turn (1822 engine README);
 //   - a run 18xx.games recorded above what its own engine pays for it today
 //     (1822MX_game_end_stock_market 842: FCM's 6-train, recorded $410, which
-//     the reference recomputes as $360, as we do).
+//     the reference recomputes as $360, as we do);
+//   - a builder cube laid on a hex whose edges the company's network does
+//     not reach (5.7.9, 5.7.21 require a route to an edge of the hex):
+//     18xx.games' 1822MX track step adds a cube without checking where it
+//     goes, though its own list of hexes would not offer that one
+//     (fcm_cannot_lay_thru_mexico_city 314: FCM's cube on O22).
 var (
-	eTrainBeyond      = func(id int) playedBreak { return playedBreak{id, true} }
-	doubleDestination = func(id int) playedBreak { return playedBreak{id, false} }
-	repricedSince     = func(id int) playedBreak { return playedBreak{id, false} }
+	eTrainBeyond      = func(id int) playedBreak { return playedBreak{id: id, refuse: true} }
+	doubleDestination = func(id int) playedBreak { return playedBreak{id: id} }
+	repricedSince     = func(id int) playedBreak { return playedBreak{id: id} }
+	cubeOffNetwork    = func(id int) playedBreak { return playedBreak{id: id, refuse: true, cube: true} }
 )
 
 // playedFixtures are the fixtures of the titles being added that replay as
@@ -54,6 +61,7 @@ var playedFixtures = map[string][]playedBreak{
 	"1822MX/1822MX_game_end_stock_market.json": {eTrainBeyond(744), eTrainBeyond(795), eTrainBeyond(798),
 		repricedSince(842)},
 	"1822MX/home_and_ndem_auctioned_token_in_mexico_city.json": nil,
+	"1822MX/fcm_cannot_lay_thru_mexico_city.json":              {cubeOffNetwork(314)},
 }
 
 // TestNextFixturesPlayed replays each fixture of playedFixtures as a game
@@ -120,10 +128,15 @@ func TestNextFixturesPlayed(t *testing.T) {
 	}
 }
 
-// checkPlayedBreak checks that run_routes a, about to be applied, is the
-// break b: refused, or paid less than recorded.
+// checkPlayedBreak checks that a, about to be applied, is the break b:
+// a run refused, or paid less than recorded; or a builder cube refused for
+// lying off the company's network.
 func checkPlayedBreak(t *testing.T, g *Game, a action.Action, b playedBreak) {
 	t.Helper()
+	if b.cube {
+		checkCubeBreak(t, g, a, b)
+		return
+	}
 	rr, ok := a.(*action.RunRoutes)
 	if !ok {
 		t.Errorf("known break %d is a %s, not a run", b.id, a.Env().Type)
@@ -144,5 +157,24 @@ func checkPlayedBreak(t *testing.T, g *Game, a action.Action, b playedBreak) {
 		t.Errorf("run %d: refused (%v), expected paid less than recorded", b.id, err)
 	case !b.refuse && total >= recorded:
 		t.Errorf("run %d: pays $%d, recorded $%d: expected less", b.id, total, recorded)
+	}
+}
+
+// checkCubeBreak checks that a, about to be applied, is a builder cube that
+// 18xx.games recorded and that our rules refuse because the company's
+// network does not reach the hex.
+func checkCubeBreak(t *testing.T, g *Game, a action.Action, b playedBreak) {
+	t.Helper()
+	lay, ok := a.(*action.LayTile)
+	if !ok || !strings.HasPrefix(lay.Tile, "BC-") {
+		t.Errorf("known break %d is a %s, not a builder cube", b.id, a.Env().Type)
+		return
+	}
+	err := g.Check(a)
+	switch {
+	case err == nil:
+		t.Errorf("cube %d on %s: accepted, expected refused", b.id, lay.Hex)
+	case !strings.Contains(err.Error(), lay.Hex+" is not on "+lay.Entity.String()+"'s network"):
+		t.Errorf("cube %d on %s: refused for another reason: %v", b.id, lay.Hex, err)
 	}
 }
