@@ -480,8 +480,17 @@ func (s *govAuctionStep) mergeMoves(e any) []MergeMove {
 // GovAuction is the government railway's token auction as it stands.
 type GovAuction struct {
 	Hex    string  // the hex of the token up for bid, "" while a player picks one
+	City   int     // the token's city on that hex's tile (of Cities)
+	Cities int     // how many cities that tile has
 	High   int     // the highest bid, 0 before the first
 	Leader *Player // who bid it
+	MinBid int     // the least bid the next bidder may make
+	// Bidders are the players who may still bid, the next first (not
+	// the leader); Picker is the player choosing a token while none is up,
+	// Winner the one choosing which major pays.
+	Bidders []*Player
+	Picker  *Player
+	Winner  *Player
 }
 
 // GovAuctionNow is the token auction under way, if any.
@@ -492,9 +501,23 @@ func (g *Game) GovAuctionNow() (GovAuction, bool) {
 	}
 	for _, s := range r.steps {
 		if a, ok := s.(*govAuctionStep); ok && isActive(s) && r.govClosingNow(r.current()) {
-			out := GovAuction{High: a.high, Leader: a.highBidder}
-			if a.up != nil {
-				out.Hex = a.up.Hex
+			out := GovAuction{High: a.high, Leader: a.highBidder, Winner: a.winner}
+			if a.up == nil {
+				out.Picker = a.acting()
+				return out, true
+			}
+			out.Hex = a.up.Hex
+			if h := g.Board.Hex(a.up.Hex); h != nil {
+				cities := h.Tile.Cities()
+				out.City, out.Cities = max(slices.Index(cities, a.up.City), 0), len(cities)
+			}
+			if a.winner == nil {
+				out.MinBid = a.minBid()
+				for _, p := range a.bidders {
+					if p != a.highBidder {
+						out.Bidders = append(out.Bidders, p)
+					}
+				}
 			}
 			return out, true
 		}

@@ -120,7 +120,7 @@ func tableSections(g *engine.Game) []section {
 	secs[0].dropEmpty("companies")
 	secs[1].dropEmpty("exchange")
 	secs[1].dropEmpty("privates")
-	return secs
+	return append(secs, govAuctionSection(g))
 }
 
 // drawSection lays out (and, if draw is set, draws) a section with its top
