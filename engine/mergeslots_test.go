@@ -41,3 +41,31 @@ func TestMergedCitySlotsFollowTheReference(t *testing.T) {
 		t.Errorf("X5 on N25 holds %v, want %v", got, want)
 	}
 }
+
+// TestBoughtTokenKeepsOtherReservations: a major that buys the NdeM's token
+// in one city of a hex keeps its reservation in another city of that hex,
+// as 18xx.games does (its token placement drops a reservation only in the
+// city the token goes to; self-play seed 99207, Mexico City, id 884). Here:
+// MC, given a reservation in a slot added to another Mexico City city, buys the NdeM's
+// token at X22-0-1 (fixture home_and_ndem..., id 1254).
+func TestBoughtTokenKeepsOtherReservations(t *testing.T) {
+	g, l := replayUntil(t, "1822MX/home_and_ndem_auctioned_token_in_mexico_city.json", 1254)
+	h := g.Board.Hex("N23")
+	up, ok := g.GovAuctionNow()
+	if !ok || up.Hex != "N23" {
+		t.Fatalf("no token of Mexico City up for sale: %+v", up)
+	}
+	node := -1
+	for _, n := range h.Tile.Cities() {
+		if n != h.Tile.Cities()[up.City] {
+			h.Reserved[n][h.addSlot(n)], node = "MC", n
+			break
+		}
+	}
+	if err := g.Apply(logAction(t, l, 1254)); err != nil {
+		t.Fatal(err)
+	}
+	if n, _, ok := h.reservedNode("MC"); !ok || n != node {
+		t.Errorf("MC's reservation in city node %d is gone after it bought the NdeM's token (now %v %v)", node, n, ok)
+	}
+}

@@ -354,7 +354,22 @@ func (s *govAuctionStep) processSale(v *action.Merge) error {
 	c.Exchange--
 	t := &Token{Corp: c, Price: 100}
 	c.Tokens = append(c.Tokens, t)
+	// The buyer's reservation in another city of the hex (a home not yet
+	// placed) stays, as in 18xx.games: only the city the token goes to
+	// loses it.
+	type kept struct{ node, slot int }
+	var others []kept
+	for n, r := range h.Reserved {
+		for k, id := range r {
+			if id == c.ID && n != node {
+				others = append(others, kept{n, k})
+			}
+		}
+	}
 	_ = h.placeToken(t, node, -1, true)
+	for _, o := range others {
+		h.Reserved[o.node][o.slot] = c.ID
+	}
 	g.pay(c, nil, s.high)
 	i := s.upIndex()
 	s.tokens, s.mins = slices.Delete(s.tokens, i, i+1), slices.Delete(s.mins, i, i+1)
