@@ -75,8 +75,8 @@ func (d *decider) par() action.Action {
 	var best *engine.ParMove
 	for i := range d.actor.Pars {
 		pm := &d.actor.Pars[i]
-		if d.g.Corp(pm.Via) == nil && budget < d.g.CheapestTrain() {
-			continue // it would start without the money for its first train
+		if d.g.Corp(pm.Via) == nil && budget < pm.Cost+max(0, d.g.CheapestTrain()-2*pm.Price) {
+			continue // it could not buy its first train from its treasury and his shares
 		}
 		// The president's certificate and three more shares.
 		need := pm.Cost + 3*pm.Price
@@ -113,7 +113,10 @@ func (d *decider) floatOwn() action.Action {
 		if c == nil || c.President() != p || s.From != "treasury" || s.Price > p.Cash || s.Percent != 10 {
 			continue
 		}
-		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) {
+		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) && c.Cash >= d.reserve(c) {
+			continue
+		}
+		if c.Floated && s.Price > d.budget() {
 			continue
 		}
 		return d.of(action.TypeBuyShares)[i]
@@ -138,6 +141,14 @@ func (d *decider) bid() action.Action {
 	if leads >= 3 {
 		return nil
 	}
+	minors := d.minorsHeld()
+	for _, b := range bids {
+		if b.Leader == d.seat {
+			if comp := d.g.Company(b.Company); comp != nil && comp.Def.Kind == title.MinorCert {
+				minors++
+			}
+		}
+	}
 	best, bestRatio := -1, 0.0
 	for i, b := range bids {
 		// Nothing sold in the first stock round ends the game: a player
@@ -159,6 +170,9 @@ func (d *decider) bid() action.Action {
 		}
 		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 3*comp.Def.Value {
 			continue // a minor started this late cannot pay for its trains
+		}
+		if comp.Def.Kind == title.MinorCert && minors >= d.minorCap() {
+			continue // each minor must buy its own trains: a person runs few
 		}
 		ratio := float64(b.Min)/float64(max(worth, 1)) + d.rng.Float64()*0.15
 		if best < 0 || ratio < bestRatio {
@@ -273,4 +287,27 @@ func (d *decider) nextTrainPrice() int {
 		return 0
 	}
 	return price[names[0]]
+}
+
+// minorsHeld counts the minors the player presides.
+func (d *decider) minorsHeld() int {
+	p, n := d.player(), 0
+	for _, c := range d.g.Corps {
+		if !c.Closed && c.IsMinor() && c.President() == p {
+			n++
+		}
+	}
+	return n
+}
+
+// minorCap is how many minors the player will run at once: two, and one
+// more for each major he presides (it will take them over).
+func (d *decider) minorCap() int {
+	p, n := d.player(), 2
+	for _, c := range d.g.Corps {
+		if !c.Closed && c.IsMajor() && c.President() == p {
+			n++
+		}
+	}
+	return min(n, 4)
 }
