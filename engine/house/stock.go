@@ -71,11 +71,13 @@ func (d *decider) par() action.Action {
 	if len(d.actor.Pars) == 0 {
 		return nil
 	}
-	budget := d.budget()
+	// A major is what spares his minors their rusts (it takes them over):
+	// what he keeps back for their trains may start it.
+	budget := d.player().Cash - d.player().Debt
 	var best *engine.ParMove
 	for i := range d.actor.Pars {
 		pm := &d.actor.Pars[i]
-		if d.g.Corp(pm.Via) == nil && budget < pm.Cost+max(0, d.g.CheapestTrain()-2*pm.Price) {
+		if d.g.Corp(pm.Via) == nil && budget < pm.Cost+max(0, d.firstTrainPrice()-2*pm.Price) {
 			continue // it could not buy its first train from its treasury and his shares
 		}
 		// The president's certificate and three more shares.
@@ -310,4 +312,30 @@ func (d *decider) minorCap() int {
 		}
 	}
 	return min(n, 4)
+}
+
+// firstTrainPrice is what a major started now will likely pay for its
+// first train: the next type's price when few of the cheapest type are
+// left (the companies operating before it will take them).
+func (d *decider) firstTrainPrice() int {
+	all, price := d.upcoming()
+	var names []string
+	for _, n := range all {
+		if price[n] >= d.g.CheapestTrain() {
+			names = append(names, n) // older types the depot no longer sells drop out
+		}
+	}
+	if len(names) == 0 {
+		return d.g.CheapestTrain()
+	}
+	left := 0
+	for _, t := range d.g.Depot.Upcoming {
+		if t.Name == names[0] {
+			left++
+		}
+	}
+	if left <= 3 && len(names) > 1 {
+		return price[names[1]]
+	}
+	return price[names[0]]
 }
