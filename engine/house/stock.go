@@ -334,7 +334,25 @@ func (d *decider) firstTrainPrice() int {
 			left++
 		}
 	}
-	if left <= 3 && len(names) > 1 {
+	// The stock round's end exports one, and every company whose trains
+	// all rust when the first of them is bought needs one before a new
+	// major runs (minors operate first).
+	demand := 1
+	for _, c := range d.g.Corps {
+		if c.Closed || !c.Floated || c.Kind == title.RegionalCorp {
+			continue
+		}
+		keeps := false
+		for _, t := range c.Trains {
+			if runs(t) && t.RustsOn != names[0] {
+				keeps = true
+			}
+		}
+		if !keeps {
+			demand++
+		}
+	}
+	if left <= demand && len(names) > 1 {
 		return price[names[1]]
 	}
 	return price[names[0]]
