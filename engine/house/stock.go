@@ -170,7 +170,7 @@ func (d *decider) bid() action.Action {
 		if b.Min > worth {
 			continue
 		}
-		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 3*comp.Def.Value {
+		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 2*comp.Def.Value {
 			continue // a minor started this late cannot pay for its trains
 		}
 		if comp.Def.Kind == title.MinorCert && minors >= d.minorCap() {
