@@ -181,6 +181,15 @@ func (d *decider) bid() action.Action {
 			best, bestRatio = i, ratio
 		}
 	}
+	if best < 0 && d.g.NothingSoldYet() {
+		// A first stock round with nothing sold ends the game (7.1.2): a
+		// player then buys the cheapest card he can rather than end it.
+		for i, b := range bids {
+			if b.Leader != d.seat && b.Min <= b.Max && b.Min <= b.Uncommitted && (best < 0 || b.Min < bids[best].Min) {
+				best = i
+			}
+		}
+	}
 	if best < 0 {
 		return nil
 	}
