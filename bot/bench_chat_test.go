@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"pbc/commands"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -35,7 +35,7 @@ func (s *chatSession) restart() error {
 		return fmt.Errorf("importing: %w", err)
 	}
 	for _, p := range s.game.cut.Players {
-		u := User{ID: commands.ChatUser(p.ID), Name: p.Name}
+		u := User{ID: tabletop.ChatUser(p.ID), Name: p.Name}
 		if _, err := send(s.core, s.ch, u, "join "+p.Name); err != nil {
 			return fmt.Errorf("claiming %s's seat: %w", p.Name, err)
 		}

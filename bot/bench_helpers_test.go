@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"pbc/commands"
+	"pbc/commands/resolve"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -48,19 +50,19 @@ type chatMove struct {
 }
 
 // chatScript phrases the recorded actions after a cut as chat commands, as
-// the user seated for each acting entity would send them (commands.ChatUser
+// the user seated for each acting entity would send them (tabletop.ChatUser
 // of the player), playing each on a shadow table that mirrors the bot's so
 // that the next one is phrased against the right state. It stops where the
 // log ends or where an action does not play as a live game (the live rules
 // differ from what 18xx.games recorded), saying why.
 func chatScript(cut *action.GameLog, rest []action.Action) ([]chatMove, string, error) {
 	own := *cut // the shadow appends to its log
-	shadow, err := commands.ImportTable(&own, benchCreator)
+	shadow, err := tabletop.ImportTable(&own, benchCreator)
 	if err != nil {
 		return nil, "", fmt.Errorf("the cut log does not import: %w", err)
 	}
 	for i := range shadow.Seats {
-		shadow.Seats[i].User = commands.ChatUser(shadow.Seats[i].Player)
+		shadow.Seats[i].User = tabletop.ChatUser(shadow.Seats[i].Player)
 	}
 	var moves []chatMove
 	for _, a := range rest {
@@ -97,9 +99,9 @@ func chatScript(cut *action.GameLog, rest []action.Action) ([]chatMove, string, 
 
 // shadowMove phrases a recorded action on the shadow table and plays it
 // there, returning the action made, or says why it does not play live.
-func shadowMove(shadow *commands.Table, a action.Action) (chatMove, action.Action, string) {
+func shadowMove(shadow *tabletop.Table, a action.Action) (chatMove, action.Action, string) {
 	id := a.Env().ID
-	text, err := shadow.Phrase(a)
+	text, err := resolve.Phrase(&shadow.Position, a)
 	if err != nil {
 		return chatMove{}, nil, fmt.Sprintf("action id %d (%s) has no command: %.300v", id, action.TypeName(a), err)
 	}
@@ -145,7 +147,7 @@ func newBenchGame(b testing.TB, full *action.GameLog, frac float64) *benchGame {
 		b.Fatalf("%s cut at %d of %d actions: no move plays on through chat: %s", full.Title, n, len(eff), g.stop)
 	}
 	for _, p := range full.Players {
-		g.names[commands.ChatUser(p.ID)] = p.Name
+		g.names[tabletop.ChatUser(p.ID)] = p.Name
 	}
 	return g
 }

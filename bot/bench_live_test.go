@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"pbc/commands"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -40,7 +40,7 @@ func (g *liveGame) load(ctx context.Context, st storage.Store) error {
 		return fmt.Errorf("importing into %s: %w", g.ch.ID, err)
 	}
 	for order, p := range g.kind.cut.Players {
-		if _, err := st.ReplaceSeat(ctx, sg.ID, order, commands.ChatUser(p.ID), p.Name); err != nil {
+		if _, err := st.ReplaceSeat(ctx, sg.ID, order, tabletop.ChatUser(p.ID), p.Name); err != nil {
 			return fmt.Errorf("seating %s: %w", p.Name, err)
 		}
 	}

@@ -167,7 +167,7 @@ func (o MenuOption) Value(at int) string {
 type File = session.File
 
 // Reply is what the bot sends: text with mentions already written the
-// platform's way (Adapter.Mention), images, buttons for short choices.
+// platform's way (Mentioner), images, buttons for short choices.
 type Reply struct {
 	Text    string
 	Images  []Image
@@ -197,6 +197,17 @@ type Adapter interface {
 	Run(ctx context.Context, h Handler) error
 	// Post sends an unsolicited message (a reminder) to a channel.
 	Post(ctx context.Context, ch storage.Channel, r Reply) error
+}
+
+// What differs by platform is an optional interface an adapter may
+// implement; the core asks for it and does without: Mentioner (mentions),
+// DirectMessenger (direct messages), ChannelLinker (channel links),
+// Connector (connection state). Threads are the
+// adapters' own: each opens and follows them in its package.
+
+// Mentioner writes mentions the platform's way; without it the core
+// writes "@name".
+type Mentioner interface {
 	// Mention writes a mention of the user in the platform's syntax.
 	Mention(userID string) string
 }

@@ -2,34 +2,34 @@ package bot
 
 import (
 	"slices"
-	"strconv"
 
-	"pbc/commands"
+	"pbc/commands/notation"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
 )
 
 // corpLabel names a company for players: minors as "minor 7".
-var corpLabel = commands.CorpLabel
+var corpLabel = notation.CorpLabel
 
 // offer marks choices offered when the log has seq entries.
 var offer = session.Offer
 
 // Buttons are the short choices of the decision the game waits for, as
-// buttons carrying the command they stand for (commands.Decision); long
+// buttons carrying the command they stand for (offers.Decision); long
 // lists are Menus.
 func Buttons(moves *engine.Moves) []Button {
-	return buttonsOf(commands.Decision(moves), 0)
+	return buttonsOf(offers.Decision(moves), 0)
 }
 
 // Menus are the long choices of the decision the game waits for (bids,
 // pars, shares, trains, hexes to lay track on) as select menus.
 func Menus(moves *engine.Moves) []Menu {
-	return menusOf(commands.Decision(moves), 0)
+	return menusOf(offers.Decision(moves), 0)
 }
 
-func buttonsOf(o commands.Offer, at int) []Button {
+func buttonsOf(o offers.Offer, at int) []Button {
 	var out []Button
 	for _, b := range o.Buttons {
 		out = append(out, Button{Label: b.Label, Command: b.Command, Danger: b.Danger, At: at})
@@ -37,7 +37,7 @@ func buttonsOf(o commands.Offer, at int) []Button {
 	return out
 }
 
-func menusOf(o commands.Offer, at int) []Menu {
+func menusOf(o offers.Offer, at int) []Menu {
 	var out []Menu
 	for _, m := range o.Menus {
 		mm := Menu{Placeholder: m.Placeholder, At: at}
@@ -74,67 +74,12 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 	}
 	seen := map[string]bool{}
 	var out []string
-	add := func(s string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
+	verb := notation.VerbOf(command)
 	for _, a := range actors {
-		switch field {
-		case "hex":
-			if commands.VerbOf(command) != commands.Token {
-				for _, t := range a.Tiles {
-					add(t.Hex)
-				}
-			}
-			if commands.VerbOf(command) != commands.Lay {
-				for _, t := range a.Tokens {
-					add(t.Hex)
-				}
-				for _, h := range a.HexTokens {
-					add(h)
-				}
-			}
-		case "tile":
-			for _, t := range a.Tiles {
-				add(t.Name)
-			}
-		case "company":
-			switch commands.VerbOf(command) {
-			case commands.Bid:
-				for _, b := range a.Bids {
-					add(b.Company)
-				}
-			case commands.Buy:
-				for _, b := range a.Buys {
-					add(b.Corp)
-				}
-			case commands.Sell:
-				for _, b := range a.Sells {
-					add(b.Corp)
-				}
-			case commands.Par:
-				for _, b := range a.Pars {
-					add(b.Corp)
-				}
-			case commands.Train:
-				for _, t := range a.Trains {
-					if t.From != "depot" && t.From != "discard" {
-						add(t.From)
-					}
-				}
-			}
-		case "train":
-			for _, t := range a.Trains {
-				add(t.Variant)
-			}
-		case "amount", "price":
-			for _, b := range a.Bids {
-				add(strconv.Itoa(b.Min))
-			}
-			for _, p := range a.Pars {
-				add(strconv.Itoa(p.Price))
+		for _, v := range offers.ArgValues(a, verb, field) {
+			if v != "" && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
 			}
 		}
 	}
@@ -142,12 +87,4 @@ func legalCandidates(moves *engine.Moves, seats []storage.Seat, user, command, f
 		slices.SortFunc(out, hexOrder)
 	}
 	return out
-}
-
-// lobbyOffer is offered under `new`: anyone may take a seat, and a
-// seated player starts the game. They are always current (At 0): joining
-// twice or starting too early is refused with a reason. Only the `new`
-// message carries them, so that each join does not retire and repost them.
-func lobbyOffer() commands.Offer {
-	return commands.Offer{Buttons: []commands.Option{{Label: "Join", Command: string(commands.Join)}, {Label: "Start", Command: string(commands.Start)}}}
 }

@@ -13,104 +13,88 @@ import (
 	"time"
 )
 
-// Config is the bot's configuration, from flags and environment variables
-// (a flag wins over its variable). Tokens come from the environment only,
-// so that they never show in a process list, and are never logged.
+// Config is the core's configuration, from flags and environment variables
+// (a flag wins over its variable). Each adapter keeps its own settings and
+// tokens in its package, as a ConfigPart the configuration parses along.
 type Config struct {
-	DB     string // SQLite database file, or a postgres:// URL (--db, PBC_DB)
-	Listen string // the playground's address (--listen, PBC_LISTEN)
-
-	DiscordToken          string // DISCORD_TOKEN
-	DiscordGuild          string // register /pbc in this guild only (--discord-guild, DISCORD_GUILD_ID)
-	DiscordMessageContent bool   // plain-text commands need this privileged intent (--discord-message-content, DISCORD_MESSAGE_CONTENT)
-	// DiscordGMRole names a Discord role whose members are admins of the
-	// bot's games (--discord-gm-role, PBC_DISCORD_GM_ROLE).
-	DiscordGMRole string
-	// DiscordInPlace are the Discord channel ids whose games are played in
-	// the channel itself rather than a thread per game (--discord-in-place,
-	// PBC_DISCORD_IN_PLACE: comma-separated).
-	DiscordInPlace []string
-	SlackBotToken  string // SLACK_BOT_TOKEN (xoxb-…)
-	SlackAppToken  string // SLACK_APP_TOKEN (xapp-…, Socket Mode)
-	// SlackInPlace are the Slack channel ids whose games are played in
-	// the channel itself rather than a thread per game (--slack-in-place,
-	// PBC_SLACK_IN_PLACE: comma-separated).
-	SlackInPlace []string
-
-	// Playground serves the local playground even when platform tokens are
-	// set (--playground, PBC_PLAYGROUND); without tokens it always runs.
-	Playground  bool
+	DB          string        // SQLite database file, or a postgres:// URL (--db, PBC_DB)
 	RemindEvery time.Duration // default reminder cadence (--remind-every, PBC_REMIND_EVERY); 0 for none
 	LogLevel    slog.Level    // --log-level, PBC_LOG_LEVEL: debug, info, warn, error
 	LogJSON     bool          // --log-json, PBC_LOG_JSON: JSON log lines instead of text
+	// Parts are the adapters' configurations, parsed with the core's.
+	Parts []ConfigPart
 }
 
-// Environment variables read by ParseConfig.
+// ConfigPart is an adapter's share of the configuration: its flags and
+// environment variables (tokens from the environment only, so that they
+// never show in a process list), read with the core's.
+type ConfigPart interface {
+	// Flags registers the part's flags on fs, their defaults read from
+	// the environment.
+	Flags(fs *flag.FlagSet, env Env)
+	// Finish reads what comes from the environment only (tokens) once
+	// the flags are parsed, and says what is wrong.
+	Finish(env Env) error
+	// LogAttrs describe the part for the log, tokens left out.
+	LogAttrs() []slog.Attr
+}
+
+// Env reads the configuration's environment variables.
+type Env func(string) string
+
+// String is variable k, trimmed, or def when it is unset or blank.
+func (e Env) String(k, def string) string {
+	if v := strings.TrimSpace(e(k)); v != "" {
+		return v
+	}
+	return def
+}
+
+// Bool is variable k as true or false (false when unset); a value that is
+// neither is reported to errs.
+func (e Env) Bool(k string, errs *[]error) bool {
+	v := e.String(k, "false")
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		*errs = append(*errs, fmt.Errorf("%s=%q: not true or false", k, v))
+	}
+	return b
+}
+
+// Environment variables read by ParseConfig for the core.
 const (
-	EnvDB             = "PBC_DB"
-	EnvListen         = "PBC_LISTEN"
-	EnvDiscordToken   = "DISCORD_TOKEN"
-	EnvDiscordGuild   = "DISCORD_GUILD_ID"
-	EnvDiscordContent = "DISCORD_MESSAGE_CONTENT"
-	EnvDiscordGMRole  = "PBC_DISCORD_GM_ROLE"
-	EnvDiscordInPlace = "PBC_DISCORD_IN_PLACE"
-	EnvSlackBotToken  = "SLACK_BOT_TOKEN"
-	EnvSlackAppToken  = "SLACK_APP_TOKEN"
-	EnvSlackInPlace   = "PBC_SLACK_IN_PLACE"
-	EnvPlayground     = "PBC_PLAYGROUND"
-	EnvRemindEvery    = "PBC_REMIND_EVERY"
-	EnvLogLevel       = "PBC_LOG_LEVEL"
-	EnvLogJSON        = "PBC_LOG_JSON"
+	EnvDB          = "PBC_DB"
+	EnvRemindEvery = "PBC_REMIND_EVERY"
+	EnvLogLevel    = "PBC_LOG_LEVEL"
+	EnvLogJSON     = "PBC_LOG_JSON"
 )
 
 // DefaultDB is the database file when none is configured.
 const DefaultDB = "pbc.db"
 
 // ParseConfig reads the configuration from args (flags registered on fs)
-// and getenv (os.Getenv if nil).
-func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (Config, error) {
+// and getenv (os.Getenv if nil), with the adapters' parts.
+func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string, parts ...ConfigPart) (Config, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	env := func(k, def string) string {
-		if v := strings.TrimSpace(getenv(k)); v != "" {
-			return v
-		}
-		return def
-	}
-	var c Config
-	var level, every, inPlace, discordInPlace string
+	env := Env(getenv)
+	c := Config{Parts: parts}
+	var level, every string
 	var errs []error
-	envBool := func(k string) bool {
-		v := env(k, "false")
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s=%q: not true or false", k, v))
-		}
-		return b
+	fs.StringVar(&c.DB, "db", env.String(EnvDB, DefaultDB), "SQLite database `file` (created if missing), or a postgres:// URL ["+EnvDB+"]")
+	fs.StringVar(&every, "remind-every", env.String(EnvRemindEvery, DefaultRemindEvery.String()), "default reminder `cadence` of channels, 0 for none ["+EnvRemindEvery+"]")
+	fs.StringVar(&level, "log-level", env.String(EnvLogLevel, "info"), "log `level`: debug, info, warn or error ["+EnvLogLevel+"]")
+	fs.BoolVar(&c.LogJSON, "log-json", env.Bool(EnvLogJSON, &errs), "log JSON lines ["+EnvLogJSON+"]")
+	for _, p := range parts {
+		p.Flags(fs, env)
 	}
-	fs.StringVar(&c.DB, "db", env(EnvDB, DefaultDB), "SQLite database `file` (created if missing), or a postgres:// URL ["+EnvDB+"]")
-	fs.StringVar(&c.Listen, "listen", env(EnvListen, "127.0.0.1:8822"), "the playground's `address` ["+EnvListen+"]")
-	fs.StringVar(&c.DiscordGuild, "discord-guild", env(EnvDiscordGuild, ""), "register /pbc in this guild `id` only (instant) instead of globally ["+EnvDiscordGuild+"]")
-	fs.BoolVar(&c.DiscordMessageContent, "discord-message-content", envBool(EnvDiscordContent), "ask Discord for the message-content intent, for plain-text commands ["+EnvDiscordContent+"]")
-	fs.StringVar(&c.DiscordGMRole, "discord-gm-role", env(EnvDiscordGMRole, ""), "Discord role `name` whose members are admins of the bot's games ["+EnvDiscordGMRole+"]")
-	fs.StringVar(&discordInPlace, "discord-in-place", env(EnvDiscordInPlace, ""), "comma-separated Discord channel `ids` that play in the channel, not a thread per game ["+EnvDiscordInPlace+"]")
-	fs.StringVar(&inPlace, "slack-in-place", env(EnvSlackInPlace, ""), "comma-separated Slack channel `ids` that play in the channel, not a thread per game ["+EnvSlackInPlace+"]")
-	fs.BoolVar(&c.Playground, "playground", envBool(EnvPlayground), "serve the local playground even when platform tokens are set ["+EnvPlayground+"]")
-	fs.StringVar(&every, "remind-every", env(EnvRemindEvery, DefaultRemindEvery.String()), "default reminder `cadence` of channels, 0 for none ["+EnvRemindEvery+"]")
-	fs.StringVar(&level, "log-level", env(EnvLogLevel, "info"), "log `level`: debug, info, warn or error ["+EnvLogLevel+"]")
-	fs.BoolVar(&c.LogJSON, "log-json", envBool(EnvLogJSON), "log JSON lines ["+EnvLogJSON+"]")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
 		errs = append(errs, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " ")))
 	}
-	c.DiscordToken = env(EnvDiscordToken, "")
-	c.SlackBotToken = env(EnvSlackBotToken, "")
-	c.SlackAppToken = env(EnvSlackAppToken, "")
-	c.SlackInPlace = channelIDs(inPlace)
-	c.DiscordInPlace = channelIDs(discordInPlace)
 	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		errs = append(errs, fmt.Errorf("log level %q: use debug, info, warn or error", level))
 	}
@@ -125,15 +109,17 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (C
 	default:
 		c.RemindEvery = d
 	}
-	if (c.SlackBotToken == "") != (c.SlackAppToken == "") {
-		errs = append(errs, fmt.Errorf("Slack needs both %s and %s", EnvSlackBotToken, EnvSlackAppToken))
+	for _, p := range parts {
+		if err := p.Finish(env); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	return c, errors.Join(errs...)
 }
 
-// channelIDs splits a comma-separated list of channel ids, dropping blanks
+// ChannelIDs splits a comma-separated list of channel ids, dropping blanks
 // and repeats.
-func channelIDs(s string) []string {
+func ChannelIDs(s string) []string {
 	var out []string
 	for _, id := range strings.Split(s, ",") {
 		if id = strings.TrimSpace(id); id != "" && !slices.Contains(out, id) {
@@ -143,38 +129,14 @@ func channelIDs(s string) []string {
 	return out
 }
 
-// Discord reports whether Discord is configured.
-func (c Config) Discord() bool { return c.DiscordToken != "" }
-
-// Slack reports whether Slack is configured.
-func (c Config) Slack() bool { return c.SlackBotToken != "" && c.SlackAppToken != "" }
-
-// Local reports whether the playground runs: without platforms, or asked for.
-func (c Config) Local() bool { return c.Playground || (!c.Discord() && !c.Slack()) }
-
 // LogValue logs the configuration with the tokens left out.
 func (c Config) LogValue() slog.Value {
-	set := func(s string) string {
-		if s == "" {
-			return "unset"
-		}
-		return "set"
+	attrs := []slog.Attr{slog.String("db", c.DB)}
+	for _, p := range c.Parts {
+		attrs = append(attrs, p.LogAttrs()...)
 	}
-	return slog.GroupValue(
-		slog.String("db", c.DB),
-		slog.Bool("playground", c.Local()),
-		slog.String("listen", c.Listen),
-		slog.String("discord_token", set(c.DiscordToken)),
-		slog.String("discord_guild", c.DiscordGuild),
-		slog.Bool("discord_message_content", c.DiscordMessageContent),
-		slog.String("discord_gm_role", c.DiscordGMRole),
-		slog.Any("discord_in_place", c.DiscordInPlace),
-		slog.String("slack_bot_token", set(c.SlackBotToken)),
-		slog.String("slack_app_token", set(c.SlackAppToken)),
-		slog.Any("slack_in_place", c.SlackInPlace),
-		slog.Duration("remind_every", c.RemindEvery),
-		slog.String("log_level", c.LogLevel.String()),
-	)
+	attrs = append(attrs, slog.Duration("remind_every", c.RemindEvery), slog.String("log_level", c.LogLevel.String()))
+	return slog.GroupValue(attrs...)
 }
 
 // String is LogValue as text: no tokens.
@@ -187,4 +149,12 @@ func (c Config) Logger(w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// Set says whether a secret is configured, for the log.
+func Set(secret string) string {
+	if secret == "" {
+		return "unset"
+	}
+	return "set"
 }

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/session"
 	"pbc/storage"
 )
@@ -86,7 +86,7 @@ func refused(format string, args ...any) Result {
 // try runs a command once against the stored state.
 func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 	cmd, perr := parse(r.Text)
-	if perr == nil && cmd.Verb == commands.Games {
+	if perr == nil && cmd.Verb == notation.Games {
 		return d.games(ctx, r)
 	}
 	// A channel whose game is held in memory needs no look-up: opening
@@ -98,14 +98,14 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 		}
 	}
 	sg, err := d.Store.OpenGame(ctx, r.Channel)
-	if errors.Is(err, storage.ErrNotFound) && perr == nil && reopens(cmd.Verb) {
-		if res, ok, err := d.afterEnd(ctx, r, cmd); ok || err != nil {
+	if errors.Is(err, storage.ErrNotFound) && perr == nil && session.Reopens(cmd.Verb) {
+		if res, ok, err := d.Sessions().Reopen(ctx, r.Channel, d.request(r, cmd)); ok || err != nil {
 			return res, err
 		}
 	}
 	if errors.Is(err, storage.ErrNotFound) || (err == nil && sg.Status == storage.Forming) {
 		if perr != nil {
-			return refused("%s", commands.Sentence(perr.Error())), nil
+			return refused("%s", notation.Sentence(perr.Error())), nil
 		}
 		if err != nil {
 			return d.noGame(ctx, r, cmd)
@@ -119,20 +119,16 @@ func (d *Dispatcher) try(ctx context.Context, r Request) (Result, error) {
 }
 
 // parse reads a command; an import's JSON may be longer than any command.
-func parse(text string) (*commands.Command, error) {
+func parse(text string) (*notation.Command, error) {
 	if rest, ok := isImportText(text); ok {
-		return &commands.Command{Verb: commands.Import, Text: rest}, nil
+		return &notation.Command{Verb: notation.Import, Text: rest}, nil
 	}
-	return commands.Parse(text)
+	return notation.Parse(text)
 }
 
 // active runs a command at an active game, through its session.
-func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, cmd *commands.Command) (Result, error) {
-	r, cmd = d.joinByName(ctx, r, id, cmd)
-	out, err := d.Sessions().Do(ctx, id, session.Request{
-		User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
-		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
-		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder})
+func (d *Dispatcher) active(ctx context.Context, r Request, id storage.GameID, cmd *notation.Command) (Result, error) {
+	out, err := d.Sessions().Do(ctx, id, d.request(r, cmd))
 	if err != nil {
 		return Result{}, err
 	}
@@ -172,7 +168,7 @@ func (d *Dispatcher) games(ctx context.Context, r Request) (Result, error) {
 		lines = append(lines, line)
 	}
 	if len(lines) == 0 {
-		return Result{Text: "You are not playing any game here. Start one with `" + commands.NewExamples()[0] + "`, or `join` one being set up."}, nil
+		return Result{Text: "You are not playing any game here. Start one with `" + notation.NewExamples()[0] + "`, or `join` one being set up."}, nil
 	}
 	return Result{Text: "Your games:\n" + strings.Join(lines, "\n")}, nil
 }

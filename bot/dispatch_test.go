@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"pbc/commands"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -72,9 +72,9 @@ func TestLobbyAndRetry(t *testing.T) {
 	for _, s := range seats {
 		users = append(users, fmt.Sprintf("%d:%s", s.PlayerID, s.UserID))
 	}
-	joined := []commands.Seat{{Player: 1, User: "ann"}, {Player: 2, User: "ben"}, {Player: 3, User: "dee"}}
-	for _, s := range commands.DealSeats(joined, sg.Seed) {
-		want = append(want, fmt.Sprintf("%d:%s", s.Player, s.User))
+	joined := []storage.Seat{{Order: 0, PlayerID: 1, UserID: "ann"}, {Order: 1, PlayerID: 2, UserID: "ben"}, {Order: 2, PlayerID: 3, UserID: "dee"}}
+	for _, s := range session.DealSeats(joined, sg.Seed) {
+		want = append(want, fmt.Sprintf("%d:%s", s.PlayerID, s.UserID))
 	}
 	if strings.Join(users, ",") != strings.Join(want, ",") {
 		t.Errorf("seats %v, want %v dealt from seed %d", users, want, sg.Seed)

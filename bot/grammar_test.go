@@ -14,33 +14,33 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"pbc/bot/discord"
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // notSpelledWords are string literals in the core and the adapters that
 // equal a command word without being one, each with where and why.
 var notSpelledWords = map[string]string{
-	"bot/catchup.go moves":   "a noun: \"3 moves by Ann\"",
-	"session/do.go moves":    "a noun: \"2 moves\"",
-	"bot/choices.go depot":   "a train's seller as the engine names it",
-	"bot/choices.go discard": "the discard pile as the engine names a train's seller",
-	"bot/config.go info":     "a log level",
-	"bot/health.go ok":       "a health answer",
-	"bot/import.go player ":  "a placeholder name: \"player 3\"",
-	"session/broken.go ?":    "the placeholder of an unknown action type",
+	"bot/catchup.go moves":      "a noun: \"3 moves by Ann\"",
+	"session/do.go moves":       "a noun: \"2 moves\"",
+	"bot/choices.go depot":      "a train's seller as the engine names it",
+	"bot/choices.go discard":    "the discard pile as the engine names a train's seller",
+	"bot/config.go info":        "a log level",
+	"bot/health.go ok":          "a health answer",
+	"session/import.go player ": "a placeholder name: \"player 3\"",
+	"session/broken.go ?":       "the placeholder of an unknown action type",
 }
 
-// TestGrammarHasOnePlace: the notation table (commands.Words) is the one
+// TestGrammarHasOnePlace: the notation table (notation.Words) is the one
 // place the bot's words are written. Every Discord slash subcommand and
 // group, help topic and did-you-mean word comes from it, every word in it
 // parses, and the core and the adapters (Discord, Slack, the console, the
 // playground's server) spell no command word of their own.
 func TestGrammarHasOnePlace(t *testing.T) {
-	words := commands.Words()
+	words := notation.Words()
 	forms := map[string]bool{}
 	groups := map[string]bool{}
 	argNames := map[string]bool{}
-	typed := map[string]commands.Verb{} // every word typed, to its verb
+	typed := map[string]notation.Verb{} // every word typed, to its verb
 	for _, w := range words {
 		typed[string(w.Verb)] = w.Verb
 		for _, a := range w.Aliases {
@@ -90,21 +90,21 @@ func TestGrammarHasOnePlace(t *testing.T) {
 				continue
 			}
 			named[w.Topic] = true
-			if !slices.Contains(commands.HelpTopics(), w.Topic) {
+			if !slices.Contains(notation.HelpTopics(), w.Topic) {
 				t.Errorf("%s's help topic %q is not a topic", w.Verb, w.Topic)
 			}
-			if got := commands.HelpTopicOf(string(w.Verb)); got != w.Topic {
+			if got := notation.HelpTopicOf(string(w.Verb)); got != w.Topic {
 				t.Errorf("help %s explains %q, want %q", w.Verb, got, w.Topic)
 			}
 		}
-		for _, topic := range commands.HelpTopics() {
+		for _, topic := range notation.HelpTopics() {
 			if !named[topic] {
 				t.Errorf("help topic %q is the topic of no word of the notation", topic)
 			}
 		}
 	})
 	t.Run("suggestions", func(t *testing.T) {
-		for _, s := range commands.SuggestionWords() {
+		for _, s := range notation.SuggestionWords() {
 			if _, ok := typed[s]; !ok {
 				t.Errorf("did-you-mean offers %q, not a word of the notation", s)
 			}
@@ -112,10 +112,10 @@ func TestGrammarHasOnePlace(t *testing.T) {
 	})
 	t.Run("every word parses", func(t *testing.T) {
 		for word, v := range typed {
-			if got := commands.VerbOf(strings.ToUpper(word)); got != v {
+			if got := notation.VerbOf(strings.ToUpper(word)); got != v {
 				t.Errorf("VerbOf(%q) = %q, want %q", word, got, v)
 			}
-			cmd, err := commands.Parse(word)
+			cmd, err := notation.Parse(word)
 			if err != nil {
 				if strings.Contains(err.Error(), "not a command") {
 					t.Errorf("Parse(%q): %v", word, err)
@@ -163,7 +163,7 @@ func TestGrammarHasOnePlace(t *testing.T) {
 				if _, ok := notSpelledWords[rel+" "+s]; ok {
 					return true
 				}
-				t.Errorf("%s spells the command word %q: take it from the notation (commands.%s)", rel, s, typed[head])
+				t.Errorf("%s spells the command word %q: take it from the notation (notation.%s)", rel, s, typed[head])
 				return true
 			})
 			return nil

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/storage"
 )
 
@@ -41,12 +41,12 @@ func (c *Core) handle(ctx context.Context, m Message) {
 	}()
 	word, args, _ := strings.Cut(text, " ")
 	var err error
-	switch verb := commands.VerbOf(word); verb {
-	case commands.Catchup:
+	switch verb := notation.VerbOf(word); verb {
+	case notation.Catchup:
 		err = c.explicitCatchup(ctx, m)
-	case commands.Remind, commands.QuietHours:
+	case notation.Remind, notation.QuietHours:
 		err = c.settings(ctx, m, verb, strings.ToLower(word), strings.TrimSpace(args))
-	case commands.Notifications, commands.Away, commands.Back:
+	case notation.Notifications, notation.Away, notation.Back:
 		err = c.notifySettings(ctx, m)
 	default:
 		outcome, err = c.command(ctx, m, log)
@@ -238,7 +238,7 @@ func clipText(s string, n int) string {
 
 // mention writes a mention of a user for platform p.
 func (c *Core) mention(p storage.Platform, userID, name string) string {
-	if a := c.adapters[p]; a != nil && userID != "" {
+	if a, ok := c.adapters[p].(Mentioner); ok && userID != "" {
 		return a.Mention(userID)
 	}
 	if name == "" {

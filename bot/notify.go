@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/storage"
 )
 
@@ -54,8 +54,8 @@ func (c *Core) notifySettings(ctx context.Context, m Message) error {
 	if m.User.ID == "" {
 		return say("I cannot tell who you are here, so I cannot keep your notification settings.")
 	}
-	n, err := commands.ParseNotify(m.Text)
-	if pe := (*commands.ParseError)(nil); errors.As(err, &pe) {
+	n, err := notation.ParseNotify(m.Text)
+	if pe := (*notation.ParseError)(nil); errors.As(err, &pe) {
 		return say(sentence(pe.Msg))
 	} else if err != nil {
 		return err
@@ -67,28 +67,28 @@ func (c *Core) notifySettings(ctx context.Context, m Message) error {
 	_, canDM := c.messenger(m.Channel.Platform)
 	now := c.now()
 	switch n.Kind {
-	case commands.NotifyDM:
+	case notation.NotifyDM:
 		if !canDM {
 			return say("I cannot send direct messages on this chat; your turn is announced in the channel, with a mention.")
 		}
 		p.DM = true
-	case commands.NotifyOff:
+	case notation.NotifyOff:
 		p.DM = false
-	case commands.NotifyQuiet:
+	case notation.NotifyQuiet:
 		p.Quiet.From, p.Quiet.To = n.From, n.To
 		if n.Zone != "" {
 			p.Quiet.TZ = n.Zone
 		}
-	case commands.NotifyQuietOff:
+	case notation.NotifyQuietOff:
 		p.Quiet.From, p.Quiet.To = 0, 0
-	case commands.NotifyZone:
+	case notation.NotifyZone:
 		p.Quiet.TZ = n.Zone
-	case commands.NotifyAway:
+	case notation.NotifyAway:
 		p.AwayUntil = now.Add(n.For)
-	case commands.NotifyBack:
+	case notation.NotifyBack:
 		p.AwayUntil = time.Time{}
 	}
-	if n.Kind != commands.NotifyShow {
+	if n.Kind != notation.NotifyShow {
 		if err := c.setUserPrefs(ctx, p); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
 				return say("That setting is not valid: " + err.Error())

@@ -11,6 +11,7 @@ import (
 	_ "time/tzdata" // quiet hours' time zones, even in an image without tzdata
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
@@ -215,7 +216,7 @@ func (c *Core) remind(ctx context.Context, id storage.GameID) error {
 		actors = v.Actors()
 		snap = g.Snapshot(false)
 		if len(actors) > 0 {
-			if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: string(commands.Status)}); st.OK {
+			if st := v.Table().Exec(commands.Request{User: actors[0].UserID, Text: string(notation.Status)}); st.OK {
 				status = st.Text
 			}
 		}
@@ -333,7 +334,7 @@ func roundLabel(r engine.RoundInfo) string {
 
 // settings runs "remind ..." and "quiet ..." in a channel (verb, typed as
 // word): anyone may see them, an admin or the game's creator change them.
-func (c *Core) settings(ctx context.Context, m Message, verb commands.Verb, word, args string) error {
+func (c *Core) settings(ctx context.Context, m Message, verb notation.Verb, word, args string) error {
 	set, err := c.store.ChannelSettings(ctx, m.Channel)
 	if err != nil {
 		return err
@@ -355,7 +356,7 @@ func (c *Core) settings(ctx context.Context, m Message, verb commands.Verb, word
 	switch {
 	case len(words) == 0:
 		changed = false
-	case verb == commands.QuietHours:
+	case verb == notation.QuietHours:
 		problem = setQuiet(&set, strings.Fields(args))
 	case words[0] == "off" || words[0] == "none" || words[0] == "never":
 		set.ReminderEvery = RemindersOff

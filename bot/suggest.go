@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/session"
 	"pbc/storage"
@@ -59,7 +59,7 @@ func (c *Core) Suggest(ctx context.Context, q Query) []Choice {
 func candidates(g *engine.Game, seats []storage.Seat, field, prefix string) []string {
 	var out []string
 	switch field {
-	case string(commands.ArgUser):
+	case string(notation.ArgUser):
 		for _, s := range seats {
 			out = append(out, s.DisplayName)
 		}
@@ -84,7 +84,7 @@ func candidates(g *engine.Game, seats []storage.Seat, field, prefix string) []st
 				out = append(out, t.Name)
 			}
 		}
-	case string(commands.ArgCompany), "target":
+	case string(notation.ArgCompany), "target":
 		for _, co := range g.Corps {
 			if !co.Closed {
 				out = append(out, co.ID)

@@ -1,9 +1,11 @@
 package commands
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/board"
 )
@@ -11,9 +13,9 @@ import (
 // Lookups of typed names in a game, without regard to case. They return nil
 // (or "") when nothing matches; callers turn that into a reply.
 
-// findCorp finds a corporation by id: "SWW", "cnor", a minor "8" or "M8", a
+// FindCorp finds a corporation by id: "SWW", "cnor", a minor "8" or "M8", a
 // regional "A" or "MA".
-func findCorp(g *engine.Game, s string) *engine.Corp {
+func FindCorp(g *engine.Game, s string) *engine.Corp {
 	if s == "" {
 		return nil
 	}
@@ -26,7 +28,7 @@ func findCorp(g *engine.Game, s string) *engine.Corp {
 		}
 	}
 	if len(s) > 1 && (s[0] == 'M' || s[0] == 'm') {
-		if c := findCorp(g, s[1:]); c != nil {
+		if c := FindCorp(g, s[1:]); c != nil {
 			return c
 		}
 	}
@@ -36,9 +38,9 @@ func findCorp(g *engine.Game, s string) *engine.Corp {
 	return nil
 }
 
-// findCompany finds a company card by id: "P7", "m5", "C2", "MA"; a bare
+// FindCompany finds a company card by id: "P7", "m5", "C2", "MA"; a bare
 // number is a minor's certificate ("5" is M5).
-func findCompany(g *engine.Game, s string) *engine.Company {
+func FindCompany(g *engine.Game, s string) *engine.Company {
 	if s == "" {
 		return nil
 	}
@@ -50,7 +52,7 @@ func findCompany(g *engine.Game, s string) *engine.Company {
 			return c
 		}
 	}
-	if _, ok := number(s); ok {
+	if _, ok := notation.Number(s); ok {
 		return g.Company("M" + s)
 	}
 	if id := g.T.Alias(s); id != "" { // the rulebook's abbreviation of a minor
@@ -59,8 +61,8 @@ func findCompany(g *engine.Game, s string) *engine.Company {
 	return nil
 }
 
-// findHex finds a hex of the map: "D23", "ag13", "a6" (CA's hexes left of A).
-func findHex(g *engine.Game, s string) *engine.HexState {
+// FindHex finds a hex of the map: "D23", "ag13", "a6" (CA's hexes left of A).
+func FindHex(g *engine.Game, s string) *engine.HexState {
 	if s == "" || len(s) > 8 {
 		return nil
 	}
@@ -73,8 +75,8 @@ func findHex(g *engine.Game, s string) *engine.HexState {
 	return g.Board.Hex(strings.ToLower(s))
 }
 
-// findTrain finds a train by id ("L-4", "p+-0").
-func findTrain(g *engine.Game, s string) *engine.Train {
+// FindTrain finds a train by id ("L-4", "p+-0").
+func FindTrain(g *engine.Game, s string) *engine.Train {
 	if s == "" || !strings.Contains(s, "-") {
 		return nil
 	}
@@ -84,8 +86,8 @@ func findTrain(g *engine.Game, s string) *engine.Train {
 	return g.Depot.Train(strings.ToUpper(s))
 }
 
-// findPlayer finds a player by name or id.
-func findPlayer(g *engine.Game, s string) *engine.Player {
+// FindPlayer finds a player by name or id.
+func FindPlayer(g *engine.Game, s string) *engine.Player {
 	s = strings.TrimPrefix(s, "@")
 	for _, p := range g.Players {
 		if strings.EqualFold(p.Name, s) || strconv.Itoa(p.ID) == s {
@@ -95,10 +97,10 @@ func findPlayer(g *engine.Game, s string) *engine.Player {
 	return nil
 }
 
-// controller is the player who acts for e: the player, a corporation's
+// Controller is the player who acts for e: the player, a corporation's
 // president (a regional's owner), a company owner or its owning
 // corporation's president; nil when nobody does.
-func controller(e any) *engine.Player {
+func Controller(e any) *engine.Player {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v
@@ -115,8 +117,8 @@ func controller(e any) *engine.Player {
 	return nil
 }
 
-// entityID is the 18xx.games id of an acting entity and its entity type.
-func entityID(e any) (id, typ string) {
+// EntityID is the 18xx.games id of an acting entity and its entity type.
+func EntityID(e any) (id, typ string) {
 	switch v := e.(type) {
 	case *engine.Player:
 		return strconv.Itoa(v.ID), "player"
@@ -128,8 +130,8 @@ func entityID(e any) (id, typ string) {
 	return "", ""
 }
 
-// entityLabel names an entity for replies: "Alice", "SWW", "P7".
-func entityLabel(e any) string {
+// EntityLabel names an entity for replies: "Alice", "SWW", "P7".
+func EntityLabel(e any) string {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v.Name
@@ -144,8 +146,8 @@ func entityLabel(e any) string {
 	return "nobody"
 }
 
-// currentEntity is the entity whose turn it is (the round's current one).
-func currentEntity(g *engine.Game) any {
+// CurrentEntity is the entity whose turn it is (the round's current one).
+func CurrentEntity(g *engine.Game) any {
 	id := g.Snapshot(false).CurrentEntity
 	if id == "" {
 		return nil
@@ -161,9 +163,9 @@ func currentEntity(g *engine.Game) any {
 	return nil
 }
 
-// stopNodes lists the node indices of a tile's stops (cities, towns,
+// StopNodes lists the node indices of a tile's stops (cities, towns,
 // off-boards) in tile order; "H19.2" is the second of them.
-func stopNodes(t *board.Tile) []int {
+func StopNodes(t *board.Tile) []int {
 	var out []int
 	for i, n := range t.Nodes {
 		if n.Kind != board.Junction {
@@ -173,19 +175,78 @@ func stopNodes(t *board.Tile) []int {
 	return out
 }
 
-// joinOr lists items as "a, b or c".
-func joinOr(items []string) string { return joinWith(items, " or ") }
-
-// joinAnd lists items as "a, b and c".
-func joinAnd(items []string) string { return joinWith(items, " and ") }
-
-// joinWith lists items, the last two joined by last.
-func joinWith(items []string, last string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
+// PhaseName is the name of g's phase ("3").
+func PhaseName(g *engine.Game) string {
+	if ph := g.CurrentPhase(); ph != nil {
+		return ph.Name
 	}
-	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
+	return ""
+}
+
+// FreeSlot is the slot a token of corp takes in city node of h: its
+// reserved slot, else the first empty unreserved one; -1 if none.
+func FreeSlot(h *engine.HexState, node int, corp string) int {
+	slots := h.Slots[node]
+	res := h.Reserved[node]
+	for i, id := range res {
+		if id == corp && i < len(slots) && slots[i] == nil {
+			return i
+		}
+	}
+	for i, t := range slots {
+		if t == nil && (i >= len(res) || res[i] == "") {
+			return i
+		}
+	}
+	return -1
+}
+
+// IntWords writes numbers as words.
+func IntWords(list []int) []string {
+	out := make([]string, len(list))
+	for i, n := range list {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
+}
+
+// FindShare finds a certificate by id ("SWW_3", "sww_3").
+func FindShare(g *engine.Game, id string) *engine.Share {
+	i := strings.LastIndexByte(id, '_')
+	if i <= 0 {
+		return nil
+	}
+	c := FindCorp(g, id[:i])
+	n, err := strconv.Atoi(id[i+1:])
+	if c == nil || err != nil {
+		return nil
+	}
+	for _, s := range c.Shares {
+		if s.Index == n {
+			return s
+		}
+	}
+	return nil
+}
+
+// SaleList describes the trains on sale.
+func SaleList(g *engine.Game) string {
+	var items []string
+	for i, t := range g.TrainsForSale() {
+		where := "the depot"
+		if i > 0 || len(g.Depot.Upcoming) == 0 {
+			where = "the discard pile"
+		}
+		names := []string{fmt.Sprintf("%s (%s)", engine.TrainWithArticle(t.Name), engine.Money(t.Price))}
+		if i == 0 && len(g.Depot.Upcoming) > 0 {
+			for _, v := range t.Def.Variants {
+				names = append(names, fmt.Sprintf("%s (%s)", engine.TrainWithArticle(v.Name), engine.Money(v.Price)))
+			}
+		}
+		items = append(items, notation.JoinOr(names)+" from "+where)
+	}
+	if len(items) == 0 {
+		return "no trains are for sale"
+	}
+	return "for sale: " + strings.Join(items, "; ")
 }

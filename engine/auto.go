@@ -45,7 +45,9 @@ func (g *Game) nextAutoAction() action.Action {
 		return nil
 	}
 	if as, ok := s.(autoStep); ok {
-		return as.autoAction()
+		if a := as.autoAction(); !g.recordedNext(a) {
+			return a
+		}
 	}
 	return nil
 }

@@ -18,8 +18,13 @@ func BenchmarkReplay(b *testing.B) {
 // BenchmarkReplayCA replays the largest 1822CA fixture.
 func BenchmarkReplayCA(b *testing.B) { benchReplay(b, "1822CA/1822CA_game_end_bank.json") }
 
+// BenchmarkReplay1822 replays the largest 1822 fixture (1,272 actions).
+func BenchmarkReplay1822(b *testing.B) {
+	benchReplay(b, "../fixtures-next/1822/1822_game_end_stock_market.json")
+}
+
 func benchReplay(b *testing.B, name string) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "fixtures", filepath.FromSlash(name)))
 	if err != nil {
 		b.Skip("../shared/fixtures not found: conformance fixtures are kept beside the repository")
 	}

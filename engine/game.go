@@ -82,6 +82,11 @@ type Game struct {
 	programs          map[int]Program // automatic play, by player id
 	seq               int             // actions processed, auto actions included (orders programs and what stops them)
 	rebuilding        bool            // Replay of a game played here: programs' actions are the recorded ones
+	// rebuildNext is, while rebuilding, the type and entity of the next
+	// recorded action ("pass MR"): older 18xx.games logs record a skipped or
+	// placed destination token as the player's own action, not as an auto
+	// action (see recordedNext).
+	rebuildNext string
 
 	// cards is what company cards keep in play, by company id; modePending
 	// is the card whose marker's owner must choose its mode before play goes

@@ -33,6 +33,13 @@ type orState struct {
 type pendingToken struct {
 	corp *Corp
 	hex  string
+	// rondel: the token takes the place of an acquired minor whose home
+	// city is chosen (1822 M14): it goes in a city of hex the corporation
+	// reaches, brings its own slot (kept through upgrades when the minor's
+	// was) and costs price.
+	rondel bool
+	price  int
+	keeps  bool
 }
 
 // orKey identifies one operating round for operating history.

@@ -121,8 +121,12 @@ func Replay(l *action.GameLog, opts ReplayOptions) (*Game, error) {
 	// before programs acted rebuilds as it was played. A failed action
 	// ends the replay, so none of them pays for a way back.
 	g.rebuilding = true
-	defer func() { g.rebuilding = false }()
+	defer func() { g.rebuilding, g.rebuildNext = false, "" }()
 	for i, a := range acts[split:] {
+		g.rebuildNext = ""
+		if k := split + i + 1; k < len(acts) {
+			g.rebuildNext = acts[k].Env().Type + " " + acts[k].Env().Entity.String()
+		}
 		if err := g.applyLive(a); err != nil {
 			return g, &ReplayError{Index: pos[split+i], ID: a.Env().ID, Type: a.Env().Type, Reason: err}
 		}
@@ -192,6 +196,13 @@ func replayImport(l *action.GameLog, opts ReplayOptions, entries []action.Action
 	}
 	g.endImport()
 	return g, nil
+}
+
+// recordedNext reports whether auto action a is, while rebuilding, what
+// the log records next as an action of its own: the game then leaves it to
+// that action (older 18xx.games logs).
+func (g *Game) recordedNext(a action.Action) bool {
+	return g.rebuilding && a != nil && g.rebuildNext == a.Env().Type+" "+a.Env().Entity.String()
 }
 
 // endImport switches a replayed game to checking every further action.

@@ -88,6 +88,7 @@ func (g *Game) titleRouteRules(c *Corp, rules *route.Rules) {
 	tr := &g.T.Routes
 	n := g.phaseNum()
 	rules.DoubleHexes = tr.DoubleHexes
+	rules.Crossing, rules.OneTrackOf = tr.Crossing, tr.OneTrackOf
 	rules.PullmanTowns = tr.PullmanTowns
 	rules.LocalMail = tr.LocalMail
 	rules.SmallMailAmount = title.At(tr.SmallMail, n)

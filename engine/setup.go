@@ -181,6 +181,9 @@ func (g *Game) buildDeck(players int) []*Company {
 	for i := len(d.FrontPrivates) - 1; i >= 0; i-- {
 		privates = moveToFront(privates, d.FrontPrivates[i])
 	}
+	if ps := d.PrivateStacks; ps != nil && g.Opts[ps.Option] && !g.Opts[ps.KeepAll] {
+		privates = stackRemovals(ps, privates)
+	}
 	var deck []*title.Company
 	switch {
 	case len(d.Stacks) > 0 && g.Opts["starting_packet"]:
@@ -295,4 +298,28 @@ func (g *Game) corpLeftOut(id string) bool {
 		}
 	}
 	return false
+}
+
+// stackRemovals orders the privates stack by stack (each in deck order) and
+// takes out the first ps.Remove[i] of stack i that are not kept, as
+// 18xx.games sets up 1822+.
+func stackRemovals(ps *title.PrivateStacks, privates []*title.Company) []*title.Company {
+	var out []*title.Company
+	for i, stack := range ps.Stacks {
+		drop := 0
+		if i < len(ps.Remove) {
+			drop = ps.Remove[i]
+		}
+		for _, c := range privates {
+			if !slices.Contains(stack, c.ID) {
+				continue
+			}
+			if drop > 0 && !slices.Contains(ps.Keep, c.ID) {
+				drop--
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -192,6 +192,15 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 		h := g.Board.Hex(m.HomeHex)
 		switch token {
 		case "replace":
+			if m.Def.HomeChoose {
+				if !g.rondelReplaceable(c, m, 0) {
+					return ruleErr("%s reaches no city of %s with room for its token: choose exchange", c.ID, m.HomeHex)
+				}
+				c.Exchange--
+				h.unreserve(m.ID)
+				g.queueRondel(c, m)
+				break
+			}
 			city, slot, ok := h.reservedNode(m.ID)
 			if !ok {
 				city, slot = homeNodeIndex(h, m.HomeCity), -1
@@ -282,8 +291,11 @@ func (g *Game) acquisitionChoices(c *Corp, st *minorAcquisitionStep) []ChoiceMov
 		}
 	case "token":
 		if c.Exchange > 0 {
-			out = append(out, ChoiceMove{Choice: "replace", Label: "replace its token with an exchange token"},
-				ChoiceMove{Choice: "exchange", Label: "remove its token; an exchange token becomes available"})
+			m := st.target
+			if g.minorOwner(m) != nil || !m.Def.HomeChoose || g.rondelReplaceable(c, m, 200) {
+				out = append(out, ChoiceMove{Choice: "replace", Label: "replace its token with an exchange token"})
+			}
+			out = append(out, ChoiceMove{Choice: "exchange", Label: "remove its token; an exchange token becomes available"})
 		} else {
 			out = append(out, ChoiceMove{Choice: "remove", Label: "remove its token"})
 		}

@@ -57,6 +57,9 @@ func (s *pendingTokenStep) process(a action.Action, e any) error {
 	if err != nil {
 		return err
 	}
+	if p.rondel {
+		return s.placeRondel(p, h, city)
+	}
 	if _, has := h.tokenOf(p.corp); has {
 		return ruleErr("%s cannot have two tokens in one city", p.corp.ID)
 	}
@@ -105,6 +108,9 @@ func (s *pendingTokenStep) tokenMoves(e any) []TokenMove {
 	h := g.Board.Hex(pt.hex)
 	if h == nil {
 		return nil
+	}
+	if pt.rondel {
+		return s.rondelMoves(pt, h)
 	}
 	if _, has := h.tokenOf(pt.corp); has {
 		return nil

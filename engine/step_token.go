@@ -151,9 +151,8 @@ func (g *Game) stationTokenMoves(c *Corp) []TokenMove {
 	if t == nil || !c.IsMajor() {
 		return nil
 	}
-	cost := g.tokenCost(c, t, nil)
-	if cost > c.Cash {
-		return nil
+	if t.Price > c.Cash && !g.freeTokenLeft(c) {
+		return nil // a free token of its own (SECR's) costs nothing where it goes
 	}
 	net := g.quietReach(c)
 	var out []TokenMove

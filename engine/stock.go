@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"pbc/engine/title"
 )
 
@@ -133,7 +135,26 @@ func (g *Game) bidboxMinors() []*Company {
 }
 
 func (g *Game) bidboxConcessions() []*Company { return firstN(g.bankCompanies('C'), 3) }
-func (g *Game) bidboxPrivates() []*Company    { return firstN(g.bankCompanies('P'), 3) }
+
+// bidboxPrivates are the privates in the bid boxes: the first three in the
+// bank, or with private stacks the first of each stack.
+func (g *Game) bidboxPrivates() []*Company {
+	ps := g.T.Deck.PrivateStacks
+	if ps == nil || !g.Opts[ps.Option] || g.Opts[ps.OneStack] {
+		return firstN(g.bankCompanies('P'), 3)
+	}
+	bank := g.bankCompanies('P')
+	var out []*Company
+	for _, stack := range ps.Stacks {
+		for _, c := range bank {
+			if slices.Contains(stack, c.ID) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
 
 func (g *Game) refillBidboxMinors() {
 	g.emptyBidbox = make([]bool, 4)

@@ -44,6 +44,9 @@ func (g *Game) taxHavenChoices(comp *Company) []string {
 	}
 	spend := p.Cash - g.committed(p)
 	if g.taxHavenWorth() > 0 {
+		if g.T.TaxHavenOneShare && !g.Opts["tax_haven_multiple"] {
+			return nil // its one share is bought
+		}
 		spend = g.taxHaven.Cash
 	}
 	var out []string

@@ -503,6 +503,9 @@ func (lc *layCheck) fits(rot int) string {
 	if why := lc.exitsOpen(exits); why != "" {
 		return why
 	}
+	if why := lc.stubsProblem(exits); why != "" {
+		return why
+	}
 	if !lc.touchesNetwork(exits) {
 		return "none of its track would connect to " + lc.c.ID + "'s network"
 	}

@@ -72,7 +72,7 @@ func (g *Game) checkTokenPlace(c *Corp, h *HexState, city, slot int) error {
 func (g *Game) hexReservers(c *Corp, h *HexState) []string {
 	var out []string
 	for _, o := range g.Corps {
-		if o != c && g.hexReserved[o.ID] && o.HomeHex == h.Def.ID && !o.Closed &&
+		if o != c && g.hexReserved[o.ID] && o.HomeHex == h.Def.ID && !o.Closed && !o.Def.HomeBlocksNone &&
 			(len(o.Tokens) == 0 || !o.Tokens[0].Used) {
 			out = append(out, o.ID)
 		}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/storage"
@@ -76,9 +76,9 @@ func (s *Session) Broken() error {
 // brokenExec answers a command at a game that does not load.
 func (s *Session) brokenExec(ctx context.Context, req Request) (Outcome, error) {
 	words := strings.Fields(strings.ToLower(req.Text))
-	var verb commands.Verb
+	var verb notation.Verb
 	if len(words) > 0 {
-		verb = commands.VerbOf(words[0])
+		verb = notation.VerbOf(words[0])
 	}
 	boss := req.User.Admin || (req.User.ID != "" && req.User.ID == s.rec.Creator)
 	rows, err := s.m.store.Rows(ctx, s.id, 0)
@@ -86,7 +86,7 @@ func (s *Session) brokenExec(ctx context.Context, req Request) (Outcome, error) 
 		return Outcome{}, err
 	}
 	switch verb {
-	case commands.Export, commands.Undo, commands.End:
+	case notation.Export, notation.Undo, notation.End:
 		if !boss {
 			return s.refusal(s.brokenText(len(rows)) + " Only the game's creator or an admin may do that."), nil
 		}
@@ -94,14 +94,14 @@ func (s *Session) brokenExec(ctx context.Context, req Request) (Outcome, error) 
 		return s.refusal(s.brokenText(len(rows))), nil
 	}
 	switch verb {
-	case commands.Export:
+	case notation.Export:
 		data, err := s.rawExport(ctx, rows)
 		if err != nil {
 			return Outcome{}, err
 		}
 		return Outcome{Text: fmt.Sprintf("The log of game %d as stored (%d entries).", s.id, len(rows)), Seq: len(rows),
 			Title: s.rec.Title, Files: []File{{Name: fmt.Sprintf("game-%d.json", s.id), Type: "application/json", Data: data}}}, nil
-	case commands.Undo:
+	case notation.Undo:
 		if len(rows) == 0 {
 			return s.refusal(s.brokenText(0) + " Its log has no entries to drop."), nil
 		}

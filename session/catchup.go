@@ -76,7 +76,7 @@ func (s *Session) stateAt(n int) (*engine.Game, error) {
 	}
 	l := *t.Log
 	l.Actions = t.Log.Actions[:min(max(n, 0), len(t.Log.Actions))]
-	return s.hist.stateAt(&l, min(t.Imported, len(l.Actions)))
+	return t.StateAt(&l, min(t.Imported, len(l.Actions)))
 }
 
 // SeatName is the display name of the seat a user holds: "an import" for

@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -30,7 +32,15 @@ func (m *Manager) Do(ctx context.Context, id storage.GameID, req Request) (Outco
 		if err != nil {
 			return Outcome{}, err
 		}
+		due, err := s.dueHouse(ctx, req)
+		if err != nil {
+			return Outcome{}, err
+		}
 		out, err := s.Exec(ctx, req)
+		if len(due) > 0 && err == nil && !out.Duplicate {
+			out.Text = strings.Join(due, "\n") + "\n" + out.Text
+			out.Changed = out.Changed || !out.Refused
+		}
 		out.Game, out.Active = id, !out.Finished
 		var c *conflict
 		switch {
@@ -83,7 +93,7 @@ func (s *Session) movedOn(moved string) Outcome {
 	}
 	text := "That choice is no longer current: " + moved + " came in first, so yours was not applied."
 	if s.table != nil {
-		rep := s.table.Exec(commands.Request{Text: string(commands.Status)})
+		rep := s.table.Exec(commands.Request{Text: string(notation.Status)})
 		out := s.answer(rep)
 		out.Text = text + " Send it again if you still want it.\n" + rep.Text
 		out.Refused, out.Stale = true, true
@@ -96,7 +106,7 @@ func (s *Session) movedOn(moved string) Outcome {
 
 // engineStatus is a status query as user.
 func engineStatus(req Request) commands.Request {
-	return commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: string(commands.Status)}
+	return commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: string(notation.Status)}
 }
 
 // View is read access to a session's game, valid only inside the function
@@ -128,7 +138,7 @@ func (v View) Game() *engine.Game {
 }
 
 // Table is the command layer's table (nil when broken).
-func (v View) Table() *commands.Table { return v.s.table }
+func (v View) Table() *tabletop.Table { return v.s.table }
 
 // Record is the stored game record.
 func (v View) Record() storage.Game { return v.s.rec }

@@ -1,8 +1,9 @@
 // Package session keeps the games being played in memory, one session per
 // active game, between the chat front ends (package bot) and the command
-// layer and storage below them. A session holds the game's decoded log, its
-// engine state, its seats and pending requests, a digest of the board before
-// the last move and a few checkpoints of earlier states. A chat move is
+// layer and storage below them. A session owns the game's live table
+// (session/tabletop: the decoded log, the engine state, the seats, pending
+// requests and a few checkpoints of earlier states) and a digest of the
+// board before the last move. A chat move is
 // parsed once, applied once to the state in hand, written once (one
 // storage.Move, in one transaction) and answered from the state in hand:
 // nothing is reloaded or replayed on the way.
@@ -21,6 +22,12 @@
 // Turn is the one answer to "who must act now and what may each person
 // do": replies, mentions, buttons, menus, picture headers, reminders and
 // direct messages all take it from there.
+//
+// The Manager owns a table's life around its play too: a game being set
+// up (seats, the house player, the start and the dealing of seats), an
+// import, a finished game reopened for an undo (lifecycle.go, import.go).
+// The house player holds seats like a person and plays as soon as the game
+// waits for it (house.go).
 //
 // The Manager owns the sessions. It keeps as many as its memory budget
 // allows, dropping the least recently used; dropping one is safe at any

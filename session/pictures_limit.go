@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // Pictures are drawn under one limit for the whole process. A drawing of
@@ -64,8 +65,8 @@ func Drawings() (inFlight, limit int) { return len(renders.slots), cap(renders.s
 
 // tableDo runs cmd on the table, holding a drawing slot when its answer is
 // a picture.
-func (s *Session) tableDo(ctx context.Context, req commands.Request, cmd *commands.Command) (commands.Reply, error) {
-	if commands.DrawsPicture(cmd) { // the table draws them itself
+func (s *Session) tableDo(ctx context.Context, req commands.Request, cmd *notation.Command) (commands.Reply, error) {
+	if notation.DrawsPicture(cmd) { // the table draws them itself
 		release, err := Drawing(ctx)
 		if err != nil {
 			return commands.Reply{}, err

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine/action"
 	"pbc/render"
 	"pbc/storage"
@@ -76,7 +76,7 @@ func TestWideBoardMovesPostACrop(t *testing.T) {
 	var user, text string
 	if err := s.View(func(v View) error {
 		user = v.Table().ActingUser(acts[k])
-		text = commands.Translate(v.Game(), acts[k])[0]
+		text = offers.Translate(v.Game(), acts[k])[0]
 		return nil
 	}); err != nil {
 		t.Fatal(err)

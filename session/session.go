@@ -12,9 +12,13 @@ import (
 	"time"
 
 	"pbc/commands"
+	"pbc/commands/notation"
+	"pbc/commands/offers"
+	"pbc/commands/views"
 	"pbc/engine"
 	"pbc/engine/action"
 	"pbc/render"
+	"pbc/session/tabletop"
 	"pbc/storage"
 )
 
@@ -27,7 +31,7 @@ type Session struct {
 	mu    sync.Mutex
 	rec   storage.Game
 	seats []storage.Seat
-	table *commands.Table
+	table *tabletop.Table
 	times []int64 // when each log entry was written, Unix milliseconds
 	seq   int     // log entries stored
 	size  int64   // estimated bytes held; guarded by the manager's lock
@@ -39,7 +43,6 @@ type Session struct {
 	board  map[string]string
 	mapKey string
 	market string
-	hist   history
 	// events are the platform event ids of the game's latest stored moves,
 	// so that a delivery repeated after a restart is recognised before it
 	// is run again.
@@ -68,7 +71,7 @@ type Request struct {
 	User User
 	Text string
 	// Cmd is Text parsed; nil to parse it here.
-	Cmd *commands.Command
+	Cmd *notation.Command
 	// At is one more than the log position a button or menu was offered
 	// at (see Offer); 0 for a typed command. A choice offered before the
 	// game moved on is refused.
@@ -120,7 +123,7 @@ type Outcome struct {
 	// after a change, those of whom the reply addresses (Addressed); under
 	// a query or a partial command, what it asks for; under a refusal, the
 	// confirmation it needs; under a stale choice, none.
-	Offer commands.Offer
+	Offer offers.Offer
 	// CatchUp sums up for the sender what others did since their previous
 	// action (Request.CatchupAfter), or nil.
 	CatchUp *CatchUp
@@ -148,8 +151,9 @@ type File struct {
 // Actor is a seated player who must act now.
 type Actor struct {
 	PlayerID int
-	UserID   string // "" for an unclaimed seat
+	UserID   string // "" for an unclaimed seat or the house's
 	Name     string
+	House    bool   // the house player holds the seat
 	For      string // the company they act for, "" when they act for themselves
 	Corp     string // that company's id
 }
@@ -181,13 +185,12 @@ func (m *Manager) build(ld *storage.Loaded) (*Session, error) {
 	}
 	s := &Session{m: m, id: ld.Game.ID, rec: ld.Game, seats: ld.Seats, times: times, seq: len(ld.Entries)}
 	s.stored.Store(int64(s.seq))
-	t, err := commands.LoadTable(ld.Log, seats, senders, ld.Game.Creator, importedEntries(ld))
+	t, err := tabletop.LoadTable(ld.Log, seats, senders, ld.Game.Creator, importedEntries(ld))
 	if err != nil {
 		return nil, fmt.Errorf("game %d does not replay: %w", ld.Game.ID, err)
 	}
-	t.Rebuild = s.hist.rebuild
 	s.table = t
-	s.hist.note(t.Game)
+	t.Checkpoint()
 	s.board = render.BoardDigest(t.Game)
 	s.mapKey, s.market = render.MapDigest(t.Game), render.MarketDigest(t.Game)
 	s.size = estimate(len(ld.Log.Actions))
@@ -242,7 +245,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	if s.broken != nil {
 		return s.brokenExec(ctx, req)
 	}
-	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); commands.VerbOf(w) == commands.Export {
+	if w, _, _ := strings.Cut(strings.TrimSpace(req.Text), " "); notation.VerbOf(w) == notation.Export {
 		f, err := s.export(ctx)
 		if err != nil {
 			return Outcome{}, err
@@ -255,14 +258,15 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	cmd := req.Cmd
 	if cmd == nil {
 		var err error
-		if cmd, err = commands.Parse(req.Text); err != nil {
-			return s.refusal(commands.Sentence(err.Error())), nil
+		if cmd, err = notation.Parse(req.Text); err != nil {
+			return s.refusal(notation.Sentence(err.Error())), nil
 		}
 	}
 	if req.EventID != "" && s.events[req.EventID] {
 		return Outcome{Duplicate: true}, nil
 	}
-	if req.At > 0 && req.At != Offer(s.seq) && !commands.IsQuery(cmd.Verb) {
+	req, cmd = s.joinByName(req, cmd)
+	if req.At > 0 && req.At != Offer(s.seq) && !notation.IsQuery(cmd.Verb) {
 		out := s.answer(commands.Reply{})
 		// The choices now may be someone else's: the reply says whose
 		// turn it is and offers nothing.
@@ -271,28 +275,46 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		out.Refused, out.Stale = true, true
 		return out, nil
 	}
-	if commands.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
+	if cmd.Verb == notation.House {
+		return s.refusal("This game is running: the game's creator or an admin can `replace NAME house` to give the house a player's seat."), nil
+	}
+	if notation.IsQuery(cmd.Verb) { // the headers of the pictures it draws; the answer needs the Turn anyway
 		s.table.Acting = s.turnNow().Acting()
 	}
-	if cmd.Verb == commands.MapView && cmd.Target == "" {
+	if cmd.Verb == notation.MapView && cmd.Target == "" {
 		// The whole map is drawn on the game's canvas, which only what
 		// changed since it was last drawn costs.
-		text, opts := s.table.MapQuery()
+		text, opts := views.MapQuery(&s.table.Position)
 		out := s.answer(commands.Reply{Text: text})
 		out.Images = s.draw(ctx, true, false, opts)
 		return out, nil
+	}
+	var undone []string // the house's moves taken back before an undo
+	if cmd.Verb == notation.Undo {
+		if undone, err = s.undoHouse(ctx, req); err != nil {
+			return Outcome{}, err
+		}
 	}
 	rep, err := s.tableDo(ctx, commands.Request{User: req.User.ID, Admin: req.User.Admin, Text: req.Text,
 		RecentEnd: s.recentEnd()}, cmd)
 	if err != nil {
 		return Outcome{}, err
 	}
-	if !commands.IsQuery(cmd.Verb) { // a query's time is mostly its picture's
+	if !notation.IsQuery(cmd.Verb) { // a query's time is mostly its picture's
 		s.m.since(StageApply, start)
 	}
 	if rep.Err != nil {
 		s.drop()
 		return Outcome{}, rep.Err
+	}
+	if len(undone) > 0 {
+		rep.Text = strings.Join(undone, "\n") + "\n" + rep.Text
+		if !rep.OK { // what the house took back is written: it is answered as a change
+			out := s.answer(commands.Reply{Text: rep.Text})
+			out.Changed = true
+			out.Offer = out.offerAddressed()
+			return out, nil
+		}
 	}
 	if !rep.OK {
 		// A refusal may come from a state another process has moved past:
@@ -302,7 +324,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			return Outcome{}, errReopen
 		}
 		out := s.refusal(rep.Text)
-		if commands.MayConfirmCmd(cmd) { // the confirmation the move needs
+		if notation.MayConfirmCmd(cmd) { // the confirmation the move needs
 			if o := s.table.OfferFor(req.User.ID, cmd, req.Text, true); o.Confirms() {
 				out.Offer = o
 			}
@@ -315,7 +337,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 		if rep.Image != nil {
 			out.Images = []Image{{Name: rep.Image.Name, Alt: s.alt(rep.Image.Name, out.Turn), PNG: rep.Image.Data}}
 		}
-		if !out.Finished && commands.WantsOfferCmd(cmd) {
+		if !out.Finished && notation.WantsOfferCmd(cmd) {
 			out.Offer = s.table.OfferFor(req.User.ID, cmd, req.Text, false)
 		}
 		return out, nil
@@ -325,6 +347,13 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 			return Outcome{Duplicate: true}, nil
 		}
 		return Outcome{}, err
+	}
+	if said, last, err := s.houseMoves(ctx); err != nil {
+		// The command itself is stored: it is answered, the failure logged.
+		s.m.log.Error("the house could not play", "game", s.id, "err", err)
+	} else if last != nil {
+		rep.Text = strings.TrimRight(rep.Text, "\n") + "\n" + strings.Join(said, "\n")
+		rep.Action = last.Action
 	}
 	out = s.answer(rep)
 	out.Changed, out.Reminded = true, req.Reminder != nil
@@ -398,14 +427,14 @@ func (s *Session) commit(ctx context.Context, req Request, a action.Action, chan
 		s.stored.Store(int64(s.seq))
 		s.m.wrote(s.id, s.seq)
 		s.times = append(s.times, now.UnixMilli())
-		s.hist.note(s.table.Game)
-		s.m.resize(s, estimate(len(s.table.Log.Actions))+s.hist.bytes())
+		s.table.Checkpoint()
+		s.m.resize(s, estimate(len(s.table.Log.Actions))+int64(s.table.Checkpoints())*gameBytes)
 	}
 	return nil
 }
 
 // recentEnd reports whether the game is over and the move that ended it
-// was written less than commands.UndoEndWindow ago.
+// was written less than tabletop.UndoEndWindow ago.
 func (s *Session) recentEnd() bool {
 	if !s.table.Game.Finished() {
 		return false
@@ -414,7 +443,7 @@ func (s *Session) recentEnd() bool {
 	if i < 0 || i >= len(s.times) {
 		return false
 	}
-	return s.m.opt.Now().Sub(time.UnixMilli(s.times[i])) < commands.UndoEndWindow
+	return s.m.opt.Now().Sub(time.UnixMilli(s.times[i])) < tabletop.UndoEndWindow
 }
 
 // wasFinished reports whether the stored game is over already.
@@ -496,14 +525,17 @@ func actors(g *engine.Game, m *engine.Moves, seats []storage.Seat) []Actor {
 		}
 		a := Actor{PlayerID: mv.Player}
 		if mv.EntityType != action.EntityPlayer {
-			a.For, a.Corp = commands.CorpLabel(mv.Name), mv.Name
+			a.For, a.Corp = notation.CorpLabel(mv.Name), mv.Name
 		}
 		if p := g.PlayerByID(a.PlayerID); p != nil {
 			a.Name = p.Name
 		}
 		for _, st := range seats {
 			if st.PlayerID == a.PlayerID {
-				a.UserID = st.UserID
+				a.UserID, a.House = st.UserID, tabletop.IsHouse(st.UserID)
+				if a.House { // never mentioned
+					a.UserID = ""
+				}
 				if st.DisplayName != "" {
 					a.Name = st.DisplayName
 				}
@@ -531,7 +563,7 @@ func (o Outcome) Addressed() (who []Actor, asked bool) {
 }
 
 // offerAddressed are the choices of whom a change's reply addresses.
-func (o Outcome) offerAddressed() commands.Offer {
+func (o Outcome) offerAddressed() offers.Offer {
 	if _, asked := o.Addressed(); asked {
 		return o.Turn.Answers
 	}

@@ -1,9 +1,10 @@
 package session
 
 import (
-	"pbc/commands"
+	"pbc/commands/offers"
 	"pbc/engine"
 	"pbc/render"
+	"pbc/session/tabletop"
 )
 
 // Turn is who must act now and what each person may do: the one answer
@@ -19,13 +20,13 @@ type Turn struct {
 	Actors []Actor
 	// Choices are what the first of them may do: the decision the game
 	// waits for, as buttons and menus.
-	Choices commands.Offer
+	Choices offers.Offer
 	// Asked are who must answer a request pending at the table (an undo of
 	// their move, the end of the game, their seat), and Answers the
 	// buttons that answer it. The game goes on meanwhile: the next move
 	// lets the request lapse.
 	Asked   []Actor
-	Answers commands.Offer
+	Answers offers.Offer
 	// Moves are the legal moves now (nil once finished).
 	Moves *engine.Moves
 }
@@ -55,6 +56,9 @@ func (s *Session) turn() Turn {
 // actorOf is the seated user u as someone asked to answer.
 func (s *Session) actorOf(u string) Actor {
 	a := Actor{UserID: u, Name: u}
+	if tabletop.IsHouse(u) {
+		a.UserID, a.Name, a.House = "", "the house", true
+	}
 	for _, st := range s.seats {
 		if st.UserID == u {
 			a.PlayerID = st.PlayerID

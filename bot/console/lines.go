@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"pbc/bot"
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // tooLong stands for a line over the limit in the lines read; no line
@@ -19,7 +19,7 @@ import (
 const tooLong = "\x00too long"
 
 // maxLine is the longest line read: an import's JSON pasted whole.
-func maxLine() int { return int(bot.ImportLimits.Bytes) + len(commands.Import) + 1 }
+func maxLine() int { return int(bot.ImportLimits.Bytes) + len(notation.Import) + 1 }
 
 // readLines sends in's lines to out (without their end of line) until in
 // ends, ctx ends, or reading fails; a line over max bytes is skipped and
@@ -68,7 +68,7 @@ func readLines(ctx context.Context, in io.Reader, max int, out chan<- string) er
 func importFile(line string) (string, []bot.Attachment, string) {
 	word, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
-	if commands.VerbOf(word) != commands.Import || rest == "" || strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "`") {
+	if notation.VerbOf(word) != notation.Import || rest == "" || strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "`") {
 		return line, nil, ""
 	}
 	path := rest
@@ -82,7 +82,7 @@ func importFile(line string) (string, []bot.Attachment, string) {
 	if !fi.Mode().IsRegular() {
 		return "", nil, fmt.Sprintf("%s is not a file", rest)
 	}
-	return string(commands.Import), []bot.Attachment{{
+	return string(notation.Import), []bot.Attachment{{
 		Name: filepath.Base(path), Type: "application/json", Size: fi.Size(),
 		Open: func(context.Context) (io.ReadCloser, error) { return os.Open(path) },
 	}}, ""

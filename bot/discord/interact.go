@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"pbc/bot"
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // onInteraction handles /pbc, its autocompletion, buttons and menus.
@@ -137,5 +137,5 @@ func isNew(text string) bool {
 		return false
 	}
 	// A `new` without a title is refused before any game exists: no thread.
-	return len(w) > 1 && commands.VerbOf(w[0]) == commands.New
+	return len(w) > 1 && notation.VerbOf(w[0]) == notation.New
 }

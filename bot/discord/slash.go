@@ -6,7 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine/title"
 )
 
@@ -30,19 +30,19 @@ const (
 // doName is the subcommand that takes any command typed in full.
 const doName = "do"
 
-// The /pbc tree is generated from the grammar (commands.Specs): the common
+// The /pbc tree is generated from the grammar (notation.Specs): the common
 // commands are subcommands of /pbc ("/pbc lay"), the others subcommands of
 // a group named after their family ("/pbc game agree"), since Discord allows
 // 25 entries at each level.
 
 // optionType is the Discord option type for an argument kind.
-func optionType(k commands.ArgKind) discordgo.ApplicationCommandOptionType {
+func optionType(k notation.ArgKind) discordgo.ApplicationCommandOptionType {
 	switch k {
-	case commands.ArgNumber:
+	case notation.ArgNumber:
 		return discordgo.ApplicationCommandOptionInteger
-	case commands.ArgUser:
+	case notation.ArgUser:
 		return discordgo.ApplicationCommandOptionUser
-	case commands.ArgFile:
+	case notation.ArgFile:
 		return discordgo.ApplicationCommandOptionAttachment
 	}
 	return discordgo.ApplicationCommandOptionString
@@ -50,9 +50,9 @@ func optionType(k commands.ArgKind) discordgo.ApplicationCommandOptionType {
 
 // completes reports whether an argument kind is completed from the legal
 // moves (bot.Query.Field is the kind's name).
-func completes(k commands.ArgKind) bool {
+func completes(k notation.ArgKind) bool {
 	switch k {
-	case commands.ArgHex, commands.ArgTile, commands.ArgCompany, commands.ArgTrain, commands.ArgAmount:
+	case notation.ArgHex, notation.ArgTile, notation.ArgCompany, notation.ArgTrain, notation.ArgAmount:
 		return true
 	}
 	return false
@@ -60,15 +60,15 @@ func completes(k commands.ArgKind) bool {
 
 // groupDesc describes the subcommand groups.
 var groupDesc = map[string]string{
-	commands.GroupPlay:     "Moves",
-	commands.GroupMore:     "Rarer moves",
-	commands.GroupView:     "Look at the game",
-	commands.GroupGame:     "Seats, votes, import and export",
-	commands.GroupSettings: "The channel's settings",
+	notation.GroupPlay:     "Moves",
+	notation.GroupMore:     "Rarer moves",
+	notation.GroupView:     "Look at the game",
+	notation.GroupGame:     "Seats, votes, import and export",
+	notation.GroupSettings: "The channel's settings",
 }
 
 // subcommand is the Discord form of one command.
-func subcommand(s commands.Spec) *discordgo.ApplicationCommandOption {
+func subcommand(s notation.Spec) *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand,
 		Name: s.Name, Description: s.Desc}
 	for _, a := range s.Args {
@@ -88,7 +88,7 @@ func Commands() []*discordgo.ApplicationCommand {
 	cmd := &discordgo.ApplicationCommand{Name: CommandName, Description: "Play " + titleList() + " in this channel"}
 	groups := map[string]*discordgo.ApplicationCommandOption{}
 	var order []string
-	for _, s := range commands.Specs() {
+	for _, s := range notation.Specs() {
 		if s.Common {
 			cmd.Options = append(cmd.Options, subcommand(s))
 			continue
@@ -158,7 +158,7 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (slashCommand, e
 		}
 		return slashCommand{Text: text}, nil
 	}
-	s, ok := commands.SpecOf(o.Name)
+	s, ok := notation.SpecOf(o.Name)
 	if !ok {
 		return slashCommand{}, fmt.Errorf("unknown subcommand %q", o.Name)
 	}
@@ -169,9 +169,9 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (slashCommand, e
 			continue
 		}
 		switch a.Kind {
-		case commands.ArgUser:
+		case notation.ArgUser:
 			vals[a.Name] = "<@" + v + ">"
-		case commands.ArgFile:
+		case notation.ArgFile:
 			if d.Resolved != nil {
 				if f := d.Resolved.Attachments[v]; f != nil {
 					out.Files = append(out.Files, f)
@@ -179,20 +179,20 @@ func commandText(d discordgo.ApplicationCommandInteractionData) (slashCommand, e
 			}
 		}
 	}
-	out.Text, err = commands.Format(s.Name, vals)
+	out.Text, err = notation.Format(s.Name, vals)
 	return out, err
 }
 
 // focused returns the subcommand's argument being typed in an autocomplete
 // interaction, and what has been typed of it.
-func focused(d discordgo.ApplicationCommandInteractionData) (commands.Spec, commands.Arg, string, bool) {
+func focused(d discordgo.ApplicationCommandInteractionData) (notation.Spec, notation.Arg, string, bool) {
 	o, err := invoked(d)
 	if err != nil {
-		return commands.Spec{}, commands.Arg{}, "", false
+		return notation.Spec{}, notation.Arg{}, "", false
 	}
-	s, ok := commands.SpecOf(o.Name)
+	s, ok := notation.SpecOf(o.Name)
 	if !ok {
-		return commands.Spec{}, commands.Arg{}, "", false
+		return notation.Spec{}, notation.Arg{}, "", false
 	}
 	for _, v := range o.Options {
 		if !v.Focused {
@@ -204,7 +204,7 @@ func focused(d discordgo.ApplicationCommandInteractionData) (commands.Spec, comm
 			}
 		}
 	}
-	return commands.Spec{}, commands.Arg{}, "", false
+	return notation.Spec{}, notation.Arg{}, "", false
 }
 
 // titleList names the base titles the bot plays, from the title registry:

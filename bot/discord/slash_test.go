@@ -9,7 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // The limits below are Discord's, as its developer documentation states
@@ -148,7 +148,7 @@ func TestEveryCommandIsASlashCommand(t *testing.T) {
 		}
 		where[o.Name] = ""
 	}
-	for _, s := range commands.Specs() {
+	for _, s := range notation.Specs() {
 		g, ok := where[s.Name]
 		if !ok {
 			t.Errorf("%s is not a slash command", s.Name)

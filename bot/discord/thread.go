@@ -6,7 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // maxThreadName is Discord's limit on a channel's (a thread's) name.
@@ -58,5 +58,5 @@ func (a *Adapter) renameStarted(ctx context.Context, channelID, text string) {
 // isStart reports whether a command starts a game.
 func isStart(text string) bool {
 	w := strings.Fields(strings.ToLower(text))
-	return len(w) > 0 && commands.VerbOf(w[0]) == commands.Start
+	return len(w) > 0 && notation.VerbOf(w[0]) == notation.Start
 }

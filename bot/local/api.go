@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"pbc/bot"
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // sendRequest is the body of POST /api/send.
@@ -54,7 +54,7 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 	req.Channel = cleanName(req.Channel, 40)
 	req.Text = strings.TrimSpace(req.Text)
 	if req.Text == "" && len(req.Files) > 0 {
-		req.Text = string(commands.Import)
+		req.Text = string(notation.Import)
 	}
 	if req.Channel == "" || req.Text == "" {
 		http.Error(w, "channel and text are needed", http.StatusBadRequest)

@@ -20,6 +20,7 @@ import (
 	"pbc/commands"
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 	"pbc/storage"
 	"pbc/storage/sqlite"
 )
@@ -147,7 +148,7 @@ type line struct{ user, text string }
 func script(t *testing.T, l *action.GameLog) []line {
 	t.Helper()
 	var out []line
-	_, _, err := commands.ReplayChatTrace(l, func(user, text string, rep commands.Reply) {
+	_, _, err := tabletop.ReplayChatTrace(l, func(user, text string, rep commands.Reply) {
 		out = append(out, line{user, text})
 	})
 	if err != nil {
@@ -186,7 +187,7 @@ func playFixture(t *testing.T, name string) {
 		t.Fatal(err)
 	}
 	for _, p := range l.Players {
-		got := b.say(t, channel, commands.ChatUser(p.ID), "join "+p.Name)
+		got := b.say(t, channel, tabletop.ChatUser(p.ID), "join "+p.Name)
 		if len(got) != 1 || got[0].To != "" {
 			t.Fatalf("join %s: %+v", p.Name, got)
 		}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"pbc/commands"
+	"pbc/session/tabletop"
 )
 
 // phone is the viewport of a common phone, in CSS pixels, at its pixel
@@ -93,7 +93,7 @@ func seat(t *testing.T, b *running, name, channel string) ([]line, *page) {
 		t.Fatal(err)
 	}
 	for _, p := range l.Players {
-		if got := b.say(t, channel, commands.ChatUser(p.ID), "join "+p.Name); len(got) != 1 || got[0].To != "" {
+		if got := b.say(t, channel, tabletop.ChatUser(p.ID), "join "+p.Name); len(got) != 1 || got[0].To != "" {
 			t.Fatalf("join %s: %+v", p.Name, got)
 		}
 	}

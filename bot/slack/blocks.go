@@ -12,7 +12,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"pbc/bot"
-	"pbc/commands"
+	"pbc/commands/notation"
 )
 
 // actionPrefix marks the action ids of the bot's components.
@@ -139,7 +139,7 @@ func completion(opts []bot.MenuOption) (prefix, field string) {
 // fieldAfter names the argument that follows words in the commands whose
 // arguments the core completes.
 func fieldAfter(words []string) string {
-	return commands.NarrowField(words)
+	return notation.NarrowField(words)
 }
 
 // retired is a message's blocks without its components, with a note.

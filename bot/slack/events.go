@@ -11,7 +11,7 @@ import (
 	"github.com/slack-go/slack/socketmode"
 
 	"pbc/bot"
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/storage"
 )
 
@@ -59,7 +59,7 @@ func (a *Adapter) event(ctx context.Context, evt socketmode.Event, h bot.Handler
 		}
 		text := strings.TrimSpace(cmd.Text)
 		if text == "" {
-			text = string(commands.Help)
+			text = string(notation.Help)
 		}
 		// Slack does not offer slash commands in threads: a slash command
 		// is always at the channel's level.

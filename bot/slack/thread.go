@@ -9,7 +9,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"pbc/bot"
-	"pbc/commands"
+	"pbc/commands/notation"
 	"pbc/engine/title"
 )
 
@@ -48,12 +48,12 @@ func (a *Adapter) opensThread(channel, text string) bool {
 	if !a.opensThreads(channel) {
 		return false
 	}
-	cmd, err := commands.Parse(text)
+	cmd, err := notation.Parse(text)
 	if err != nil {
 		return false
 	}
 	// An unknown title is refused at once: no thread for that.
-	return (cmd.Verb == commands.New && titleName(cmd.Target) != "") || cmd.Verb == commands.Import
+	return (cmd.Verb == notation.New && titleName(cmd.Target) != "") || cmd.Verb == notation.Import
 }
 
 // opensThreads reports whether new games in channel get threads.
@@ -92,9 +92,9 @@ func titleName(s string) string {
 // at the channel's level instead.
 func (a *Adapter) openThread(ctx context.Context, h bot.Handler, in incoming) {
 	what := "Game"
-	if cmd, err := commands.Parse(in.text); err == nil && cmd.Verb == commands.New && titleName(cmd.Target) != "" {
+	if cmd, err := notation.Parse(in.text); err == nil && cmd.Verb == notation.New && titleName(cmd.Target) != "" {
 		what = escape(titleName(cmd.Target)) + " game"
-	} else if err == nil && cmd.Verb == commands.Import {
+	} else if err == nil && cmd.Verb == notation.Import {
 		what = "Imported game"
 	}
 	text := fmt.Sprintf("%s by %s — play here in the thread", what, a.Mention(in.userID))

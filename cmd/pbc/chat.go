@@ -8,6 +8,7 @@ import (
 
 	"pbc/commands"
 	"pbc/engine/action"
+	"pbc/session/tabletop"
 )
 
 // chatLine is one command of `pbc replay --chat --trace`.
@@ -18,7 +19,7 @@ type chatLine struct {
 	Reply string `json:"reply"`
 }
 
-// replayChat plays log through the chat command layer (commands.ReplayChat):
+// replayChat plays log through the chat command layer (tabletop.ReplayChat):
 // every action worded as a player would type it, parsed and dispatched as
 // the seated user. It prints the standings (or, with asJSON, the same JSON
 // object as `pbc replay --json`, plus the number of chat commands); with
@@ -31,10 +32,10 @@ func replayChat(log *action.GameLog, asJSON, trace bool, stdout, stderr io.Write
 			_ = enc.Encode(chatLine{User: user, Text: text, OK: rep.OK, Reply: rep.Text})
 		}
 	}
-	g, sent, err := commands.ReplayChatTrace(log, line)
+	g, sent, err := tabletop.ReplayChatTrace(log, line)
 	if err == nil && g != nil {
 		// Accepted is not enough: the chat must do what the log did.
-		err = commands.SameAsReplay(log, g)
+		err = tabletop.SameAsReplay(log, g)
 	}
 	out := struct {
 		replayOutput
@@ -48,7 +49,7 @@ func replayChat(log *action.GameLog, asJSON, trace bool, stdout, stderr io.Write
 	}
 	if err != nil {
 		out.Error = &replayErrJSON{Index: -1, Reason: err.Error()}
-		var ce *commands.ChatError
+		var ce *tabletop.ChatError
 		if errors.As(err, &ce) {
 			out.Error = &replayErrJSON{Index: ce.Index, ID: ce.ID, Type: ce.Type, Reason: fmt.Sprintf("%q: %s", ce.Text, ce.Msg)}
 		}

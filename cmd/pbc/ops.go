@@ -30,8 +30,8 @@ func opsFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 // playground secret and the shapes of secrets (interaction tokens, hook
 // URLs) masked in every line. It is made the default logger, so that the
 // libraries logging through the log package are masked too, until restore.
-func secretLogger(cfg bot.Config, getenv func(string) string, w io.Writer) (l *slog.Logger, r *redact.Redactor, restore func()) {
-	r = redact.New(cfg.DiscordToken, cfg.SlackBotToken, cfg.SlackAppToken, getenv(envPlaygroundSecret), dbPassword(cfg.DB))
+func secretLogger(cfg serveConfig, getenv func(string) string, w io.Writer) (l *slog.Logger, r *redact.Redactor, restore func()) {
+	r = redact.New(append(cfg.Secrets(), getenv(envPlaygroundSecret), dbPassword(cfg.DB))...)
 	l = slog.New(redact.NewHandler(cfg.Logger(w).Handler(), r))
 	prev, out, flags := slog.Default(), log.Writer(), log.Flags()
 	slog.SetDefault(l)
@@ -44,7 +44,7 @@ func secretLogger(cfg bot.Config, getenv func(string) string, w io.Writer) (l *s
 
 // instrumentedCore is the bot's core with its metrics, and the operator's
 // endpoints served on opsAddr (when set) until ctx ends.
-func instrumentedCore(ctx context.Context, st storage.Store, adapters []bot.Adapter, cfg bot.Config, tick time.Duration,
+func instrumentedCore(ctx context.Context, st storage.Store, adapters []bot.Adapter, cfg serveConfig, tick time.Duration,
 	log *slog.Logger, r *redact.Redactor, opsAddr string, mem budget) (*bot.Core, error) {
 	m := ops.NewMetrics()
 	sessions := session.New(mem.sessionOptions(session.Options{Store: st, Log: log, Observe: m.Stage}))

@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"pbc/bot"
+	"pbc/bot/discord"
+	"pbc/bot/slack"
 )
 
 // lockedBuffer is a buffer safe for a writer and a reader at once.
@@ -112,8 +113,8 @@ func TestServeOpsBadAddress(t *testing.T) {
 }
 
 func TestSecretLoggerMasksEveryLogger(t *testing.T) {
-	cfg := bot.Config{DiscordToken: "MTA4NzYyMzQ1Njc4OTAxMjM0NQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB",
-		SlackBotToken: "xoxb-1-2-abcdefABCDEF", SlackAppToken: "xapp-1-A1-2-abcdef"}
+	cfg := serveConfig{Discord: discord.Config{Token: "MTA4NzYyMzQ1Njc4OTAxMjM0NQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"},
+		Slack: slack.Config{BotToken: "xoxb-1-2-abcdefABCDEF", AppToken: "xapp-1-A1-2-abcdef"}}
 	secret := "open-sesame-1234"
 	getenv := func(k string) string {
 		if k == envPlaygroundSecret {
@@ -130,8 +131,8 @@ func TestSecretLoggerMasksEveryLogger(t *testing.T) {
 		log  func()
 	}{
 		{"core logger", func() { l.Error("reply failed", "err", io.ErrUnexpectedEOF, "url", hook) }},
-		{"default slog logger", func() { slog.Info("connect with " + cfg.DiscordToken) }},
-		{"log package (libraries)", func() { log.Printf("[DG0] wsapi.go: token %s, app %s", cfg.SlackBotToken, cfg.SlackAppToken) }},
+		{"default slog logger", func() { slog.Info("connect with " + cfg.Discord.Token) }},
+		{"log package (libraries)", func() { log.Printf("[DG0] wsapi.go: token %s, app %s", cfg.Slack.BotToken, cfg.Slack.AppToken) }},
 		{"playground secret", func() { l.Info("invite", "link", "http://host:8822/?secret="+secret) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -141,14 +142,14 @@ func TestSecretLoggerMasksEveryLogger(t *testing.T) {
 			if got == "" {
 				t.Fatal("nothing logged")
 			}
-			for _, s := range []string{cfg.DiscordToken, cfg.SlackBotToken, cfg.SlackAppToken, secret, "aW50ZXJhY3Rpb24tdG9rZW4tZm9yLXRlc3Rz"} {
+			for _, s := range []string{cfg.Discord.Token, cfg.Slack.BotToken, cfg.Slack.AppToken, secret, "aW50ZXJhY3Rpb24tdG9rZW4tZm9yLXRlc3Rz"} {
 				if strings.Contains(got, s) {
 					t.Errorf("logged a secret: %s", got)
 				}
 			}
 		})
 	}
-	if got := r.String("token " + cfg.SlackBotToken); strings.Contains(got, "abcdefABCDEF") {
+	if got := r.String("token " + cfg.Slack.BotToken); strings.Contains(got, "abcdefABCDEF") {
 		t.Errorf("the redactor for /healthz leaves %q", got)
 	}
 	restore()

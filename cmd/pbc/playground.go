@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"pbc/bot"
 	"pbc/bot/local"
 )
 
@@ -22,12 +21,12 @@ const (
 // playgroundOptions reads the playground's settings and refuses to serve it
 // open to the network: on an address other machines can reach it needs an
 // access secret. The zero Options and no error when it does not run.
-func playgroundOptions(cfg bot.Config, getenv func(string) string) (local.Options, error) {
-	if !cfg.Local() {
+func playgroundOptions(cfg serveConfig, getenv func(string) string) (local.Options, error) {
+	if !cfg.Playground() {
 		return local.Options{}, nil
 	}
 	opt := local.Options{
-		Addr:   cfg.Listen,
+		Addr:   cfg.Local.Listen,
 		Secret: strings.TrimSpace(getenv(envPlaygroundSecret)),
 		Admins: list(getenv(envPlaygroundAdmins)),
 		Hosts:  list(getenv(envPlaygroundHosts)),
@@ -44,7 +43,7 @@ func playgroundOptions(cfg bot.Config, getenv func(string) string) (local.Option
 			"anyone reaching the port could play as anyone. Set %s (%d characters or more, e.g. from `openssl rand -hex 16`) "+
 			"to serve it to those you give the invite link printed at start, or listen on 127.0.0.1 (%s), "+
 			"or set DISCORD_TOKEN or the Slack tokens to run the bot without the playground",
-			opt.Addr, envPlaygroundSecret, local.MinSecretLen, bot.EnvListen)
+			opt.Addr, envPlaygroundSecret, local.MinSecretLen, local.EnvListen)
 	case err != nil:
 		return opt, fmt.Errorf("%s: %w", envPlaygroundSecret, err)
 	}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"pbc/bot"
+	"pbc/bot/local"
 )
 
 // env is a fixed environment.
@@ -40,7 +40,7 @@ func TestPlaygroundStartCheck(t *testing.T) {
 		{"Discord and the playground, no secret", map[string]string{"PBC_LISTEN": "0.0.0.0:8822", "DISCORD_TOKEN": "t", "PBC_PLAYGROUND": "true"}, "PBC_PLAYGROUND_SECRET"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cfg, err := bot.ParseConfig(flag.NewFlagSet("pbc", flag.ContinueOnError), nil, env(c.vars))
+			cfg, err := parseServeConfig(flag.NewFlagSet("pbc", flag.ContinueOnError), nil, env(c.vars))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +53,7 @@ func TestPlaygroundStartCheck(t *testing.T) {
 			}
 		})
 	}
-	opt, err := playgroundOptions(bot.Config{Listen: "127.0.0.1:1"}, env(map[string]string{
+	opt, err := playgroundOptions(serveConfig{Local: local.Config{Listen: "127.0.0.1:1"}}, env(map[string]string{
 		"PBC_PLAYGROUND_ADMINS": " alice, bob ,,", "PBC_PLAYGROUND_HOSTS": "pbc.example.com"}))
 	if err != nil || !slices.Equal(opt.Admins, []string{"alice", "bob"}) || !slices.Equal(opt.Hosts, []string{"pbc.example.com"}) {
 		t.Errorf("admins %q, hosts %q, %v", opt.Admins, opt.Hosts, err)

@@ -37,14 +37,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbc [flags]   (runs the bot; with no platform tokens, the local playground)")
 		fs.PrintDefaults()
-		fmt.Fprintln(stderr, "environment: DISCORD_TOKEN, SLACK_BOT_TOKEN, SLACK_APP_TOKEN, "+
+		fmt.Fprintln(stderr, "environment: "+discord.EnvToken+", "+slack.EnvBotToken+", "+slack.EnvAppToken+", "+
 			envPlaygroundSecret+", "+envPlaygroundAdmins+", "+envPlaygroundAdminKey+", "+envPlaygroundHosts+", and each flag's variable in [brackets]")
 	}
 	opsAddr := opsFlag(fs, getenv)
 	tickText := tickFlag(fs, getenv)
 	shardText := discordShardFlags(fs, getenv)
 	memText := memoryFlag(fs, getenv)
-	cfg, err := bot.ParseConfig(fs, args, getenv)
+	cfg, err := parseServeConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -116,11 +116,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 // buildAdapters creates the adapters the configuration asks for (Discord's
 // on the given shards); the playground's (with pgOpt) is returned too, to
 // print its address.
-func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger, shards int, shardIDs []int) ([]bot.Adapter, *local.Adapter, error) {
+func buildAdapters(cfg serveConfig, pgOpt local.Options, log *slog.Logger, shards int, shardIDs []int) ([]bot.Adapter, *local.Adapter, error) {
 	var out []bot.Adapter
 	var pg *local.Adapter
-	if cfg.Discord() {
-		opt := discordOptions(cfg, log)
+	if cfg.Discord.Enabled() {
+		opt := cfg.Discord.Options(log)
 		opt.ShardCount, opt.ShardIDs = shards, shardIDs
 		a, err := discord.New(opt)
 		if err != nil {
@@ -128,30 +128,19 @@ func buildAdapters(cfg bot.Config, pgOpt local.Options, log *slog.Logger, shards
 		}
 		out = append(out, a)
 	}
-	if cfg.Slack() {
-		a, err := slack.New(slackOptions(cfg, log))
+	if cfg.Slack.Enabled() {
+		a, err := slack.New(cfg.Slack.Options(log))
 		if err != nil {
 			return nil, nil, err
 		}
 		out = append(out, a)
 	}
-	if cfg.Local() {
+	if cfg.Playground() {
 		pgOpt.Logger = log
 		pg = local.New(pgOpt)
 		out = append(out, pg)
 	}
 	return out, pg, nil
-}
-
-// slackOptions are the Slack adapter's options from the configuration.
-func slackOptions(cfg bot.Config, log *slog.Logger) slack.Options {
-	return slack.Options{BotToken: cfg.SlackBotToken, AppToken: cfg.SlackAppToken, InPlace: cfg.SlackInPlace, Logger: log}
-}
-
-// discordOptions are the Discord adapter's options from the configuration.
-func discordOptions(cfg bot.Config, log *slog.Logger) discord.Options {
-	return discord.Options{Token: cfg.DiscordToken, GuildID: cfg.DiscordGuild, MessageContent: cfg.DiscordMessageContent,
-		GMRole: cfg.DiscordGMRole, InPlace: cfg.DiscordInPlace, Logger: log}
 }
 
 // printInvite tells the operator where the playground is. The invite link

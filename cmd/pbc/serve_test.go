@@ -8,20 +8,21 @@ import (
 	"strings"
 	"testing"
 
-	"pbc/bot"
+	"pbc/bot/discord"
+	"pbc/bot/slack"
 )
 
 // TestSlackOptionsInPlace: the channels the configuration names as
 // playing in place reach the Slack adapter's options, with the tokens.
 func TestSlackOptionsInPlace(t *testing.T) {
-	env := map[string]string{bot.EnvSlackBotToken: "xoxb-1", bot.EnvSlackAppToken: "xapp-1", bot.EnvSlackInPlace: "C1,C2"}
+	env := map[string]string{slack.EnvBotToken: "xoxb-1", slack.EnvAppToken: "xapp-1", slack.EnvInPlace: "C1,C2"}
 	fs := flag.NewFlagSet("pbc", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	cfg, err := bot.ParseConfig(fs, nil, func(k string) string { return env[k] })
+	cfg, err := parseServeConfig(fs, nil, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := slackOptions(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	opt := cfg.Slack.Options(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if !slices.Equal(opt.InPlace, []string{"C1", "C2"}) || opt.BotToken != "xoxb-1" || opt.AppToken != "xapp-1" {
 		t.Errorf("the Slack options are %+v", opt)
 	}
@@ -41,14 +42,14 @@ func TestDiscordOptions(t *testing.T) {
 		{"flags", []string{"--discord-gm-role", "gm", "--discord-in-place", "333"}, "gm", []string{"333"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			env := map[string]string{bot.EnvDiscordToken: "Tk.s3cret", bot.EnvDiscordGMRole: "game master", bot.EnvDiscordInPlace: "111, 222,111"}
+			env := map[string]string{discord.EnvToken: "Tk.s3cret", discord.EnvGMRole: "game master", discord.EnvInPlace: "111, 222,111"}
 			fs := flag.NewFlagSet("pbc", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
-			cfg, err := bot.ParseConfig(fs, c.args, func(k string) string { return env[k] })
+			cfg, err := parseServeConfig(fs, c.args, func(k string) string { return env[k] })
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := discordOptions(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			opt := cfg.Discord.Options(slog.New(slog.NewTextHandler(io.Discard, nil)))
 			if opt.GMRole != c.wantRole || !slices.Equal(opt.InPlace, c.wantInPlace) || opt.Token != "Tk.s3cret" {
 				t.Errorf("the Discord options are GMRole %q InPlace %q Token %q", opt.GMRole, opt.InPlace, opt.Token)
 			}

@@ -228,12 +228,13 @@ func (w *walker) start(s NodeRef) {
 	w.leave(h, s.Node, -1)
 }
 
-// leave pushes every walkable path of hex h with an end at node n, except path skip.
+// leave pushes every walkable path of hex h with an end at node n, except
+// path skip and the paths no network leaves a node by.
 func (w *walker) leave(h int32, n, skip int) {
 	t := w.hexes[h].tile
 	for i := range t.Paths {
 		p := &t.Paths[i]
-		if i == skip || !board.Walkable(t, p) {
+		if i == skip || p.Ignored || !board.Walkable(t, p) {
 			continue
 		}
 		if !p.A.IsEdge() && p.A.Node == n {

@@ -82,6 +82,14 @@ type Plan struct {
 // An error means the router built a set of runs Evaluate refuses or prices
 // differently, which is a bug.
 func Best(in *Input, opts Options) (*Plan, error) {
+	return bestBanning(in, opts, nil)
+}
+
+// bestBanning is Best with the track at the map edges banned unused. When
+// the best runs use two of the tracks of a OneTrackOf hex, the best runs
+// keeping to one of them are the best of those found with all but one
+// banned, each in turn.
+func bestBanning(in *Input, opts Options, banned []hexEdge) (*Plan, error) {
 	maxCands := opts.MaxCandidates
 	if maxCands <= 0 {
 		maxCands = DefaultMaxCandidates
@@ -91,7 +99,7 @@ func Best(in *Input, opts Options) (*Plan, error) {
 		maxNodes = DefaultMaxNodes
 	}
 	v := newView(in)
-	n := buildNetwork(v)
+	n := buildNetwork(v, banned...)
 	r := &router{n: n, classes: classesOf(v), maxCands: maxCands, ntrains: len(in.Trains)}
 	plan := &Plan{Exact: true}
 	r.tops()
@@ -112,6 +120,27 @@ func Best(in *Input, opts Options) (*Plan, error) {
 	}
 	if len(plan.Runs) == 0 {
 		return plan, nil
+	}
+	if g := v.oneTrackClash(plan.Runs); g != nil {
+		var best *Plan
+		for _, keep := range g.Edges {
+			ban := slices.Clone(banned)
+			for _, e := range g.Edges {
+				if e != keep {
+					ban = append(ban, hexEdge{g.Hex, e})
+				}
+			}
+			p, err := bestBanning(in, opts, ban)
+			if err != nil {
+				return nil, err
+			}
+			exact := p.Exact && (best == nil || best.Exact)
+			if best == nil || p.Revenue > best.Revenue {
+				best = p
+			}
+			best.Exact = exact
+		}
+		return best, nil
 	}
 	total, per, err := v.evaluate(plan.Runs)
 	if err != nil {

@@ -69,7 +69,9 @@ func newReach(n *network, cls *trainClass) *reach {
 		if r.Grain != nil && !cls.pullman && !cls.carrier && h.elevator {
 			b.gain[si] += 10
 		}
-		isFree[si] = cls.rows != nil && b.freeKinds&(1<<w.kindBit(s)) != 0
+		// A stop that costs no distance (a crossing's far side) is free
+		// whatever its kind.
+		isFree[si] = cls.rows != nil && (b.freeKinds&(1<<w.kindBit(s)) != 0 || s.cost == 0)
 		if isFree[si] {
 			b.free = append(b.free, int32(si))
 		} else {

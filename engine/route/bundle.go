@@ -106,7 +106,8 @@ func (n *network) sameLinks(a, b int32) bool {
 // stop and differ in nothing a run's validity or revenue depends on but
 // their track.
 func (n *network) alike(a, b *netLink) bool {
-	if a.to != b.to || a.termFirst != b.termFirst || a.termLast != b.termLast || a.single() != b.single() {
+	if a.to != b.to || a.termFirst != b.termFirst || a.termLast != b.termLast || a.single() != b.single() ||
+		a.ignFirst != b.ignFirst || a.ignLast != b.ignLast {
 		return false
 	}
 	return slices.Equal(n.marked(a), n.marked(b))

@@ -40,7 +40,12 @@ func (v *view) train(id string) *Train {
 }
 
 // visitCost is what a stop counts against a train's distance.
-func visitCost(n *board.Node) int { return max(n.VisitCost, 1) }
+func visitCost(n *board.Node) int {
+	if n.FreeVisit {
+		return 0
+	}
+	return max(n.VisitCost, 1)
+}
 
 // check tests one run on its own (the i-th submitted) for the rules that do
 // not involve the other runs.
@@ -58,8 +63,14 @@ func (v *view) check(i int, r *Run, t *Train) error {
 			return fail("%s-%d is not a stop", s.Hex, s.Node)
 		}
 	}
-	if len(r.Stops) < 2 && !t.local() {
+	if !t.local() && paidStops(nodes) < 2 {
+		if len(r.Stops) >= 2 {
+			return fail("a route must have at least 2 stops (%s)", v.crossingWords())
+		}
 		return fail("a route must have at least 2 stops")
+	}
+	if err := v.checkCrossing(r); err != "" {
+		return fail("%s", err)
 	}
 	tokened := 0
 	for k, s := range r.Stops {
@@ -85,6 +96,9 @@ func (v *view) check(i int, r *Run, t *Train) error {
 		}
 	}
 	if err := v.checkTerminals(r); err != "" {
+		return fail("%s", err)
+	}
+	if err := v.checkIgnored(r); err != "" {
 		return fail("%s", err)
 	}
 	for k := range r.Stops {
@@ -205,7 +219,15 @@ func (v *view) checkDistance(r *Run, nodes []*board.Node, t *Train, tokened int)
 			return "an E-train route must visit at least 2 cities with the company's tokens"
 		}
 		isTok := func(k int) bool { return nodes[k].Kind == board.City && v.countsToken(r.Stops[k]) }
-		if !isTok(0) || !isTok(len(r.Stops)-1) {
+		ends := 0
+		for _, k := range []int{0, len(r.Stops) - 1} {
+			if isTok(k) {
+				ends++
+			}
+		}
+		// A run to the far side of a crossing whose port holds one of the
+		// company's tokens may end there.
+		if ends < 2 && (ends == 0 || !v.crossingRun(r)) {
 			return "an E-train route must start and end at cities with the company's tokens"
 		}
 		// E-trains ignore distance, but not the blocked cities no train may visit.
@@ -227,6 +249,9 @@ func (v *view) checkAll(runs []Run) error {
 	// less than a map.
 	var usedTrack []uint64
 	localCities := map[graph.NodeRef]bool{}
+	if err := v.checkOneTrack(runs); err != nil {
+		return err
+	}
 	for i := range runs {
 		r := &runs[i]
 		for j := range i {

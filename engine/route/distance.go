@@ -76,13 +76,14 @@ func (v *view) checkStops(r *Run, nodes []*board.Node, t *Train) string {
 	if rows == nil {
 		return ""
 	}
-	var counts [4]int // by kind bit index
+	var counts, present [4]int // by kind bit index: distance used, stops
 	kinds := []stopKind{cityStop, townStop, offboardStop, grainStop}
 	for k, n := range nodes {
 		kind := v.kindOf(r, k, n, t)
 		for i, kk := range kinds {
 			if kk == kind {
 				counts[i] += visitCost(n)
+				present[i]++
 			}
 		}
 	}
@@ -107,7 +108,7 @@ func (v *view) checkStops(r *Run, nodes []*board.Node, t *Train) string {
 	}
 	for _, i := range order {
 		num := counts[i]
-		if num == 0 {
+		if present[i] == 0 {
 			continue
 		}
 		if rowsFor(kinds[i]) == 0 {

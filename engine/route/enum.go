@@ -132,10 +132,12 @@ type walker struct {
 	hexStops []int16 // entries of each hex in the run's list of stop hexes
 	hexTrack []int16 // links of the run using track in each hex
 
-	stops  []int32
-	links  []int32
-	counts [4]int // distance used, by stop kind bit
-	left   []int  // scratch for fits
+	stops   []int32
+	links   []int32
+	counts  [4]int // distance used, by stop kind bit
+	present [4]int // stops, by stop kind bit
+	free    int    // stops that cost no distance
+	left    []int  // scratch for fits
 
 	tokens, viol, dbl          int
 	value                      int // printed value of the stops (E: of the tokened cities, doubled)
@@ -178,7 +180,7 @@ func (w *walker) fits() bool {
 	}
 	for _, ki := range cls.order {
 		num := w.counts[ki]
-		if num == 0 {
+		if w.present[ki] == 0 {
 			continue
 		}
 		if cls.rowsFor[ki] == 0 {
@@ -210,9 +212,14 @@ func (w *walker) pushStop(si int32) bool {
 	s := &w.n.stops[si]
 	kb := w.kindBit(s)
 	w.counts[kb] += s.cost
+	w.present[kb]++
 	if !w.fits() {
 		w.counts[kb] -= s.cost
+		w.present[kb]--
 		return false
+	}
+	if s.cost == 0 {
+		w.free++
 	}
 	h := &w.n.hexes[s.hex]
 	if len(w.stops) == 0 || w.n.stops[w.stops[len(w.stops)-1]].hex != s.hex {
@@ -263,6 +270,10 @@ func (w *walker) popStop() {
 	s := &w.n.stops[si]
 	h := &w.n.hexes[s.hex]
 	w.counts[w.kindBit(s)] -= s.cost
+	w.present[w.kindBit(s)]--
+	if s.cost == 0 {
+		w.free--
+	}
 	if len(w.stops) == 0 || w.n.stops[w.stops[len(w.stops)-1]].hex != s.hex {
 		w.hexStops[s.hex]--
 		if w.hexStops[s.hex] > 0 {
@@ -307,10 +318,7 @@ func (w *walker) stopValue(s *netStop) int {
 	if !w.cls.express {
 		return s.value
 	}
-	if s.token {
-		return 2 * s.value
-	}
-	return 0
+	return s.evalue
 }
 
 // pushTrack adds link li to the run's legs and its hexes to the run's, not
@@ -383,10 +391,33 @@ func (w *walker) valid() bool {
 	if w.viol > 0 && w.dbl == 0 {
 		return false
 	}
-	if w.cls.express {
-		return w.tokens >= 2 && w.n.stops[w.stops[0]].token && w.n.stops[w.stops[len(w.stops)-1]].token
+	n := w.n
+	port := n.port >= 0 && w.onStop[n.port]
+	if far := n.far >= 0 && w.onStop[n.far]; port != far {
+		return false // one side of the crossing only
 	}
-	return w.tokens >= 1 && (len(w.stops) >= 2 || w.cls.local)
+	first, last := &n.stops[w.stops[0]], &n.stops[w.stops[len(w.stops)-1]]
+	if !w.ignoredOK() {
+		return false
+	}
+	if w.cls.express {
+		if w.tokens < 2 || (!first.token && !last.token) {
+			return false
+		}
+		return (first.token && last.token) || (port && n.portToken)
+	}
+	return w.tokens >= 1 && (len(w.stops)-w.free >= 2 || w.cls.local)
+}
+
+// ignoredOK reports whether the run may use the track no network leaves a
+// node by at its ends: at one end at most, arriving from the other, which
+// the network reaches as it reaches all its stops (see checkIgnored).
+func (w *walker) ignoredOK() bool {
+	if len(w.links) == 0 {
+		return true
+	}
+	n := w.n
+	return !n.links[w.links[0]].ignFirst || !n.links[w.links[len(w.links)-1]].ignLast
 }
 
 // components prices the run built so far: its own revenue and the bonuses

@@ -259,7 +259,7 @@ func (x *express) hopeless(cur int32) bool {
 	reach := x.reachable(cur)
 	for _, t := range n.tokens {
 		if reach.has(t) && !x.onStop[t] {
-			base += 2 * n.stops[t].value
+			base += n.stops[t].evalue
 		}
 	}
 	if r.MillHex != "" && n.millToken {
@@ -290,7 +290,7 @@ func (x *express) hopeless(cur int32) bool {
 		skip := 1 << 30
 		for _, ref := range []graph.NodeRef{d.Home, d.Dest} {
 			if si := n.stopAt[ref]; !x.onStop[si] {
-				skip = min(skip, 2*n.stops[si].value)
+				skip = min(skip, n.stops[si].evalue)
 			}
 		}
 		opt.base -= skip

@@ -31,6 +31,18 @@ type network struct {
 
 	millToken bool // the corporation has a token in the Paper Mill hex's first city
 	destValue int  // the destination city's value
+	// port and far are the crossing's two stops (-1 when not in the
+	// network); portToken: the corporation has a token in the port.
+	port, far int32
+	portToken bool
+	// banned are map edges no link may use (see Best and OneTrackOf).
+	banned []hexEdge
+}
+
+// hexEdge is a map edge of a hex.
+type hexEdge struct {
+	hex  string
+	edge int
 }
 
 // netStop is one stop of the network.
@@ -41,6 +53,7 @@ type netStop struct {
 	kind      stopKind // city, town or off-board
 	cost      int      // what it counts against a train's distance
 	value     int      // its printed value in the current phase
+	evalue    int      // what it pays an E-train: twice the value of a tokened city (see expressValue), else 0
 	group     int32    // city group index, -1 for none
 	token     bool     // a city holding one of the corporation's counting tokens
 	blocked   bool     // filled with other corporations' tokens: an end only
@@ -66,6 +79,10 @@ type netLink struct {
 	hexes     []int32 // hexes of its steps, once each
 	termFirst bool    // its first path is terminal
 	termLast  bool    // its last path is terminal
+	// ignFirst: its first path leaves the stop it starts at along track no
+	// network leaves a node by (board.Path.Ignored); ignLast: its last
+	// path arrives along such track.
+	ignFirst, ignLast bool
 }
 
 // single reports whether the link is one tile path.
@@ -73,9 +90,10 @@ func (l *netLink) single() bool { return len(l.steps) == 1 }
 
 // buildNetwork collects the stops reachable from the corporation's counting
 // stations, through stops a run may pass, and the links between them.
-func buildNetwork(v *view) *network {
+func buildNetwork(v *view, banned ...hexEdge) *network {
 	n := &network{
 		v:      v,
+		banned: banned,
 		stopAt: make(map[graph.NodeRef]int32, 64),
 		keyAt:  make(map[[2]int32]int32, 256),
 		hexAt:  make(map[*hexView]int32, 64),
@@ -98,7 +116,7 @@ func buildNetwork(v *view) *network {
 		// A run may start at a station along a terminal path; any other
 		// stop it must pass.
 		for _, li := range n.stops[i].links {
-			if l := &n.links[li]; !l.termFirst || n.stops[i].token {
+			if l := &n.links[li]; (!l.termFirst || n.stops[i].token) && !l.ignFirst {
 				n.addStop(l.toRef)
 			}
 		}
@@ -139,6 +157,18 @@ func buildNetwork(v *view) *network {
 	if d := r.Destination; d != nil {
 		n.destValue = v.value(d.Dest)
 	}
+	n.port, n.far = -1, -1
+	if c := r.Crossing; c != nil {
+		for i := range n.stops {
+			switch n.stops[i].ref.Hex {
+			case c.Port:
+				n.port = int32(i)
+			case c.Far:
+				n.far = int32(i)
+			}
+		}
+		n.portToken = v.portToken()
+	}
 	return n
 }
 
@@ -162,6 +192,9 @@ func (n *network) addStop(r graph.NodeRef) int32 {
 		s.token = v.countsToken(r)
 		s.blocked = v.blocks(r)
 		s.corpSlot = slices.Contains(v.in.Board.Tokens(r.Hex, r.Node), v.in.Corp)
+		if s.token {
+			s.evalue = 2 * v.expressValue(r)
+		}
 	}
 	s.forbidden = nd.VisitCost >= 99
 	if nd.Group != "" {
@@ -255,6 +288,10 @@ func (b *chainBuilder) step(h *hexView, pi int, rev bool) {
 		if !e.IsEdge() {
 			continue
 		}
+		if len(n.banned) > 0 && slices.Contains(n.banned, hexEdge{h.id, (e.Edge + h.rot) % 6}) {
+			b.keys = b.keys[:nk]
+			return
+		}
 		k := n.key(h, (e.Edge+h.rot)%6, p.LaneAt(end).Index)
 		if slices.Contains(b.keys, k) {
 			b.keys = b.keys[:nk]
@@ -327,6 +364,8 @@ func (b *chainBuilder) emit(to graph.NodeRef) {
 		keys:      slices.Clone(b.keys),
 		termFirst: n.terminal(b.steps[0]),
 		termLast:  n.terminal(b.steps[last]),
+		ignFirst:  n.ignored(b.steps[0]),
+		ignLast:   n.ignored(b.steps[last]),
 	}
 	for _, s := range b.steps {
 		hi := n.hexIndex(n.v.hex(s.Hex))
@@ -337,6 +376,11 @@ func (b *chainBuilder) emit(to graph.NodeRef) {
 	li := int32(len(n.links))
 	n.links = append(n.links, l)
 	n.stops[b.from].links = append(n.stops[b.from].links, li)
+}
+
+// ignored reports whether step s walks a path no network leaves a node by.
+func (n *network) ignored(s Step) bool {
+	return n.v.hex(s.Hex).t.Paths[s.Path].Ignored
 }
 
 // terminal reports whether step s walks a terminal path.

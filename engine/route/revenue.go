@@ -109,7 +109,7 @@ func (v *view) stopRevenue(r *Run, t *Train) int {
 		if !t.express() {
 			sum += v.value(s)
 		} else if n := v.node(s); n.Kind == board.City && v.countsToken(s) {
-			sum += 2 * v.value(s)
+			sum += 2 * v.expressValue(s)
 		}
 	}
 	return sum

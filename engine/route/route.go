@@ -140,6 +140,13 @@ type Rules struct {
 	// which needs a token there. Leave it empty for companies it does not pay.
 	SawmillHex   string
 	SawmillBonus int
+
+	// Crossing, when set, is a port city and the area beyond it that count
+	// as one stop (see title.Crossing: 1822's English Channel and France).
+	Crossing *title.Crossing
+	// OneTrackOf lists hexes of which the runs together may use the track
+	// at one of the listed edges only (1822's Merthyr Tydfil and Pontypool).
+	OneTrackOf []title.HexEdges
 }
 
 // Grain describes the 1822CA grain trade: a major's train stopping at a grain

@@ -18,6 +18,7 @@ func British() *Title {
 		MinPlayers:           2,
 		MaxPlayers:           7,
 		MultipleTokensPerHex: true,
+		TaxHavenOneShare:     true,
 		Bank:                 12000,
 		StartCash:            map[int]int{2: 900, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300},
 		CertLimit:            map[int]int{2: 33, 3: 26, 4: 20, 5: 16, 6: 13, 7: 11},
@@ -29,6 +30,15 @@ func British() *Title {
 			FrontMinor:      "M24",
 			FrontConcession: "C1",
 			FrontPrivates:   []string{"P1"},
+			PrivateStacks: &PrivateStacks{
+				Option: "plus_expansion",
+				Stacks: [][]string{ids("P1 P3 P4 P13 P14 P19"), ids("P2 P5 P8 P10 P11 P12 P21"),
+					ids("P6 P7 P9 P15 P16 P17 P18 P20")},
+				OneStack: "plus_expansion_single_stack",
+				Remove:   []int{0, 1, 2},
+				Keep:     []string{"P5"}, // the LC&DR stays
+				KeepAll:  "plus_expansion_no_removals",
+			},
 		},
 		LUpgradeCost:        80,
 		LUpgradeCostPhase2:  80,
@@ -37,8 +47,12 @@ func British() *Title {
 		TrackRules:          TrackRules{MostTrackUnlabelledOnly: true, TownRemovalWaits: true, AbilityLaysWait: true},
 		Routes: Routes{
 			DoubleHexes: []string{"D35", "F7", "H21", "H37"},
+			Crossing:    &Crossing{Port: "P43", Far: "Q44"},
+			// Merthyr Tydfil and Pontypool: two tracks, one a turn.
+			OneTrackOf: []HexEdges{{Hex: "F33", Edges: []int{1, 2}}},
 		},
-		Hexes:           HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5}},
+		Hexes: HexRules{TownDrop: "D35", TownDropTile: "57", TownDropRotations: []int{2, 5},
+			Stubs: map[string][]int{"M36": {0}, "N37": {1}, "L37": {5}, "L39": {4}, "M40": {3}, "N39": {2}}},
 		Stock:           StockRules{SaleDropsPerShare: true, SellInParts: true, UpElseDownRight: true},
 		EstuaryDiscount: 40,
 	}
@@ -262,7 +276,7 @@ func britishMinors(table []minorRow) []Corporation {
 	chooseHome(out, britishRondel, 20, "Home token in a London city of its choice; costs $20")
 	for i := range out {
 		if out[i].ID == britishRondel {
-			out[i].HomeSlotStays = true
+			out[i].HomeSlotStays, out[i].HomeBlocksNone = true, true
 		}
 	}
 	return out

@@ -23,6 +23,8 @@ func BritishNRS() *Title {
 	t.moveHome("16", "M30", 0)
 	t.moveHome("29", "E26", 0)
 	t.moveHome("LNWR", "N29", 0)
+	t.Routes.Crossing, t.Routes.OneTrackOf = nil, nil // the north has neither
+	t.Hexes.Stubs = map[string][]int{"M28": {5}}      // toward the LNWR's home, N29
 	t.linkReservedTrains()
 	return t
 }

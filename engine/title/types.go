@@ -111,6 +111,10 @@ type Corporation struct {
 	// city through upgrades, even once the token is gone (1822 M14 in
 	// London, as 18xx.games keeps it by the city's exit).
 	HomeSlotStays bool
+	// HomeBlocksNone: its home reservation on the whole hex keeps no slot
+	// from others, its home token bringing a slot of its own (1822 M14 in
+	// London, where 18xx.games checks no reservation for a token).
+	HomeBlocksNone bool
 	// FreeTokenHexes: once, a token of the company's goes in one of these
 	// hexes for nothing (1822 SECR in the English Channel); while it may,
 	// its token step waits for a pass.
@@ -264,7 +268,10 @@ type Title struct {
 	// PNW starting_packet option.
 	// MultipleTokensPerHex lets a company token several cities of one hex (CA).
 	MultipleTokensPerHex bool
-	StartingPackets      [][]string
+	// TaxHavenOneShare: the tax haven holds one share at most, unless the
+	// "tax_haven_multiple" option is set (1822; 1822CA's holds several).
+	TaxHavenOneShare bool
+	StartingPackets  [][]string
 	// Routes are the title's route facts and bonuses.
 	Routes Routes
 	// EstuaryDiscount is what the estuary private's lay takes off its
@@ -315,6 +322,24 @@ type DeckSetup struct {
 	// has minimum bid PairMinBid.
 	Pairs      [][2]string
 	PairMinBid int
+	// PrivateStacks, when set, sorts the privates into stacks (1822+).
+	PrivateStacks *PrivateStacks
+}
+
+// PrivateStacks are the private stacks of an option (1822+): the private
+// bid boxes draw each from its own stack, and a few privates of each stack
+// leave the game at set-up.
+type PrivateStacks struct {
+	Option string     // the option that brings the stacks ("plus_expansion")
+	Stacks [][]string // the privates of each stack; bid box i draws from stack i
+	// OneStack is the option keeping one stack for the bid boxes, as
+	// without the stacks (the removals still happen).
+	OneStack string
+	// Remove is how many privates of each stack leave the game, the first
+	// in deck order, never one of Keep; KeepAll is the option removing none.
+	Remove  []int
+	Keep    []string
+	KeepAll string
 }
 
 // TokenCity is a hex upgraded along its own sequence of revenue tiles, one
@@ -356,6 +381,24 @@ type Routes struct {
 	// unattached for a run (1822CA on 18xx.games answers "None"); without it
 	// a Pullman with a train to go on is attached (PNW 5.12.11-5.12.13).
 	AttachOptional bool
+	// Crossing is a pair of stops that count as one (nil for none).
+	Crossing *Crossing
+	// OneTrackOf lists hexes of which the runs of one turn together may use
+	// the track at one of the listed edges only.
+	OneTrackOf []HexEdges
+}
+
+// Crossing is a sea crossing: a city (Port) and the area beyond it (Far),
+// reached only through it. A run stopping at either must stop at both;
+// together they count as one stop (Far costs no distance, the board's
+// FreeVisit), and a company's station in Port lets an E-train end its run
+// at Far, Port then paying Far's value.
+type Crossing struct{ Port, Far string }
+
+// HexEdges names map edges of a hex.
+type HexEdges struct {
+	Hex   string
+	Edges []int
 }
 
 // PhaseAmount is an amount that applies from phase From (1-based) on.
@@ -399,6 +442,9 @@ type HexRules struct {
 	TownDrop          string
 	TownDropTile      string
 	TownDropRotations []int
+	// Stubs: the first tile laid in one of these hexes must have track on
+	// each listed edge (1822's approaches to London).
+	Stubs map[string][]int
 	// Ferry hexes link two networks that both reach one of them (PNW Port
 	// Townsend–Bellingham).
 	Ferry []string

@@ -15,6 +15,7 @@ import (
 	"pbc/bot/local"
 	"pbc/commands"
 	"pbc/engine"
+	"pbc/session/tabletop"
 	"pbc/storage"
 	"pbc/storage/postgres"
 	"pbc/storage/postgres/pgtest"
@@ -203,7 +204,7 @@ func checkTable(ctx context.Context, t *testing.T, c *cluster, st storage.Store,
 	for i, e := range ld.Entries {
 		senders[i] = e.UserID
 	}
-	fresh, err := commands.LoadTable(ld.Log, seats, senders, ld.Game.Creator, 0)
+	fresh, err := tabletop.LoadTable(ld.Log, seats, senders, ld.Game.Creator, 0)
 	if err != nil {
 		t.Fatalf("replaying the log: %v", err)
 	}
