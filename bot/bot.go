@@ -72,6 +72,10 @@ type Message struct {
 	// import); adapters fill them in, the core opens them only when a
 	// command reads a file.
 	Attachments []Attachment
+	// Screens says which forms of the pictures the platform shows: a
+	// phone's only (the zero value) or every form, marked, for a page
+	// that picks the one fitting its reader's screen.
+	Screens session.Screens
 	// Respond answers the message; it may be called more than once (a
 	// catch-up summary, then the reply).
 	Respond Responder

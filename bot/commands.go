@@ -25,6 +25,8 @@ type Request struct {
 	EventID string
 	// NoImages asks for no pictures (the channel has them off).
 	NoImages bool
+	// Screens says which forms of the pictures to draw.
+	Screens session.Screens
 	// Attachments are the files sent with the message (a log to import).
 	Attachments []Attachment
 	// CatchupAfter asks for a catch-up with a move (Result.CatchUp) when

@@ -89,7 +89,7 @@ func incident() string {
 func (c *Core) command(ctx context.Context, m Message, log *slog.Logger) (string, error) {
 	set, serr := c.channelSettings(ctx, m.Channel) // for the pictures and the reminder
 	req := Request{Channel: m.Channel, User: m.User, Text: m.Text,
-		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off),
+		At: m.At, EventID: m.EventID, NoImages: c.opt.NoImages || (serr == nil && set.Images.Off), Screens: m.Screens,
 		Attachments: m.Attachments, CatchupAfter: c.opt.CatchupAfter}
 	if serr == nil {
 		req.Reminder = c.nextReminder(set)

@@ -46,7 +46,7 @@ func (d *Dispatcher) forming(ctx context.Context, r Request, cmd *notation.Comma
 // request is the session's request for r, parsed as cmd.
 func (d *Dispatcher) request(r Request, cmd *notation.Command) session.Request {
 	return session.Request{User: session.User{ID: r.User.ID, Name: r.User.Name, Admin: r.User.Admin},
-		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages,
+		Text: r.Text, Cmd: cmd, At: r.At, EventID: r.EventID, NoImages: r.NoImages, Screens: r.Screens,
 		CatchupAfter: r.CatchupAfter, Reminder: r.Reminder}
 }
 

@@ -99,19 +99,20 @@ func FindPlayer(g *engine.Game, s string) *engine.Player {
 
 // Controller is the player who acts for e: the player, a corporation's
 // president (a regional's owner), a company owner or its owning
-// corporation's president; nil when nobody does.
-func Controller(e any) *engine.Player {
+// corporation's president (for a government railway, the player the game
+// names as acting for it); nil when nobody does.
+func Controller(g *engine.Game, e any) *engine.Player {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v
 	case *engine.Corp:
-		return v.President()
+		return g.Controller(v)
 	case *engine.Company:
 		switch o := v.Owner.(type) {
 		case *engine.Player:
 			return o
 		case *engine.Corp:
-			return o.President()
+			return g.Controller(o)
 		}
 	}
 	return nil
@@ -148,13 +149,17 @@ func EntityLabel(e any) string {
 
 // CurrentEntity is the entity whose turn it is (the round's current one).
 func CurrentEntity(g *engine.Game) any {
-	id := g.Snapshot(false).CurrentEntity
+	snap := g.Snapshot(false)
+	id := snap.CurrentEntity
 	if id == "" {
 		return nil
 	}
-	if n, err := strconv.Atoi(id); err == nil {
-		if p := g.PlayerByID(n); p != nil {
-			return p
+	// A minor and a player may share a number (minor 1, player 1).
+	if snap.CurrentEntityType != "corporation" {
+		if n, err := strconv.Atoi(id); err == nil {
+			if p := g.PlayerByID(n); p != nil {
+				return p
+			}
 		}
 	}
 	if c := g.Corp(id); c != nil {

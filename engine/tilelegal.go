@@ -50,7 +50,7 @@ var layAbilities = map[string]bool{
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true,
 	"coal_mine": true, "remove_town": true, "advanced_tile": true, "extra_tile": true,
 	"builder_cubes": true, "free_city_upgrade": true, "pass_tile": true, "tile_grant": true,
-	"hill_discount": true, "estuary_discount": true,
+	"hill_discount": true, "estuary_discount": true, bridgeAbility: true,
 }
 
 // layVia picks, among a private laying track and the privates combined with
@@ -197,6 +197,9 @@ func (lc *layCheck) static() string {
 		return id + " holds a timber tile, which is never upgraded"
 	}
 	if why := lc.viaLimits(); why != "" {
+		return why
+	}
+	if why := lc.approachBlock(); why != "" {
 		return why
 	}
 	switch lc.mode {
@@ -509,6 +512,9 @@ func (lc *layCheck) fits(rot int) string {
 	if !lc.touchesNetwork(exits) {
 		return "none of its track would connect to " + lc.c.ID + "'s network"
 	}
+	if why := lc.approachFits(rot); why != "" {
+		return why
+	}
 	if lc.mode == layRemoveTown {
 		if missing := missingInts(lc.h.exits(), exits); len(missing) > 0 {
 			return "it would drop the track " + lc.towardText(missing)
@@ -633,7 +639,8 @@ func (g *Game) legalTileNames(c *Corp, h *HexState, via *Company) []string {
 		if t.Hidden {
 			continue
 		}
-		if rots := g.legalRotations(c, h, t, via); len(rots) > 0 {
+		// Rotations laying the same track are one (4 at r0 is 4 at r3).
+		if rots := board.DistinctRotations(t, g.legalRotations(c, h, t, via)); len(rots) > 0 {
 			out = append(out, t.Name+" ("+orJoin(rotationWord(rots), intsText(rots))+")")
 		}
 	}

@@ -301,7 +301,7 @@ func TestCheckTileLay(t *testing.T) {
 			want: "tile 15 is green, but phase 1 allows only yellow tiles; no tile can be laid on F9 now"},
 		{name: "skipping yellow", corp: "6", hex: "G8", tile: "80",
 			want: "tile 80 is green; only a yellow tile may be laid on empty hex G8; " +
-				"tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotations 0 or 3), 58 (rotations 1 or 3)"},
+				"tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotation 0), 58 (rotations 1 or 3)"},
 		{name: "minor upgrading to brown", phase: 4, corp: "6", hex: "F9", tile: "63",
 			setup: func(t *testing.T, g *Game) { putTile(t, g, "F9", "15", 0) },
 			want:  "minor 6 cannot lay brown tile 63; minors never upgrade past green; no tile can be laid on F9 now"},
@@ -312,7 +312,7 @@ func TestCheckTileLay(t *testing.T) {
 			want:  "tile 141 does not fit G8 at rotation 0: it would drop the existing track toward H9; it fits at rotation 2"},
 		{name: "label on an unlabelled city", phase: 2, corp: "6", hex: "F9", tile: "207",
 			want: "tile 207 is labelled Y, but F9 has no label; tiles that fit F9 now: " +
-				"14 (rotations 0 or 3), 15 (rotations 0, 4 or 5), 619 (rotations 3 or 4)"},
+				"14 (rotation 0), 15 (rotations 0, 4 or 5), 619 (rotations 3 or 4)"},
 		{name: "missing label", phase: 2, corp: "3", hex: "D11", tile: "15",
 			setup: func(t *testing.T, g *Game) { putToken(t, g, "3", "D11", 0) },
 			want:  "D11 needs a tile labelled Y; tile 15 has no label; tiles that fit D11 now: 207 (rotations 1 or 2), 622 (rotation 0)"},
@@ -325,7 +325,7 @@ func TestCheckTileLay(t *testing.T) {
 			want: "tile 57 does not fit J5 at rotation 1: its track would run off the map at edge 1; it fits at rotations 0, 2, 3 or 5"},
 		{name: "town hex needs a town tile", corp: "6", hex: "G8", tile: "8", rot: 1,
 			want: "G8 needs a tile with 1 town; tile 8 has no city or town; " +
-				"tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotations 0 or 3), 58 (rotations 1 or 3)"},
+				"tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotation 0), 58 (rotations 1 or 3)"},
 		{name: "timber locked", phase: 2, corp: "6", hex: "F7", tile: "81",
 			setup: func(t *testing.T, g *Game) {
 				putTile(t, g, "F7", "9", 1)
@@ -338,7 +338,7 @@ func TestCheckTileLay(t *testing.T) {
 					g.Board.tileUsed["58-"+strconv.Itoa(i)] = "A10"
 				}
 			},
-			want: "all 6 copies of tile 58 are on the map; tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotations 0 or 3)"},
+			want: "all 6 copies of tile 58 are on the map; tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotation 0)"},
 		{name: "six exits where they fit", phase: 4, corp: "GNR", hex: "F9", tile: "611",
 			setup: func(t *testing.T, g *Game) {
 				putTile(t, g, "F9", "15", 0)
@@ -348,7 +348,7 @@ func TestCheckTileLay(t *testing.T) {
 		{name: "mountain range", corp: "6", hex: "B15", tile: "7",
 			want: "B15 is a mountain range; only the coal mine private may lay a tile there; no tile can be laid on B15 now"},
 		{name: "private-only tile", corp: "6", hex: "G8", tile: "PNW3",
-			want: "tile PNW3 can only be laid with P18; tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotations 0 or 3), 58 (rotations 1 or 3)"},
+			want: "tile PNW3 can only be laid with P18; tiles that fit G8 now: 3 (rotations 2 or 3), 4 (rotation 0), 58 (rotations 1 or 3)"},
 		{name: "Seattle may not skip a free step", phase: 2, corp: "8", hex: "H11", tile: "X21",
 			setup: func(t *testing.T, g *Game) { putToken(t, g, "8", "H11", 0) },
 			want:  "H11's next revenue step is tile X20 (yellow), not X21; tiles that fit H11 now: X20 (rotation 0)"},

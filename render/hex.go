@@ -32,6 +32,9 @@ type hexCtx struct {
 	// keep clear of too.
 	slots  []disc
 	placed []elem
+	// track is the track of the hex and of its neighbours, as discs,
+	// which texts keep off (trackHit).
+	track []disc
 	// homes are printed homes shown as reservations in free slots, by node;
 	// homeBadges those shown as badges.
 	homes      map[int][]string
@@ -104,7 +107,7 @@ func (hc *hexCtx) outside(q pt) float64 {
 // rectCost scores a w×h box centred at q: overlap with used areas plus how
 // far its corners stick out of the hex.
 func (hc *hexCtx) rectCost(q pt, w, h float64) float64 {
-	s := hc.overlapRect(q.X-w/2, q.Y-h/2, math.Max(w, h), h) + hc.clash(q, w, h)
+	s := hc.overlapRect(q.X-w/2, q.Y-h/2, math.Max(w, h), h) + hc.clash(q, w, h) + trackPenalty*hc.trackHit(q, w, h)
 	if box := (rect{q.X - w/2, q.Y - h/2, w, h}); hc.md != nil {
 		// Names and bands of the hexes drawn before, overhanging this one.
 		hc.consult(box)
@@ -199,6 +202,7 @@ func (hc *hexCtx) draw() {
 	hc.slotR = lay.slotR
 	hc.addBorderCosts()
 	hc.addNeighbourSlots()
+	hc.addTrack()
 	hc.planHomes()
 	if !hc.laid && slices.Contains(hc.def.Icons, "mountain") {
 		hc.drawMountainRange()
@@ -209,6 +213,7 @@ func (hc *hexCtx) draw() {
 			hc.occupy(tp.c.at(t), hc.trackW)
 		}
 	}
+	hc.recordTrack(lay)
 	hc.drawNodes(lay)
 	band := hc.revenueBand()
 	hc.drawName()
@@ -221,6 +226,9 @@ func (hc *hexCtx) draw() {
 	// Empty rondels last: they may go wherever the hex has room left.
 	for _, f := range hc.planEmptyRondels() {
 		hc.defer_(f)
+	}
+	if hc.md.opt.StopNumbers {
+		hc.drawStopNumbers(lay)
 	}
 }
 
@@ -451,7 +459,8 @@ func (hc *hexCtx) drawName() {
 		slh := (sz + 2) * p.scale
 		sh := slh * float64(len(lines))
 		q := hc.stripAt(sw, sh, true)
-		s := hc.clash(q, sw, sh) + placedPenalty*hc.md.strips.overlap(rect{q.X - sw/2, q.Y - sh/2, sw, sh})
+		s := hc.clash(q, sw, sh) + placedPenalty*hc.md.strips.overlap(rect{q.X - sw/2, q.Y - sh/2, sw, sh}) +
+			trackPenalty*hc.trackHit(q, sw, sh)
 		if s < bestS-1e-9 {
 			size, w, h, lh, at, bestS = sz, sw, sh, slh, q, s
 		}
@@ -505,7 +514,7 @@ func (hc *hexCtx) strip(w, h float64, down, sideways bool) pt {
 				box := rect{x - w/2, y - h/2, w, h}
 				hc.consult(box)
 				s := hc.overlapRect(box.x, box.y, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale + 5*float64(j)*hc.p.scale
-				s += hc.clash(pt{x, y}, w, h)
+				s += hc.clash(pt{x, y}, w, h) + trackPenalty*hc.trackHit(pt{x, y}, w, h)
 				s += placedPenalty * hc.md.strips.overlap(box)
 				if s < bestS {
 					best, bestS = pt{x, y}, s
@@ -539,7 +548,7 @@ func (hc *hexCtx) stripYInside(w, h float64, down bool) pt {
 			}
 			hc.consult(r)
 			s := hc.overlapRect(r.x, r.y, w, h) + 2*float64(k)*hc.p.scale + 3*float64(i)*hc.p.scale
-			s += hc.clash(pt{hc.c.X, y}, w, h)
+			s += hc.clash(pt{hc.c.X, y}, w, h) + trackPenalty*hc.trackHit(pt{hc.c.X, y}, w, h)
 			s += placedPenalty * hc.md.strips.overlap(r)
 			if s < bestS {
 				best, bestS = y, s

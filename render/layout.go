@@ -29,10 +29,12 @@ const (
 	elBadge
 	elRondel
 	elBorderCost
+	elTrack
+	elStopNumber
 )
 
 var elemNames = [...]string{"token slot", "phase-revenue band", "revenue", "label", "name", "terrain cost",
-	"icon", "badge", "rondel", "water-crossing cost"}
+	"icon", "badge", "rondel", "water-crossing cost", "track", "stop number"}
 
 func (k elemKind) String() string { return elemNames[k] }
 
@@ -214,7 +216,8 @@ func (hc *hexCtx) addBorderCosts() {
 		a, b := hc.gm.edgeEnds(hc.c, e)
 		txt := "$" + strconv.Itoa(cost)
 		slots := append(slices.Clone(hc.md.slotsOf(hc.def.ID)), hc.md.slotsOf(board.Neighbor(hc.gm.layout, hc.def.ID, e))...)
-		hc.placed = append(hc.placed, elem{kind: elBorderCost, b: hc.p.borderCostBox(txt, hc.md.costSpot(txt, a, b, slots))})
+		spot := hc.md.costSpot(txt, a, b, slots, hc.md.edgeTrack(hc.def.ID, e))
+		hc.placed = append(hc.placed, elem{kind: elBorderCost, b: hc.p.borderCostBox(txt, spot)})
 	}
 }
 
@@ -243,8 +246,16 @@ const placedPenalty = 25
 // clash is the weighed clash of a w×h box at q with slots and placed
 // elements.
 func (hc *hexCtx) clash(q pt, w, h float64) float64 {
-	return slotPenalty*hc.slotHit(q, w, h) + placedPenalty*hc.placedHit(q, w, h)
+	s := slotPenalty*hc.slotHit(q, w, h) + placedPenalty*hc.placedHit(q, w, h)
+	if hc.slotHit(q, w, h) > 0 {
+		// Any reach into a slot weighs more than any track covered.
+		s += slotStep
+	}
+	return s
 }
+
+// slotStep puts every place over a slot behind every place clear of them.
+const slotStep = 400
 
 // cellSlots are the token slot discs of a drawn cell.
 func (md *mapDrawing) cellSlots(c cell) []disc {
@@ -266,7 +277,7 @@ func (md *mapDrawing) cellSlots(c cell) []disc {
 // costSpot is where a water-crossing cost label goes on the edge a–e: its
 // middle, or the nearest point along it clear of the slots of the hexes
 // either side.
-func (md *mapDrawing) costSpot(txt string, a, e pt, slots []disc) pt {
+func (md *mapDrawing) costSpot(txt string, a, e pt, slots, track []disc) pt {
 	// The same spot seen from either side: the edge taken one way.
 	ra, re := pt{math.Round(a.X), math.Round(a.Y)}, pt{math.Round(e.X), math.Round(e.Y)}
 	if re.X < ra.X || (re.X == ra.X && re.Y < ra.Y) {
@@ -274,6 +285,17 @@ func (md *mapDrawing) costSpot(txt string, a, e pt, slots []disc) pt {
 	}
 	d := e.sub(a)
 	n := pt{-d.Y, d.X}.mul(md.p.scale / d.len())
+	// Clear of the slots and the track if it can be, else of the slots.
+	if track != nil {
+		both := append(slices.Clone(slots), track...)
+		for _, off := range []float64{0, 8, -8, 14, -14} {
+			for _, t := range []float64{0.5, 0.38, 0.62, 0.26, 0.74} {
+				if q, ok := md.clearOf(txt, a.lerp(e, t).add(n.mul(off)), both); ok {
+					return q
+				}
+			}
+		}
+	}
 	for _, off := range []float64{0, 8, -8, 14, -14} {
 		for _, t := range []float64{0.5, 0.38, 0.62, 0.26, 0.74} {
 			if q, ok := md.clearOf(txt, a.lerp(e, t).add(n.mul(off)), slots); ok {
@@ -284,10 +306,11 @@ func (md *mapDrawing) costSpot(txt string, a, e pt, slots []disc) pt {
 	return a.lerp(e, 0.5)
 }
 
-// clearOf reports whether a cost label at q is clear of the slots.
-func (md *mapDrawing) clearOf(txt string, q pt, slots []disc) (pt, bool) {
+// clearOf reports whether a cost label at q is clear of the discs (slots,
+// track).
+func (md *mapDrawing) clearOf(txt string, q pt, discs []disc) (pt, bool) {
 	b := md.p.borderCostBox(txt, q)
-	for _, d := range slots {
+	for _, d := range discs {
 		if depthDiscRect(d.c, d.r, b) > 0 {
 			return q, false
 		}
@@ -362,4 +385,22 @@ func borderEdges(b *engine.BoardState, id string) (out [6]bool) {
 		}
 	}
 	return out
+}
+
+// recordTrack lists the hex's track, as discs along each piece, for the
+// layout check (texts must not lie over it).
+func (hc *hexCtx) recordTrack(lay *tileLayout) {
+	if hc.md == nil || !hc.md.record || hc.def == nil {
+		return
+	}
+	for _, tp := range lay.tracks {
+		if tp.thin {
+			continue
+		}
+		n := max(4, int(tp.c.p0.sub(tp.c.p3).len()/(hc.trackW/2)))
+		for i := 0; i <= n; i++ {
+			hc.md.elems = append(hc.md.elems, elem{kind: elTrack, hex: hc.def.ID, circle: true,
+				c: tp.c.at(float64(i) / float64(n)), r: hc.trackW / 2})
+		}
+	}
 }

@@ -30,7 +30,7 @@ func layoutFaults(md *mapDrawing) []string {
 			continue
 		}
 		for j, e := range el {
-			if i == j || (e.kind == elSlot && e.hex == s.hex && e.node == s.node) {
+			if i == j || e.kind == elTrack || (e.kind == elSlot && e.hex == s.hex && e.node == s.node) {
 				continue
 			}
 			if d := e.depth(s.c, s.r); d > tol {
@@ -51,7 +51,7 @@ func layoutFaults(md *mapDrawing) []string {
 			out = append(out, fmt.Sprintf("%s: %s %q cut by the picture's edge", l.hex, l.kind, l.text))
 		}
 		for j, e := range el {
-			if i == j || e.kind == elSlot || (!e.circle && j < i) {
+			if i == j || e.kind == elSlot || e.kind == elTrack || (!e.circle && j < i) {
 				continue
 			}
 			var d float64
@@ -67,8 +67,86 @@ func layoutFaults(md *mapDrawing) []string {
 			}
 		}
 	}
+	out = append(out, circleFaults(md)...)
 	return out
 }
+
+// circleFaults lists the discs (revenues, icons) overlapping one another.
+func circleFaults(md *mapDrawing) []string {
+	const tol = 1.0
+	var out []string
+	el := md.elems
+	for i, l := range el {
+		if !l.circle || l.kind == elSlot || l.kind == elTrack {
+			continue
+		}
+		for _, e := range el[i+1:] {
+			if !e.circle || e.kind == elSlot || e.kind == elTrack {
+				continue
+			}
+			if d := e.depth(l.c, l.r); d > tol {
+				out = append(out, fmt.Sprintf("%s: %s %q overlaps %s %q of %s (%.1f px)", l.hex, l.kind, l.text, e.kind, e.text, e.hex, d))
+			}
+		}
+	}
+	return out
+}
+
+// trackFaults lists the texts drawn over track (a label, a name, a cost,
+// a revenue, a badge, a band), each with the hex whose track it covers.
+func trackFaults(md *mapDrawing) []string {
+	const tol = 1.0
+	el := md.elems
+	// The track's discs, by cell of a grid, to look up only those near.
+	const cellPx = 32.0
+	grid := map[[2]int][]int{}
+	for i, e := range el {
+		if e.kind != elTrack {
+			continue
+		}
+		k := [2]int{int(math.Floor(e.c.X / cellPx)), int(math.Floor(e.c.Y / cellPx))}
+		grid[k] = append(grid[k], i)
+	}
+	var out []string
+	for _, l := range el {
+		if l.kind == elSlot || l.kind == elTrack {
+			continue
+		}
+		b := l.b
+		if l.circle {
+			b = rect{l.c.X - l.r, l.c.Y - l.r, 2 * l.r, 2 * l.r}
+		}
+		worst := map[string]float64{}
+		for x := int(math.Floor((b.x - cellPx) / cellPx)); x <= int(math.Floor((b.x+b.w+cellPx)/cellPx)); x++ {
+			for y := int(math.Floor((b.y - cellPx) / cellPx)); y <= int(math.Floor((b.y+b.h+cellPx)/cellPx)); y++ {
+				for _, i := range grid[[2]int{x, y}] {
+					e := el[i]
+					d := depthDiscRect(e.c, e.r, l.b)
+					if l.circle {
+						d = e.depth(l.c, l.r)
+					}
+					worst[e.hex] = math.Max(worst[e.hex], d)
+				}
+			}
+		}
+		for hex, d := range worst {
+			if d > tol {
+				out = append(out, fmt.Sprintf("%s: %s %q over the track of %s (%.1f px)", l.hex, l.kind, l.text, hex, d))
+			}
+		}
+	}
+	return out
+}
+
+// The texts over track the layout check allows, at most: placements keep
+// off the track where a hex has room, but an off-board's band among its
+// arrows or a name in a crowded late-game city may find none. These
+// ceilings only go down (they were 2,261 and 1,342 before placements
+// weighed the track).
+const (
+	maxTrackFaultsTitles   = 413 // every title, every phase, slots empty and full
+	maxTrackFaultsFixtures = 355 // the fixtures' final maps (355: two 1822MX fixtures now replay to their end)
+)
 
 // drawRecorded draws the whole map of g at the phase of tiles col (the
 // game's own if negative), recording what it places.
@@ -93,8 +171,20 @@ func fillSlots(g *engine.Game) {
 	corps := append([]*engine.Corp(nil), g.Corps...)
 	sort.SliceStable(corps, func(i, j int) bool { return len(corps[i].ID) > len(corps[j].ID) })
 	k := 0
-	for id, hs := range g.Board.Hexes {
-		for node, s := range hs.Slots {
+	ids := make([]string, 0, len(g.Board.Hexes))
+	for id := range g.Board.Hexes {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids) // the same tokens in every run
+	for _, id := range ids {
+		hs := g.Board.Hexes[id]
+		nodes := make([]int, 0, len(hs.Slots))
+		for node := range hs.Slots {
+			nodes = append(nodes, node)
+		}
+		sort.Ints(nodes)
+		for _, node := range nodes {
+			s := hs.Slots[node]
 			for i := range s {
 				s[i] = &engine.Token{Corp: corps[k%len(corps)], Hex: id, City: node, Used: true}
 				k++
@@ -128,9 +218,13 @@ func slicesCompact(s []string) []string {
 // TestTokensNeverHidden is the layout check: over every hex of every
 // title, at every phase, with every slot empty (reservations showing) and
 // with every slot holding a token, and over the real games of the
-// fixtures, nothing covers a token slot, no token's text overflows it, and
-// no label or name is covered or cut.
+// fixtures, nothing covers a token slot, no token's text overflows it, no
+// label or name is covered or cut, and no disc (a revenue, an icon)
+// overlaps another. Texts over track are counted against a ceiling that
+// only goes down (maxTrackFaultsTitles, maxTrackFaultsFixtures).
 func TestTokensNeverHidden(t *testing.T) {
+	onTrack := 0
+	var worst []string
 	for _, name := range title.Names() {
 		t.Run(name, func(t *testing.T) {
 			tl, err := engine.TitleByName(name)
@@ -152,10 +246,20 @@ func TestTokensNeverHidden(t *testing.T) {
 				for _, ph := range tl.Phases {
 					md := drawRecorded(t, g, MapOptions{}, func(md *mapDrawing) { md.phase = ph.Tiles })
 					report(t, fmt.Sprintf("phase %s, slots full %v", ph.Name, full), layoutFaults(md))
+					tf := trackFaults(md)
+					onTrack += len(tf)
+					worst = append(worst, prefixed(name, tf)...)
 				}
 			}
 		})
 	}
+	if onTrack > maxTrackFaultsTitles {
+		sort.Strings(worst)
+		t.Errorf("%d texts over track over every title and phase, more than the %d allowed; among them:\n  %s",
+			onTrack, maxTrackFaultsTitles, strings.Join(worst[:min(len(worst), 20)], "\n  "))
+	}
+	t.Logf("texts over track: %d over every title and phase (at most %d)", onTrack, maxTrackFaultsTitles)
+	onTrack, worst = 0, nil
 	// Real games: the laid tiles, tokens and reservations of every fixture,
 	// every 300 actions and at the end (only the end with -short).
 	var files []string
@@ -186,10 +290,31 @@ func TestTokensNeverHidden(t *testing.T) {
 				return true
 			}})
 			if g != nil {
-				report(t, "end", layoutFaults(drawRecorded(t, g, MapOptions{}, nil)))
+				md := drawRecorded(t, g, MapOptions{}, nil)
+				report(t, "end", layoutFaults(md))
+				tf := trackFaults(md)
+				onTrack += len(tf)
+				worst = append(worst, prefixed(filepath.Base(path), tf)...)
 			}
 		})
 	}
+	if len(files) > 0 {
+		if onTrack > maxTrackFaultsFixtures {
+			sort.Strings(worst)
+			t.Errorf("%d texts over track on the fixtures' final maps, more than the %d allowed; among them:\n  %s",
+				onTrack, maxTrackFaultsFixtures, strings.Join(worst[:min(len(worst), 20)], "\n  "))
+		}
+		t.Logf("texts over track: %d on the fixtures' final maps (at most %d)", onTrack, maxTrackFaultsFixtures)
+	}
+}
+
+// prefixed puts where before each fault.
+func prefixed(where string, faults []string) []string {
+	out := make([]string, len(faults))
+	for i, f := range faults {
+		out[i] = where + " " + f
+	}
+	return out
 }
 
 // TestLegendSamplesAreTheTitles checks that the legend's sample token and

@@ -48,6 +48,9 @@ type MapOptions struct {
 	Locator bool
 	// Acting is who the header names as acting; nil reads it from the game.
 	Acting *Acting
+	// StopNumbers numbers the stops of each hex with several, as a run
+	// names them ("M38.2"): for the picture of a region.
+	StopNumbers bool
 }
 
 // mapDrawing is the state of one Map call.
@@ -81,8 +84,10 @@ type mapDrawing struct {
 	// namesAbove puts each hex's name above it, off its track (the tile
 	// picture, which leaves room there).
 	namesAbove bool
-	// slotMemo holds the token slots by hex, worked out when first asked.
-	slotMemo map[string][]disc
+	// slotMemo holds the token slots by hex, worked out when first asked;
+	// trackMemo the discs along each hex's track.
+	slotMemo  map[string][]disc
+	trackMemo map[string][]disc
 	// bounds of the drawn grid in pixels
 	x0, y0, x1, y1 float64
 	// w and h are the size of the picture.

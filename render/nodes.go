@@ -318,6 +318,13 @@ func (hc *hexCtx) revenueBand() bool {
 	// Above or below the station, wherever the track leaves more room, but
 	// inside the hex: a band hanging over the next hex reads as its own.
 	at := hc.stripYInside(w, bh, false)
+	if hit := hc.trackHit(at, w, bh); hit > 0 {
+		// Nowhere inside off the track: overhanging, if that clears it
+		// without covering anything else.
+		if o := hc.stripAt(w, bh, false); hc.trackHit(o, w, bh) < hit && hc.clash(o, w, bh) <= hc.clash(at, w, bh) {
+			at = o
+		}
+	}
 	x, y := at.X, at.Y
 	hc.md.strips = append(hc.md.strips, rect{x - w/2, y - bh/2, w, bh})
 	hc.occupyRect(x-w/2, y-bh/2, w, bh)

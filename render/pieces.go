@@ -29,6 +29,7 @@ const (
 	layerBorders
 	layerRoutes
 	layerHighlights
+	layerBorderCosts
 	layerCoords
 	layerLegend
 	nLayers
@@ -106,6 +107,7 @@ func (md *mapDrawing) paint(pl *paintPlan) {
 	layer(layerBorders)
 	layer(layerRoutes)
 	layer(layerHighlights)
+	layer(layerBorderCosts) // over the outlines and routes, which would hide them
 	for k := range hcs {
 		hexSink(pl.hexes[k])
 		for _, f := range md.late[lates[k]:lates[k+1]] {
@@ -141,7 +143,7 @@ func trimEnds(pts []pt, d float64) {
 func (md *mapDrawing) pieces() [nLayers][]piece {
 	var out [nLayers][]piece
 	out[layerStrip] = []piece{md.stripPiece()}
-	out[layerBorders] = md.borderPieces()
+	out[layerBorders], out[layerBorderCosts] = md.borderPieces()
 	out[layerRoutes] = md.routePieces()
 	out[layerHighlights] = md.highlightPieces()
 	out[layerCoords] = md.coordPieces()
@@ -165,11 +167,10 @@ func (md *mapDrawing) stripPiece() piece {
 	return piece{d.sum(), func(p *painter) { p.strip(g, "", md.opt.Acting) }}
 }
 
-// borderPieces are the water crossings (blue, with their cost) and the
-// impassable edges (red): every edge's line, then the cost labels.
-func (md *mapDrawing) borderPieces() []piece {
+// borderPieces are the water crossings (blue) and the impassable edges
+// (red), and the water crossings' cost labels.
+func (md *mapDrawing) borderPieces() (lines, labels []piece) {
 	s := md.p.scale
-	var lines, labels []piece
 	var placed []pt
 	for _, c := range md.cells {
 		list := c.def.Borders
@@ -208,7 +209,7 @@ func (md *mapDrawing) borderPieces() []piece {
 			// Along a river, label every other edge at most; on the edge,
 			// clear of the stations either side.
 			txt := "$" + strconv.Itoa(b.Cost)
-			mid := md.costSpot(txt, a, e, md.edgeSlots(c, b.Edge))
+			mid := md.costSpot(txt, a, e, md.edgeSlots(c, b.Edge), md.edgeTrack(c.def.ID, b.Edge))
 			near := false
 			for _, q := range placed {
 				if q.sub(mid).len() < 1.2*md.gm.R {
@@ -224,13 +225,13 @@ func (md *mapDrawing) borderPieces() []piece {
 				md.elems = append(md.elems, elem{kind: elBorderCost, hex: c.def.ID, b: rect{mid.X - w/2, mid.Y - h/2, w, h}, text: txt})
 			}
 			var dl digest
-			dl.int(int(layerBorders) + 100)
+			dl.int(int(layerBorderCosts))
 			dl.pt(mid)
 			dl.str(txt)
 			labels = append(labels, piece{dl.sum(), func(p *painter) { p.label(txt, mid.X, mid.Y, 12, true, colPaper, colWater) }})
 		}
 	}
-	return append(lines, labels...)
+	return lines, labels
 }
 
 // highlightPieces outline the hexes listed in the options.

@@ -63,16 +63,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	if s <= 0 {
 		s = 1
 	}
-	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
-	// Outside a stock round nobody has cash committed to bids nor has
-	// been outbid: those columns would stand empty.
-	secs[0].dropEmpty("committed")
-	secs[2].dropEmpty("outbid")
-	// Columns nobody has anything in leave room for the rest on a phone.
-	secs[0].dropEmpty("loans")
-	secs[0].dropEmpty("companies")
-	secs[1].dropEmpty("exchange")
-	secs[1].dropEmpty("privates")
+	secs := tableSections(g)
 	p := newPainter(1, 1, s)
 	defer p.release()
 	margin := 14 * s
@@ -115,6 +106,21 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 		y += sh + 12*s
 	}
 	return encodePNG(w, p.rgba())
+}
+
+// tableSections are the sections of the table picture, in both its forms.
+func tableSections(g *engine.Game) []section {
+	secs := []section{playerSection(g), companySection(g), bidSection(g), trainSection(g)}
+	// Outside a stock round nobody has cash committed to bids nor has
+	// been outbid: those columns would stand empty.
+	secs[0].dropEmpty("committed")
+	secs[2].dropEmpty("outbid")
+	// Columns nobody has anything in leave room for the rest on a phone.
+	secs[0].dropEmpty("loans")
+	secs[0].dropEmpty("companies")
+	secs[1].dropEmpty("exchange")
+	secs[1].dropEmpty("privates")
+	return secs
 }
 
 // drawSection lays out (and, if draw is set, draws) a section with its top
@@ -344,6 +350,11 @@ func companySection(g *engine.Game) section {
 		if c.IsMajor() {
 			exch = strconv.Itoa(c.Exchange)
 		}
+		if gov := g.T.Government.Corp; gov != "" && c.ID == gov {
+			// A government railway has no president and no exchange
+			// tokens; the market holds what players do not.
+			pres, exch = fmt.Sprintf("none · market %d%%", c.PercentOf(g.Pool)), ""
+		}
 		sec.rows = append(sec.rows, []tcell{
 			{text: c.ID, chip: c, bold: true}, {text: pres}, {text: engine.Money(c.Cash)}, {text: price},
 			{text: strings.Join(trains, " ")}, {text: fmt.Sprintf("%d/%d", unplaced, total)}, {text: exch},
@@ -399,6 +410,9 @@ func bidSection(g *engine.Game) section {
 			}
 			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
 				{text: leads, bold: true}, {text: strings.Join(bids, ", ")}})
+		}
+		if row := stackRow(g, names[i], i, len(box)); row != nil {
+			sec.rows = append(sec.rows, row)
 		}
 	}
 	return sec

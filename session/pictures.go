@@ -19,8 +19,9 @@ import (
 // shows changed. A picture that did not change is not posted again: a bid
 // in a stock round posts the table picture instead. The digests move on
 // even when nothing is drawn, so the next move compares with the state
-// players last saw.
-func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, turn Turn) []Image {
+// players last saw. On a phone a move that changed hexes posts the region
+// around them (for every title), the whole map a tap (or `map`) away.
+func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, screens Screens, turn Turn) []Image {
 	g := s.table.Game
 	board, mapKey, market := render.BoardDigest(g), render.MapDigest(g), render.MarketDigest(g)
 	highlight := render.Changed(s.board, board)
@@ -39,21 +40,64 @@ func (s *Session) pictures(ctx context.Context, a action.Action, draw bool, turn
 	opts := render.MapOptions{Highlight: highlight, Routes: routes, Acting: turn.Acting()}
 	var out []Image
 	mapShown := showMap
-	if showMap && render.WideMap(g) {
-		// A board too wide for a phone: the region the move changed,
-		// with where it lies, instead (`map` still shows it all).
+	whole := ScreenWide // the screens the whole map is shown on
+	if wide := render.WideMap(g); showMap && (wide || screens != WideScreens) {
 		if crop, ok := render.MoveCrop(g, opts); ok {
-			out = append(out, s.drawRegion(ctx, g, crop)...)
-			showMap = false
+			region := s.drawRegion(ctx, g, crop)
+			for i := range region {
+				if !wide {
+					// A board a wide screen reads whole: the
+					// region is the phone's form.
+					region[i].Screen = ScreenPhone
+				}
+				if screens == EveryScreen {
+					region[i].Opens = "map.png"
+				}
+			}
+			out = append(out, region...)
+			switch {
+			case screens != EveryScreen:
+				showMap = false // `map` shows it all
+			case wide:
+				whole = ScreenTap // too wide for any screen: behind the region
+			}
+			if screens == WideScreens {
+				region[0].Screen = "" // the one form drawn
+			}
 		}
 	}
-	out = append(out, s.draw(ctx, showMap, showMarket, opts)...)
+	pics := s.draw(ctx, showMap, showMarket, opts)
+	for i := range pics {
+		if pics[i].Name == "map.png" && len(out) > 0 {
+			pics[i].Screen = whole
+		}
+	}
+	out = append(out, pics...)
 	if !mapShown && stockMove(s.table.Moves(), a) {
 		// A stock round's moves change the table (bids, cash,
 		// certificates), not the map: the table is what players need.
-		out = append(out, s.drawTable(ctx, g)...)
+		out = append(out, s.drawTables(ctx, g, screens)...)
 	}
 	return out
+}
+
+// drawTables draws the table picture in the forms screens asks for.
+func (s *Session) drawTables(ctx context.Context, g *engine.Game, screens Screens) []Image {
+	if screens == WideScreens {
+		return s.drawTable(ctx, g)
+	}
+	out := s.drawPhoneTable(ctx, g)
+	if screens != EveryScreen {
+		return out
+	}
+	for i := range out {
+		out[i].Screen = ScreenPhone
+	}
+	wide := s.drawTable(ctx, g)
+	for i := range wide {
+		wide[i].Screen = ScreenWide
+	}
+	return append(out, wide...)
 }
 
 // stockMove reports whether a is a move of a stock round: a stock action
@@ -71,12 +115,19 @@ func stockMove(m *engine.Moves, a action.Action) bool {
 // keeps the whole board).
 func (s *Session) drawRegion(ctx context.Context, g *engine.Game, opts render.MapOptions) []Image {
 	opts.Acting = s.turnNow().Acting()
-	return s.drawOne(ctx, "map-region.png", func(w io.Writer) error { return render.Map(w, g, opts) })
+	return s.drawOne(ctx, regionPicture, func(w io.Writer) error { return render.Map(w, g, opts) })
 }
 
 // drawTable draws the table picture (players, bids, companies, trains).
 func (s *Session) drawTable(ctx context.Context, g *engine.Game) []Image {
 	return s.drawOne(ctx, "table.png", func(w io.Writer) error { return render.Table(w, g, render.TableOptions{Acting: s.turnNow().Acting()}) })
+}
+
+// drawPhoneTable draws the table picture in cards, for a phone.
+func (s *Session) drawPhoneTable(ctx context.Context, g *engine.Game) []Image {
+	return s.drawOne(ctx, phoneTablePicture, func(w io.Writer) error {
+		return render.PhoneTable(w, g, render.TableOptions{Acting: s.turnNow().Acting()})
+	})
 }
 
 // drawOne draws one picture in a drawing slot of its own.
@@ -251,7 +302,7 @@ func (m *Manager) Overview(ctx context.Context, id storage.GameID, req Request) 
 	}
 	out.Images = s.draw(ctx, true, true, render.MapOptions{Acting: out.Turn.Acting()})
 	if g := s.table.Game; !g.Finished() && s.table.Moves().Round == "SR" {
-		out.Images = append(out.Images, s.drawTable(ctx, g)...) // the bids in view
+		out.Images = append(out.Images, s.drawTables(ctx, g, req.Screens)...) // the bids in view
 	}
 	return out, nil
 }

@@ -29,8 +29,21 @@ func TestStockMovesPostTheTable(t *testing.T) {
 	for _, img := range out.Images {
 		names = append(names, img.Name)
 	}
-	if len(names) != 1 || names[0] != "table.png" || len(out.Images[0].PNG) == 0 {
-		t.Errorf("a bid posted %v, want the table picture", names)
+	if len(names) != 1 || names[0] != phoneTablePicture || len(out.Images[0].PNG) == 0 {
+		t.Errorf("a bid posted %v, want the table picture for a phone", names)
+	}
+	// For every screen, both forms, each marked.
+	who = next(t, m, id)
+	out, err = m.Do(context.Background(), id, Request{User: User{ID: who}, Text: "bid M13 100", Screens: EveryScreen})
+	if err != nil || out.Refused {
+		t.Fatalf("bid: %+v, %v", out, err)
+	}
+	var got []string
+	for _, img := range out.Images {
+		got = append(got, img.Name+":"+img.Screen)
+	}
+	if want := []string{phoneTablePicture + ":" + ScreenPhone, "table.png:" + ScreenWide}; !slices.Equal(got, want) {
+		t.Errorf("a bid for every screen posted %v, want %v", got, want)
 	}
 }
 

@@ -81,6 +81,9 @@ type Request struct {
 	// NoImages draws no pictures for this command (the channel has them
 	// off); the digests of what players saw still move on.
 	NoImages bool
+	// Screens says which forms of the pictures to draw (PhoneScreens,
+	// the zero value, or EveryScreen).
+	Screens Screens
 	// CatchupAfter, when positive, asks for a catch-up with a move
 	// (Outcome.CatchUp) when the sender's previous action is older than
 	// this and others moved since.
@@ -140,6 +143,13 @@ type Outcome struct {
 type Image struct {
 	Name, Alt string
 	PNG       []byte
+	// Screen says which screens the picture is for: "" every screen;
+	// ScreenPhone or ScreenWide one form of a picture drawn in both;
+	// ScreenTap a picture shown only when a tap on another opens it.
+	Screen string
+	// Opens names the picture of the same reply that a tap on this one
+	// opens ("" for itself): the whole map behind a region.
+	Opens string
 }
 
 // File is an attachment other than a picture.
@@ -359,7 +369,7 @@ func (s *Session) Exec(ctx context.Context, req Request) (out Outcome, err error
 	out.Changed, out.Reminded = true, req.Reminder != nil
 	out.Offer = out.offerAddressed()
 	if rep.Action != nil {
-		out.Images = s.pictures(ctx, rep.Action, !req.NoImages, out.Turn)
+		out.Images = s.pictures(ctx, rep.Action, !req.NoImages, req.Screens, out.Turn)
 		out.CatchUp = s.catchUp(req)
 	}
 	if out.Finished { // the game no longer occupies the channel
@@ -472,7 +482,7 @@ func (s *Session) answer(rep commands.Reply) Outcome {
 // as turn says), so that the header can be read without the picture.
 func (s *Session) alt(name string, turn Turn) string {
 	switch name {
-	case "map.png", "market.png", "table.png", "map-region.png":
+	case "map.png", "market.png", "table.png", regionPicture, phoneTablePicture:
 		return altOf(name) + " · " + render.Header(s.table.Game, turn.Acting())
 	}
 	return altOf(name)
@@ -485,9 +495,9 @@ func altOf(name string) string {
 		return "the map"
 	case "market.png":
 		return "the stock market"
-	case "table.png":
+	case "table.png", phoneTablePicture:
 		return "players, companies and trains"
-	case "map-region.png":
+	case regionPicture:
 		return "a part of the map"
 	}
 	return name

@@ -20,6 +20,7 @@ import (
 	"sync"
 
 	"pbc/bot"
+	"pbc/session"
 	"pbc/storage"
 )
 
@@ -123,6 +124,8 @@ func (a *Adapter) Run(ctx context.Context, h bot.Handler) error {
 			Kind:        bot.KindTyped,
 			Attachments: files,
 			Respond:     &responder{a: a, done: done},
+			// Picture files are opened on a computer's screen.
+			Screens: session.WideScreens,
 		})
 		select {
 		case <-done:

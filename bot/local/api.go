@@ -11,6 +11,7 @@ import (
 
 	"pbc/bot"
 	"pbc/commands/notation"
+	"pbc/session"
 )
 
 // sendRequest is the body of POST /api/send.
@@ -88,6 +89,9 @@ func (a *Adapter) send(w http.ResponseWriter, r *http.Request, h bot.Handler) {
 		EventID:     eventID,
 		Attachments: files,
 		Respond:     rs,
+		// The page shows each picture in the form that fits its
+		// reader's screen.
+		Screens: session.EveryScreen,
 	})
 	resp := sendResponse{ID: said.ID}
 	if req.Wait {

@@ -247,12 +247,16 @@ func playFixture(t *testing.T, name string) {
 		if last.To != "" {
 			t.Fatalf("command %d %q by %s refused: %s", i, ln.text, ln.user, last.Text)
 		}
-		if i == 0 && (len(last.Images) != 1 || last.Images[0].Name != "table.png" || !strings.Contains(last.Text, "Your turn: @")) {
-			t.Errorf("the first bid's reply should mention who is next and carry the table picture alone (the map and market did not change): %+v", last)
+		if i == 0 && (len(last.Images) != 2 || last.Images[0].Name != "table-phone.png" || last.Images[0].Screen != "phone" ||
+			last.Images[1].Name != "table.png" || last.Images[1].Screen != "wide" || !strings.Contains(last.Text, "Your turn: @")) {
+			t.Errorf("the first bid's reply should mention who is next and carry the table picture alone, for a phone and a wide screen (the map and market did not change): %+v", last)
 		}
 		if strings.HasPrefix(ln.text, "lay ") && !mapShown {
-			if len(last.Images) == 0 || last.Images[0].Name != "map.png" {
-				t.Errorf("command %d %q: a tile lay's reply carries no map: %+v", i, ln.text, last)
+			// The region for a phone, opening the whole map, which a
+			// wide screen shows.
+			if len(last.Images) < 2 || last.Images[0].Name != "map-region.png" || last.Images[0].Screen != "phone" ||
+				last.Images[1].Name != "map.png" || last.Images[1].Screen != "wide" || last.Images[0].Opens != last.Images[1].URL {
+				t.Errorf("command %d %q: a tile lay's reply carries no region and map: %+v", i, ln.text, last)
 			}
 			mapShown = true
 		}

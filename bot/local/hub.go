@@ -53,6 +53,11 @@ type Picture struct {
 	URL  string `json:"url"`
 	Name string `json:"name"`
 	Alt  string `json:"alt"`
+	// Screen is the screens it is shown on ("" all, "phone", "wide",
+	// or "tap": only opened from another picture); Opens the URL a tap
+	// on it opens ("" for its own).
+	Screen string `json:"screen,omitempty"`
+	Opens  string `json:"opens,omitempty"`
 }
 
 // Choice is a button under a reply.

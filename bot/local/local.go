@@ -285,9 +285,16 @@ func (a *Adapter) event(channel, user, tab string, replyTo int64, r bot.Reply) E
 	if r.Ephemeral {
 		e.To, e.toUser = tab, user
 	}
+	urls := map[string]string{}
 	for _, img := range r.Images {
 		id := a.hub.addImage(img.PNG)
-		e.Images = append(e.Images, Picture{URL: "/img/" + id + "/" + img.Name, Name: img.Name, Alt: img.Alt})
+		urls[img.Name] = "/img/" + id + "/" + img.Name
+		e.Images = append(e.Images, Picture{URL: urls[img.Name], Name: img.Name, Alt: img.Alt, Screen: img.Screen})
+	}
+	for i, img := range r.Images {
+		if img.Opens != "" {
+			e.Images[i].Opens = urls[img.Opens]
+		}
 	}
 	var files []Picture
 	for _, f := range r.Files {

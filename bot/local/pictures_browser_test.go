@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"pbc/render"
 	"pbc/session/tabletop"
 )
 
@@ -42,15 +44,33 @@ func TestPicturesInBrowserAtPhoneSize(t *testing.T) {
 		if got := b.say(t, "pnw", lines[0].user, lines[0].text); len(got) == 0 || got[len(got)-1].To != "" {
 			t.Fatalf("the first bid %q by %s: %+v", lines[0].text, lines[0].user, got)
 		}
-		li := watch.lastWith(t, `e => e.querySelector("img[src$='/table.png']")`)
-		watch.check(t, li, "table.png", filepath.Join(dir, "pnw-table"))
+		// On a phone, the table in cards, its smallest text (12 at
+		// the phone's density) shown at 11 CSS px or more; the wide
+		// table is not shown.
+		li := watch.lastWith(t, `e => e.querySelector("img[src$='/table-phone.png']")`)
+		watch.check(t, li, "table-phone.png", filepath.Join(dir, "pnw-table"))
+		var shown struct{ Shown, Natural float64 }
+		if err := json.Unmarshal(watch.eval(`(() => { const i = `+li+`.querySelector("img[src$='/table-phone.png']");
+			return {Shown: i.getBoundingClientRect().width, Natural: i.naturalWidth} })()`), &shown); err != nil {
+			t.Fatal(err)
+		}
+		if px := 12 * render.PhoneScale * shown.Shown / shown.Natural; px < 11 {
+			t.Errorf("the phone table's smallest text is shown at %.1f px on a 390 px phone", px)
+		}
+		if n := string(watch.eval(li + `.querySelectorAll("img[src$='/table.png']").length`)); n != "0" {
+			t.Errorf("the wide table is shown on a phone too (%s)", n)
+		}
 
 		// The rest of the first stock round, until its summary.
 		const over = "Stock round 1 is over."
-		for i, ln := range lines[1:] {
-			if got := b.say(t, "pnw", ln.user, ln.text); len(got) == 0 || got[len(got)-1].To != "" {
-				t.Fatalf("command %d %q by %s: %+v", i+1, ln.text, ln.user, got)
-			} else if strings.Contains(got[len(got)-1].Text, over) {
+		done := 1
+		for _, ln := range lines[1:] {
+			got := b.say(t, "pnw", ln.user, ln.text)
+			if len(got) == 0 || got[len(got)-1].To != "" {
+				t.Fatalf("command %d %q by %s: %+v", done, ln.text, ln.user, got)
+			}
+			done++
+			if strings.Contains(got[len(got)-1].Text, over) {
 				break
 			}
 		}
@@ -60,23 +80,61 @@ func TestPicturesInBrowserAtPhoneSize(t *testing.T) {
 			!strings.Contains(txt, "Ranking by net worth: ") {
 			t.Errorf("the round summary lacks who won what or the ranking: %s", txt)
 		}
+
+		// The first tile lay: the region around it, a tap on which
+		// opens the whole map; the whole map is not shown inline.
+		done += phoneRegion(t, b, watch, "pnw", lines[done:], filepath.Join(dir, "pnw-region"))
+
+		// Mid-game (operating round 6, after 150 commands): the same.
+		for ; done < 150; done++ {
+			if got := b.say(t, "pnw", lines[done].user, lines[done].text); len(got) == 0 || got[len(got)-1].To != "" {
+				t.Fatalf("command %d %q by %s: %+v", done, lines[done].text, lines[done].user, got)
+			}
+		}
+		phoneRegion(t, b, watch, "pnw", lines[done:], filepath.Join(dir, "pnw-midgame"))
 	})
 
 	t.Run("1822CA tile lay", func(t *testing.T) {
 		lines, watch := seat(t, b, "1822CA/1.json", "ca")
-		for i, ln := range lines {
-			got := b.say(t, "ca", ln.user, ln.text)
-			if len(got) == 0 || got[len(got)-1].To != "" {
-				t.Fatalf("command %d %q by %s: %+v", i, ln.text, ln.user, got)
-			}
-			if strings.HasPrefix(ln.text, "lay ") {
-				break
-			}
-		}
-		li := watch.lastWith(t, `e => e.querySelector("img[src$='/map-region.png']")`)
-		watch.check(t, li, "map-region.png", filepath.Join(dir, "ca-crop"))
+		phoneRegion(t, b, watch, "ca", lines, filepath.Join(dir, "ca-crop"))
 	})
 	t.Logf("screenshots in %s", dir)
+}
+
+// phoneRegion plays lines in channel until the first tile lay and checks
+// what the phone shows of it: the region around the hex (not the whole
+// map), which opens the whole map when tapped. It returns how many lines
+// it played.
+func phoneRegion(t *testing.T, b *running, watch *page, channel string, lines []line, base string) int {
+	t.Helper()
+	n := 0
+	for i, ln := range lines {
+		n++
+		got := b.say(t, channel, ln.user, ln.text)
+		if len(got) == 0 || got[len(got)-1].To != "" {
+			t.Fatalf("command %d %q by %s: %+v", i, ln.text, ln.user, got)
+		}
+		if strings.HasPrefix(ln.text, "lay ") {
+			break
+		}
+	}
+	li := watch.lastWith(t, `e => e.querySelector("img[src$='/map-region.png']")`)
+	watch.check(t, li, "map-region.png", base)
+	if n := string(watch.eval(li + `.querySelectorAll("img[src$='/map.png']").length`)); n != "0" {
+		t.Errorf("a phone shows the whole map inline too (%s)", n)
+	}
+	var href string
+	if err := json.Unmarshal(watch.eval(li+`.querySelector("img[src$='/map-region.png']").parentElement.getAttribute("href")`), &href); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(href, "/map.png") {
+		t.Errorf("a tap on the region opens %q, want the whole map", href)
+	}
+	full := string(watch.eval(`fetch(` + strconv.Quote(href) + `).then(r => r.ok && r.headers.get("Content-Type"))`))
+	if full != `"image/png"` {
+		t.Errorf("the whole map behind the region: %s", full)
+	}
+	return n
 }
 
 // seat imports a fixture's set-up (title, seed, players) without its

@@ -10,6 +10,7 @@ import (
 	"pbc/commands/notation"
 	"pbc/engine"
 	"pbc/engine/action"
+	"pbc/engine/board"
 )
 
 // The engine's legal moves (engine.Game.Moves), used for the rotation of a
@@ -33,6 +34,11 @@ func TileRotations(t *commands.Position, e any, hex, tile string) []int {
 		}
 	}
 	slices.Sort(out)
+	// Rotations that lay the same track are one lay (9 at r0 is 9 at
+	// r3): nothing to ask.
+	if def, ok := board.TileDef(board.TileName(tile)); ok {
+		out = board.DistinctRotations(def, out)
+	}
 	return out
 }
 

@@ -310,13 +310,18 @@ function show(e) {
   if (e.images && e.images.length) {
     const pics = document.createElement("div");
     pics.className = "pics";
+    // A picture drawn in a phone's form and a wide one shows in the form
+    // that fits this screen; a region opens the whole map when tapped.
+    const phone = matchMedia("(max-width: 600px)").matches;
     for (const img of e.images) {
+      if (img.screen === "tap" || img.screen === (phone ? "wide" : "phone")) continue;
       const a = document.createElement("a");
-      a.href = img.url;
+      a.href = img.opens || img.url;
       a.target = "_blank";
       const i = document.createElement("img");
       i.addEventListener("load", stick);
       i.src = img.url;
+      if (img.screen === "phone") i.className = "phone"; // drawn to be read at the screen's width, however tall
       i.alt = img.alt || img.name;
       a.append(i);
       pics.append(a);
