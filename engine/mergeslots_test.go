@@ -40,6 +40,25 @@ func TestMergedCitySlotsFollowTheReference(t *testing.T) {
 	if got := g.CitySlots()["N25"]; !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("X5 on N25 holds %v, want %v", got, want)
 	}
+
+	// A token that took over a minor's home keeps that home's place:
+	// FCM in minor 18's city (fixture 1822MX_game_end_stock_market, id 544)
+	// stays between the reservations of 17 and 16.
+	g, err = New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h = g.Board.Hex("N25")
+	node, _, _ = h.reservedNode("18")
+	h.unreserve("18")
+	if err := h.placeToken(&Token{Corp: g.Corp("FCM")}, node, -1, false); err != nil {
+		t.Fatal(err)
+	}
+	g.placeTile(h, testTileDef(t, g, "X5"), "X5-0", 3)
+	want = [][]string{{"R:17", "FCM", "R:16"}}
+	if got := g.CitySlots()["N25"]; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("X5 on N25 after FCM took 18's home holds %v, want %v", got, want)
+	}
 }
 
 // TestBoughtTokenKeepsOtherReservations: a major that buys the NdeM's token

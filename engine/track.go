@@ -492,13 +492,12 @@ func (g *Game) terrainDiscount(spender *Corp, h *HexState) int {
 // their order, a used one keeping its place; then each token, those in
 // printed slots first, in the first slot neither taken nor kept for another
 // company, or a slot added beyond the n printed ones. A city's reservations
-// end with the last slot kept for a company or holding the token that
-// used its reservation (a home, or the government railway's token in a home
-// it took over).
+// end with the last slot kept for a company or holding a token (taken as
+// one that used the slot's reservation: a home, a minor's home taken over by
+// its acquirer or by the government railway).
 func (g *Game) mergedSlots(h *HexState, oldTile *board.Tile, oldSlots map[int][]*Token, ocs []int, n int) ([]*Token, []string) {
 	var res []string
 	var tokens, cheaters []*Token
-	gov := g.T.Government.Corp
 	for _, oc := range ocs {
 		r, s := h.Reserved[oc], oldSlots[oc]
 		used := 0
@@ -506,7 +505,7 @@ func (g *Game) mergedSlots(h *HexState, oldTile *board.Tile, oldSlots map[int][]
 			if k < len(r) && r[k] != "" {
 				used = k + 1
 			}
-			if k < len(s) && s[k] != nil && (s[k].Corp.HomeHex == h.Def.ID || (gov != "" && s[k].Corp.ID == gov)) {
+			if k < len(s) && s[k] != nil {
 				used = k + 1
 			}
 		}
