@@ -248,6 +248,7 @@ func TestMapCanvasMatchesMap(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each game has its own canvas
 			c := NewMapCanvas()
 			for _, l := range tc.legs {
 				if testing.Short() && len(l.want) > 12 {
@@ -470,6 +471,7 @@ func BenchmarkMapCanvas(b *testing.B) {
 func TestMapCanvasCrossHex(t *testing.T) {
 	opts := MapOptions{Scale: 0.5}
 	t.Run("closed home", func(t *testing.T) {
+		t.Parallel() // each replays its own game
 		g := replayN(t, fixturePNW, 20)
 		var corp *engine.Corp
 		for _, h := range g.Board.Hexes {
@@ -489,6 +491,7 @@ func TestMapCanvasCrossHex(t *testing.T) {
 		checkCanvas(t, c, g, opts, corp.ID+" closed")
 	})
 	t.Run("rondel owner", func(t *testing.T) {
+		t.Parallel() // each replays its own game
 		g := replayN(t, fixtureCA, 20)
 		rondels := rondelOwners(g)
 		var comp *engine.Company
@@ -507,6 +510,7 @@ func TestMapCanvasCrossHex(t *testing.T) {
 		checkCanvas(t, c, g, opts, comp.ID+" closed")
 	})
 	t.Run("destination", func(t *testing.T) {
+		t.Parallel() // each replays its own game
 		g := replayN(t, fixtureCA, 20)
 		var corp *engine.Corp
 		for _, cp := range g.Corps {
@@ -523,8 +527,9 @@ func TestMapCanvasCrossHex(t *testing.T) {
 		defer func() { corp.IPOed = false }()
 		checkCanvas(t, c, g, opts, corp.ID+" floated")
 	})
-	t.Run("strips", func(t *testing.T) {
-		for _, fx := range []string{fixturePNW, fixtureCA} {
+	for _, fx := range []string{fixturePNW, fixtureCA} {
+		t.Run("strips "+fx, func(t *testing.T) {
+			t.Parallel()
 			g := replayN(t, fx, 30)
 			c := NewMapCanvas()
 			checkCanvas(t, c, g, opts, "before")
@@ -564,6 +569,6 @@ func TestMapCanvasCrossHex(t *testing.T) {
 			if rezoned == 0 {
 				t.Errorf("%s: no tile laid moved a strip another hex weighs (%d candidates)", fx, len(cand))
 			}
-		}
-	})
+		})
+	}
 }
