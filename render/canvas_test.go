@@ -248,7 +248,6 @@ func TestMapCanvasMatchesMap(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel() // each game has its own canvas
 			c := NewMapCanvas()
 			for _, l := range tc.legs {
 				if testing.Short() && len(l.want) > 12 {
@@ -471,7 +470,6 @@ func BenchmarkMapCanvas(b *testing.B) {
 func TestMapCanvasCrossHex(t *testing.T) {
 	opts := MapOptions{Scale: 0.5}
 	t.Run("closed home", func(t *testing.T) {
-		t.Parallel() // each replays its own game
 		g := replayN(t, fixturePNW, 20)
 		var corp *engine.Corp
 		for _, h := range g.Board.Hexes {
@@ -491,7 +489,6 @@ func TestMapCanvasCrossHex(t *testing.T) {
 		checkCanvas(t, c, g, opts, corp.ID+" closed")
 	})
 	t.Run("rondel owner", func(t *testing.T) {
-		t.Parallel() // each replays its own game
 		g := replayN(t, fixtureCA, 20)
 		rondels := rondelOwners(g)
 		var comp *engine.Company
@@ -510,7 +507,6 @@ func TestMapCanvasCrossHex(t *testing.T) {
 		checkCanvas(t, c, g, opts, comp.ID+" closed")
 	})
 	t.Run("destination", func(t *testing.T) {
-		t.Parallel() // each replays its own game
 		g := replayN(t, fixtureCA, 20)
 		var corp *engine.Corp
 		for _, cp := range g.Corps {
@@ -527,9 +523,8 @@ func TestMapCanvasCrossHex(t *testing.T) {
 		defer func() { corp.IPOed = false }()
 		checkCanvas(t, c, g, opts, corp.ID+" floated")
 	})
-	for _, fx := range []string{fixturePNW, fixtureCA} {
-		t.Run("strips "+fx, func(t *testing.T) {
-			t.Parallel()
+	t.Run("strips", func(t *testing.T) {
+		for _, fx := range []string{fixturePNW, fixtureCA} {
 			g := replayN(t, fx, 30)
 			c := NewMapCanvas()
 			checkCanvas(t, c, g, opts, "before")
@@ -569,6 +564,6 @@ func TestMapCanvasCrossHex(t *testing.T) {
 			if rezoned == 0 {
 				t.Errorf("%s: no tile laid moved a strip another hex weighs (%d candidates)", fx, len(cand))
 			}
-		})
-	}
+		}
+	})
 }
