@@ -99,19 +99,20 @@ func FindPlayer(g *engine.Game, s string) *engine.Player {
 
 // Controller is the player who acts for e: the player, a corporation's
 // president (a regional's owner), a company owner or its owning
-// corporation's president; nil when nobody does.
-func Controller(e any) *engine.Player {
+// corporation's president (for a government railway, the player the game
+// names as acting for it); nil when nobody does.
+func Controller(g *engine.Game, e any) *engine.Player {
 	switch v := e.(type) {
 	case *engine.Player:
 		return v
 	case *engine.Corp:
-		return v.President()
+		return g.Controller(v)
 	case *engine.Company:
 		switch o := v.Owner.(type) {
 		case *engine.Player:
 			return o
 		case *engine.Corp:
-			return o.President()
+			return g.Controller(o)
 		}
 	}
 	return nil

@@ -116,7 +116,7 @@ func (t *Position) WhoActs() (string, string) {
 	if e == nil {
 		return "nobody", ""
 	}
-	p := Controller(e)
+	p := Controller(t.Game, e)
 	label := EntityLabel(e)
 	if p != nil && any(p) != e {
 		label += " (" + p.Name + ")"
@@ -219,7 +219,7 @@ func (t *Position) ActingUser(a action.Action) string {
 	} else if c := g.Company(env.Entity.String()); c != nil {
 		e = c
 	}
-	if u := t.UserOf(Controller(e)); u != "" {
+	if u := t.UserOf(Controller(g, e)); u != "" {
 		return u
 	}
 	for _, s := range t.Seats {

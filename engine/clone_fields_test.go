@@ -11,7 +11,7 @@ import (
 var cloneSteps = []step{&discardStep{}, &pendingTokenStep{}, &housekeepingStep{}, &acquireCompanyStep{}, &specialChooseStep{},
 	&assignStep{}, &specialTrackStep{}, &specialTokenStep{}, &trackStep{}, &destinationStep{}, &tokenStep{},
 	&routeStep{}, &dividendStep{}, &buyTrainStep{}, &minorAcquisitionStep{}, &acquisitionTrackStep{},
-	&issueStep{}, &shareStep{}, &chooseStep{}, &mergeStep{}}
+	&issueStep{}, &shareStep{}, &chooseStep{}, &mergeStep{}, &govCashOutStep{}, &govAuctionStep{}}
 
 // stateTypes lists the engine's struct types reachable from Game and the
 // steps, with their fields that hold pointers, maps, slices or interfaces
@@ -139,6 +139,16 @@ var cloneKnows = []string{
 	"destinationStep.r ptr",
 	"discardStep.r ptr",
 	"dividendStep.r ptr",
+	"govAuctionStep.bidders slice",
+	"govAuctionStep.choosers slice",
+	"govAuctionStep.highBidder ptr",
+	"govAuctionStep.mins slice",
+	"govAuctionStep.order slice",
+	"govAuctionStep.r ptr",
+	"govAuctionStep.tokens slice",
+	"govAuctionStep.up ptr",
+	"govAuctionStep.winner ptr",
+	"govCashOutStep.r ptr",
 	"housekeepingStep.r ptr",
 	"issueStep.r ptr",
 	"mergeStep.r ptr",

@@ -25,7 +25,10 @@ func (g *Game) placeHomeToken(c *Corp) {
 	if city < 0 {
 		return
 	}
-	if _, has := h.tokenOf(c); has {
+	if _, has := tokenInCity(h, city, c); has {
+		return
+	}
+	if _, has := h.tokenOf(c); has && !g.T.Majors.HomeBesideOwnToken {
 		return
 	}
 	if c.Def.HomeChoose || g.homeNeedsChoice(c, h) {

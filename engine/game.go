@@ -219,6 +219,9 @@ func (g *Game) controller(e any) *Player {
 	case *Player:
 		return v
 	case *Corp:
+		if g.isGov(v) {
+			return g.govController()
+		}
 		return v.President()
 	case *Company:
 		return g.controller(v.Owner)

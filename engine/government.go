@@ -149,7 +149,7 @@ func (r *round) govActs(s step) bool {
 	switch s.(type) {
 	case *trackStep:
 		return r.op != nil && r.g.govLayer(r.op) != nil
-	case *routeStep, *dividendStep, *discardStep:
+	case *routeStep, *dividendStep, *discardStep, *govCashOutStep, *govAuctionStep:
 		return true
 	}
 	return false
@@ -199,6 +199,7 @@ func (g *Game) nextGovLayer(e any, op *orState) bool {
 // the price moves right once per full share price of revenue, left on none.
 func (g *Game) govDividend(c *Corp, op *orState) {
 	revenue := op.revenue
+	c.LastRevenue, c.LastPaid = revenue, revenue
 	c.Operated++
 	c.LastOR = g.orKey()
 	for _, t := range c.Trains {
@@ -244,3 +245,43 @@ func (g *Game) startGovCashOut() {
 	r.entities = append(r.entities[:at:at], r.entities[at+1:]...)
 	r.entities = slices.Insert(r.entities, r.index+1, any(c))
 }
+
+// govController is the player deciding for the government railway: while
+// it operates, the shareholder laying its track or the player whose turn
+// it is in its token auction; otherwise (running its trains) its
+// shareholder first in priority order, or the priority player when no
+// player holds any of it.
+func (g *Game) govController() *Player {
+	if r := g.round; r != nil && r.kind == operatingRound && g.isGov(asCorp(r.current())) {
+		if s := r.activeStep(); s != nil {
+			switch s.(type) {
+			case *trackStep:
+				if p := g.govLayer(r.op); p != nil {
+					return p
+				}
+			case *govAuctionStep:
+				if p := r.govActing(); p != nil {
+					return p
+				}
+			}
+		}
+	}
+	if ls := g.govLayers(); len(ls) > 0 {
+		return ls[0]
+	}
+	if len(g.Players) > 0 {
+		return g.Players[0]
+	}
+	return nil
+}
+
+// asCorp is e as a corporation, or nil.
+func asCorp(e any) *Corp {
+	c, _ := e.(*Corp)
+	return c
+}
+
+// Controller is the player who decides for e now: a player himself, a
+// corporation's president (for the government railway, the player acting
+// for it), a private's owner or its owner's president; nil if none.
+func (g *Game) Controller(e any) *Player { return g.controller(e) }

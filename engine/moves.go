@@ -54,6 +54,7 @@ type Actor struct {
 	Pars       []ParMove      // par
 	Tiles      []TileMove     // lay_tile
 	Tokens     []TokenMove    // place_token
+	Removals   []TokenMove    // remove_token: government railway tokens that may be auctioned
 	HexTokens  []string       // hex_token: the destination hexes
 	Trains     []TrainMove    // buy_train
 	Discards   []string       // discard_train: train ids
@@ -313,8 +314,15 @@ func (g *Game) fillMoves(a *Actor, e any, t string, s step) bool {
 		}
 		return a.CanPass
 	case action.TypeBid:
-		a.Bids = g.bidMoves(e.(*Player))
+		if l, ok := s.(bidLister); ok {
+			a.Bids = l.bidMoves(e)
+		} else if p, ok := e.(*Player); ok {
+			a.Bids = g.bidMoves(p)
+		}
 		return len(a.Bids) > 0
+	case action.TypeRemoveToken:
+		a.Removals = ask(s, func(l removalLister) []TokenMove { return l.removalMoves(e) })
+		return len(a.Removals) > 0
 	case action.TypePar:
 		a.Pars = g.parMoves(e.(*Player))
 		return len(a.Pars) > 0
@@ -474,6 +482,11 @@ func (a *Actor) Actions() []action.Action {
 					act.Tokener = a.Name
 				}
 				out = append(out, act)
+			}
+		case action.TypeRemoveToken:
+			for _, k := range a.Removals {
+				slot := k.Slot
+				out = append(out, &action.RemoveToken{Envelope: env(t), City: k.City, Slot: &slot})
 			}
 		case action.TypeHexToken:
 			for _, h := range a.HexTokens {

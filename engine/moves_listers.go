@@ -41,6 +41,13 @@ type saleLister interface {
 // mergeLister lists the companies e may acquire or merge with.
 type mergeLister interface{ mergeMoves(e any) []MergeMove }
 
+// bidLister lists what e may bid on through a step other than the stock
+// round's bid boxes (a government railway's token auction).
+type bidLister interface{ bidMoves(e any) []BidMove }
+
+// removalLister lists the tokens e may take off the map (to auction them).
+type removalLister interface{ removalMoves(e any) []TokenMove }
+
 // passChecker says whether e may pass, beyond the step offering a pass.
 type passChecker interface{ canPass(e any) bool }
 

@@ -160,7 +160,7 @@ func (g *Game) layCost(h *HexState, def *board.Tile, rot, discount int) int {
 		if slices.Contains(g.T.SpecialTiles.Free, def.Name) {
 			cost = 0
 		} else {
-			cost = max(cost-40*h.Cubes, 0)
+			cost = max(cost-g.cubeDiscount(h, h.Cubes), 0)
 		}
 	}
 	return max(cost-discount, 0)

@@ -69,6 +69,8 @@ func (g *Game) startOperatingRound(num int) {
 		&acquisitionTrackStep{stepBase: b, r: r},
 		&pendingTokenStep{stepBase: b, r: r},
 		&issueStep{stepBase: b, r: r},
+		&govCashOutStep{stepBase: b, r: r},
+		&govAuctionStep{stepBase: b, r: r},
 	}
 	g.round = r
 	g.payoutCompanies()

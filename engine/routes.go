@@ -61,7 +61,7 @@ func (g *Game) RouteInput(c *Corp) *route.Input {
 		if !ok {
 			continue
 		}
-		in.Trains = append(in.Trains, route.Train{ID: t.ID, Name: t.Name, Distance: v.Distance})
+		in.Trains = append(in.Trains, route.Train{ID: t.ID, Name: t.Name, Distance: v.Distance, Half: t.Def.HalfRevenue})
 	}
 	rules := &in.Rules
 	if c.IsMajor() && home != nil && dest != nil {

@@ -111,7 +111,9 @@ func (g *Game) payChoices(c, m *Corp) []string {
 	if treasury > 0 && okDiff(1) {
 		out = append(out, "one_share")
 	}
-	if treasury > 1 && g.numCerts(owner) < g.certLimit() && okDiff(2) {
+	// 5.17.3 (CA): at the limit he may take one share, or two of a major in
+	// the yellow zone (its shares do not count toward the limit).
+	if treasury > 1 && (!g.countsForLimit(c) || g.numCerts(owner) < g.certLimit()) && okDiff(2) {
 		out = append(out, "two_shares")
 	}
 	return out

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"pbc/engine/action"
+	"pbc/engine/title"
 )
 
 // Rules 2.1.4-2.1.5 (both rulebooks): a company over its train limit
@@ -98,7 +99,7 @@ func (g *Game) discardable(c *Corp) []*Train {
 	var perm, pull, grain, normal []*Train
 	for _, t := range c.Trains {
 		switch {
-		case t.Def.Name == "2P" || t.Def.Name == "LP":
+		case t.Def.Kind == title.Permanent:
 			perm = append(perm, t)
 		case isPullman(t):
 			pull = append(pull, t)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"pbc/engine/action"
+	"pbc/engine/title"
 )
 
 // Rule 5.13 (1822PNW; 1822CA 5.12): earnings distribution. A major pays
@@ -39,10 +40,11 @@ func (s *dividendStep) actions(e any) []string {
 	return dividendOnly
 }
 
-// extraTrainRevenue is the revenue of a 2P/LP train when it may be paid separately.
+// extraTrainRevenue is the revenue of a permanent train (2P, LP, 3/2P)
+// when it may be paid separately.
 func (g *Game) extraTrainRevenue(c *Corp, op *orState) int {
 	for _, t := range c.Trains {
-		if t.Def.Name != "2P" && t.Def.Name != "LP" {
+		if t.Def.Kind != title.Permanent {
 			continue
 		}
 		for _, rt := range op.routes {

@@ -497,6 +497,9 @@ func (g *Game) sellableCount(p *Player, c *Corp) int {
 	}
 	held := c.PercentOf(p)
 	poolRoom := 50 - c.PercentOf(g.Pool)
+	if g.isGov(c) {
+		poolRoom = held // the market takes any number of the government railway's shares
+	}
 	n := 0
 	for pct := 10; pct <= held && pct <= poolRoom; pct += 10 {
 		if c.President() == p && held-pct < c.Shares[0].Percent && !g.otherCanTakePresidency(c, p) {

@@ -59,6 +59,9 @@ func (s *specialTrackStep) actions(e any) []string {
 	if s.g.validating() && !s.trackTime() {
 		return nil // as recorded on import (early self-play logs lay later)
 	}
+	if comp.Def.Ability == bridgeAbility && s.g.bridgeReadyRefusal(comp, owner, s.r.op) != nil {
+		return nil
+	}
 	return []string{action.TypeLayTile}
 }
 
@@ -117,6 +120,11 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 	h := g.Board.Hex(v.Hex)
 	if h == nil {
 		return ruleErr("there is no hex %s", v.Hex)
+	}
+	if comp.Def.Ability == bridgeAbility && g.validating() {
+		if err := g.bridgeLayRefusal(comp, c, op, h, v.Tile, v.Rotation); err != nil {
+			return err
+		}
 	}
 	g.abilityUses[comp.ID]++
 	g.abilityOR[comp.ID] = g.orKey()
@@ -214,6 +222,8 @@ func (s *specialTrackStep) process(a action.Action, e any) error {
 			g.closeCompany(comp)
 		}
 		return nil
+	case bridgeAbility:
+		return g.bridgeLay(comp, c, op, h, v.Tile, v.Rotation)
 	case "free_city_upgrade", "tile_grant":
 		if err := g.layTile(comp, c, h, v.Tile, v.Rotation, 1<<30); err != nil {
 			return err
@@ -364,6 +374,7 @@ var trackAbilities = map[string]trackAbility{
 	"tile_grant":        {count: 3, blocks: true, extra: true, free: true},
 	"hill_discount":     {count: 1, blocks: true, free: true},
 	"estuary_discount":  {count: 2, blocks: true},
+	bridgeAbility:       {count: 2, free: true},
 }
 
 // trackAbilityOf returns the track power of a private, if it has one.
@@ -398,6 +409,9 @@ func (g *Game) abilityUsable(p *Company) bool {
 func (g *Game) trackAbilityBlocks(c *Corp) bool {
 	for _, p := range c.Privates {
 		if a, ok := g.trackAbilityOf(p); ok && a.blocks && g.abilityUsable(p) {
+			if p.Def.Ability == bridgeAbility && g.bridgeReadyRefusal(p, c, g.round.op) != nil {
+				continue // the bridge waits only while its owner may still use it
+			}
 			return true
 		}
 	}
@@ -425,6 +439,8 @@ func (g *Game) privateLays(comp *Company, op *orState) []TileMove {
 	}
 	lay, up, _ := g.tileLay(c, op)
 	switch comp.Def.Ability {
+	case bridgeAbility:
+		return g.bridgeMoves(comp, c, op)
 	case "builder_cubes":
 		return g.cubeMoves(c, comp, net)
 	case "extra_tile":

@@ -71,7 +71,11 @@ func (g *Game) finishStockRound() {
 		g.giveTrainToGov()
 		g.replaceWithGov(removeMinor)
 	} else if removeFirst && removeMinor != nil {
-		g.exportTrain()
+		if g.gov() == nil {
+			// With a government railway, once it is gone an unsold minor
+			// just closes: no train leaves the depot.
+			g.exportTrain()
+		}
 		if m := g.corpOfCompany(removeMinor); m != nil {
 			g.closeCorp(m)
 		}

@@ -50,7 +50,7 @@ var layAbilities = map[string]bool{
 	"small_port": true, "large_port": true, "special_tile": true, "special_upgrade": true,
 	"coal_mine": true, "remove_town": true, "advanced_tile": true, "extra_tile": true,
 	"builder_cubes": true, "free_city_upgrade": true, "pass_tile": true, "tile_grant": true,
-	"hill_discount": true, "estuary_discount": true,
+	"hill_discount": true, "estuary_discount": true, bridgeAbility: true,
 }
 
 // layVia picks, among a private laying track and the privates combined with
@@ -197,6 +197,9 @@ func (lc *layCheck) static() string {
 		return id + " holds a timber tile, which is never upgraded"
 	}
 	if why := lc.viaLimits(); why != "" {
+		return why
+	}
+	if why := lc.approachBlock(); why != "" {
 		return why
 	}
 	switch lc.mode {
@@ -508,6 +511,9 @@ func (lc *layCheck) fits(rot int) string {
 	}
 	if !lc.touchesNetwork(exits) {
 		return "none of its track would connect to " + lc.c.ID + "'s network"
+	}
+	if why := lc.approachFits(rot); why != "" {
+		return why
 	}
 	if lc.mode == layRemoveTown {
 		if missing := missingInts(lc.h.exits(), exits); len(missing) > 0 {

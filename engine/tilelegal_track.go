@@ -508,7 +508,7 @@ func (lc *layCheck) cubeProblem() string {
 	if cost == 0 {
 		return id + " has no terrain cost for builder cubes to pay"
 	}
-	if most := (cost + 39) / 40; h.Cubes >= most {
+	if most := g.cubeRoom(h, cost); h.Cubes >= most {
 		return id + " already holds " + countOf(h.Cubes, "builder cube", "builder cubes") + ", as many as its cost can use"
 	}
 	if !lc.net.Touches(id) {

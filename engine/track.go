@@ -171,7 +171,7 @@ func (g *Game) layTile(layer any, spender *Corp, h *HexState, tileID string, rot
 			if !g.validating() {
 				cubes += g.tileCubes[tileID]
 			}
-			cost = max(cost-40*cubes, 0)
+			cost = max(cost-g.cubeDiscount(h, cubes), 0)
 		}
 	}
 	cost = max(cost-discount, 0)

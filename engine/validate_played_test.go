@@ -25,10 +25,14 @@ type playedBreak struct {
 //     logs are older and their E-trains run on beyond their stations;
 //   - 18xx.games paid the destination bonus on two runs of one turn (the
 //     E-train's and another's, both recorded with it), where the rules
-//     pay it to one train a turn (1822 engine README).
+//     pay it to one train a turn (1822 engine README);
+//   - a run 18xx.games recorded above what its own engine pays for it today
+//     (1822MX_game_end_stock_market 842: FCM's 6-train, recorded $410, which
+//     the reference recomputes as $360, as we do).
 var (
 	eTrainBeyond      = func(id int) playedBreak { return playedBreak{id, true} }
 	doubleDestination = func(id int) playedBreak { return playedBreak{id, false} }
+	repricedSince     = func(id int) playedBreak { return playedBreak{id, false} }
 )
 
 // playedFixtures are the fixtures of the titles being added that replay as
@@ -46,6 +50,10 @@ var playedFixtures = map[string][]playedBreak{
 	"1822MRS/1822MRS_game_end_bank.json": {eTrainBeyond(692), eTrainBeyond(736), eTrainBeyond(768), eTrainBeyond(776)},
 	"1822MRS/2227.json":                  nil,
 	"1822MRS/35936.json":                 nil,
+	"1822MX/86.json":                     nil,
+	"1822MX/1822MX_game_end_stock_market.json": {eTrainBeyond(744), eTrainBeyond(795), eTrainBeyond(798),
+		repricedSince(842)},
+	"1822MX/home_and_ndem_auctioned_token_in_mexico_city.json": nil,
 }
 
 // TestNextFixturesPlayed replays each fixture of playedFixtures as a game

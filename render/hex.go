@@ -227,6 +227,9 @@ func (hc *hexCtx) draw() {
 	for _, f := range hc.planEmptyRondels() {
 		hc.defer_(f)
 	}
+	if hc.md.opt.StopNumbers {
+		hc.drawStopNumbers(lay)
+	}
 }
 
 // drawLabel draws the tile's letter label (Y, T, Sea, Por, M, ...).

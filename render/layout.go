@@ -30,10 +30,11 @@ const (
 	elRondel
 	elBorderCost
 	elTrack
+	elStopNumber
 )
 
 var elemNames = [...]string{"token slot", "phase-revenue band", "revenue", "label", "name", "terrain cost",
-	"icon", "badge", "rondel", "water-crossing cost", "track"}
+	"icon", "badge", "rondel", "water-crossing cost", "track", "stop number"}
 
 func (k elemKind) String() string { return elemNames[k] }
 

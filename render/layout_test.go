@@ -145,7 +145,7 @@ func trackFaults(md *mapDrawing) []string {
 // weighed the track).
 const (
 	maxTrackFaultsTitles   = 413 // every title, every phase, slots empty and full
-	maxTrackFaultsFixtures = 352 // the fixtures' final maps
+	maxTrackFaultsFixtures = 355 // the fixtures' final maps (355: two 1822MX fixtures now replay to their end)
 )
 
 // drawRecorded draws the whole map of g at the phase of tiles col (the

@@ -48,6 +48,9 @@ type MapOptions struct {
 	Locator bool
 	// Acting is who the header names as acting; nil reads it from the game.
 	Acting *Acting
+	// StopNumbers numbers the stops of each hex with several, as a run
+	// names them ("M38.2"): for the picture of a region.
+	StopNumbers bool
 }
 
 // mapDrawing is the state of one Map call.

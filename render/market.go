@@ -54,6 +54,9 @@ func Market(w io.Writer, g *engine.Game, opts MarketOptions) error {
 	if g == nil || g.Market == nil || len(g.Market.Cells) == 0 {
 		return fmt.Errorf("render: no stock market to draw")
 	}
+	if rows, cols := gridRows(g.Market.Cells); rows > 0 {
+		return gridMarket(w, g, opts, rows, cols)
+	}
 	s := opts.Scale
 	if s <= 0 {
 		s = 1

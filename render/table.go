@@ -350,6 +350,11 @@ func companySection(g *engine.Game) section {
 		if c.IsMajor() {
 			exch = strconv.Itoa(c.Exchange)
 		}
+		if gov := g.T.Government.Corp; gov != "" && c.ID == gov {
+			// A government railway has no president and no exchange
+			// tokens; the market holds what players do not.
+			pres, exch = fmt.Sprintf("none · market %d%%", c.PercentOf(g.Pool)), ""
+		}
 		sec.rows = append(sec.rows, []tcell{
 			{text: c.ID, chip: c, bold: true}, {text: pres}, {text: engine.Money(c.Cash)}, {text: price},
 			{text: strings.Join(trains, " ")}, {text: fmt.Sprintf("%d/%d", unplaced, total)}, {text: exch},
@@ -405,6 +410,9 @@ func bidSection(g *engine.Game) section {
 			}
 			sec.rows = append(sec.rows, []tcell{{text: names[i]}, {text: name, chip: chip}, {text: value},
 				{text: leads, bold: true}, {text: strings.Join(bids, ", ")}})
+		}
+		if row := stackRow(g, names[i], i, len(box)); row != nil {
+			sec.rows = append(sec.rows, row)
 		}
 	}
 	return sec

@@ -93,6 +93,10 @@ def _norm_corp(c):
     d = {k: c.get(k) for k in ("cash", "floated", "closed", "share_price", "trains", "tokens", "tokens_unplaced",
                                "ipo_percent", "market_percent", "president")}
     d["president"] = None if d["president"] is None else str(d["president"])
+    # A government railway (1822MX's NdeM) has no president: the reference
+    # names its owner, the market, where we name nobody.
+    if d["president"] == "Market":
+        d["president"] = None
 
     # Attached Pullman / grain markers ("3+", "3+6") are display only.
     def base(t):

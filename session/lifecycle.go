@@ -245,6 +245,9 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 			base = n
 		}
 	}
+	if n, ok := title.Named(target); ok && base == "" {
+		base = n // a scenario by its own one-word name
+	}
 	if base == "" {
 		return "", nil, fmt.Sprintf("I know %s; which one?", strings.Join(title.Names(), ", "))
 	}
@@ -264,11 +267,16 @@ func resolveTitle(target string, items []string) (string, []string, string) {
 		if t != nil {
 			o, ok = t.Option(w)
 		}
+		if ok && !t.Played(o) {
+			return "", nil, fmt.Sprintf("%s's option %q is not played here yet.", name, it)
+		}
 		if !ok {
 			var known []string
 			if t != nil {
 				for _, o := range t.Options {
-					known = append(known, t.OptionWord(o))
+					if t.Played(o) {
+						known = append(known, t.OptionWord(o))
+					}
 				}
 			}
 			if len(known) == 0 {

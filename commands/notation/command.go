@@ -18,6 +18,7 @@ const (
 	Cube      Verb = "cube"
 	Token     Verb = "token"
 	DestToken Verb = "destination"
+	Nominate  Verb = "nominate" // put a government railway's token up for auction
 	Run       Verb = "run"
 	Payout    Verb = "pay"
 	Half      Verb = "half"

@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"slices"
 	"strings"
 
 	"pbc/engine/title"
@@ -38,19 +39,46 @@ func newSyntax() string {
 		if ws := title.ScenarioWords(b); len(ws) > 0 {
 			f += " [" + strings.Join(ws, "|") + "]"
 		}
-		if t, err := title.ByName(b); err == nil && len(t.Options) > 0 {
-			var os []string
-			for _, o := range t.Options {
-				os = append(os, t.OptionWord(o))
-			}
-			f += " [" + strings.Join(os, "|") + "]"
+		base := playedWords(b)
+		if len(base) > 0 {
+			f += " [" + strings.Join(base, "|") + "]"
 		}
-		forms = append(forms, f+"`")
+		f += "`"
+		// A scenario's own options ("mrs: `advanced`").
+		for _, w := range title.ScenarioWords(b) {
+			name, _ := title.Scenario(b, w)
+			var own []string
+			for _, o := range playedWords(name) {
+				if !slices.Contains(base, o) {
+					own = append(own, "`"+o+"`")
+				}
+			}
+			if len(own) > 0 {
+				f += " (" + w + ": " + strings.Join(own, ", ") + ")"
+			}
+		}
+		forms = append(forms, f)
 	}
 	if len(forms) < 2 {
 		return strings.Join(forms, "")
 	}
 	return strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
+}
+
+// playedWords are the words of the options a new game of title name may
+// set.
+func playedWords(name string) []string {
+	t, err := title.ByName(name)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, o := range t.Options {
+		if t.Played(o) {
+			out = append(out, t.OptionWord(o))
+		}
+	}
+	return out
 }
 
 // helpExamples fills the blanks of the help texts from title t's data: its
@@ -68,5 +96,15 @@ func helpExamples(t *title.Title) *strings.Replacer {
 			}
 		}
 	}
-	return strings.NewReplacer("{new}", newSyntax(), "{major}", major, "{hex}", hex, "{city}", city)
+	many, inside := stopExamples(t)
+	at := many
+	if t != nil && t.Map != nil {
+		for _, h := range t.Map.Hexes {
+			if h.ID == many && h.Name != "" {
+				at = h.Name + " (" + many + ")"
+			}
+		}
+	}
+	return strings.NewReplacer("{new}", newSyntax(), "{major}", major, "{hex}", hex, "{city}", city,
+		"{stops}", many, "{stopsat}", at, "{inside}", inside)
 }

@@ -34,7 +34,7 @@ var helpTopics = map[string]string{
 	"token": "`token H11` places a station token; `token H11 2` picks the second city of the hex; `token H11 2 slot 1` the slot. " +
 		"`token Q3 dest` places a destination token in a chosen city, `destination Q3` by hex. `token W3 with P10` uses a private.",
 	"run": "`run 3-1 H11 F9 E8` runs train 3-1 (or just `3`) to the stops given; the track between them is found. " +
-		"`H11>G10>F9` spells out the hexes passed (a plain-track hex typed among the stops is passed too). `H19.2` is the second stop in a hex with two. " +
+		"`H11>G10>F9` spells out the hexes passed (a plain-track hex typed among the stops is passed too). `{stops}.2` is the second stop of {stopsat}: a hex's cities and towns are numbered from 1 in its tile's order, and `map {stops}` shows and lists them. A run may stay inside one hex: `{inside}.1>{inside}.2`. " +
 		"Separate trains with commas: `run 3 H11 F9, L D23`. `run none` runs nothing. `=120` after a route states its revenue (checked).",
 	"train": "`train 3` buys the next 3 from the depot, `train 2` an L bought as a 2, `train E` a 7 as an E, " +
 		"`train 3 pool` a discarded one, `train L-4 from {major} 150` from another company at an agreed price; `upgrade L-4` turns an L into a 2.",

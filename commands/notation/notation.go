@@ -105,6 +105,8 @@ var notation = []Word{
 	{Verb: Redo, Topic: "undo", Form: form(GroupMore, "Redo what undo took back")},
 	{Verb: Cube, Aliases: []string{"bc", "cubes"}, Topic: "track", Form: form(GroupMore, "Place a builder cube", reqArg("hex", "hex", ArgHex))},
 	{Verb: DestToken, Aliases: []string{"dest"}, Form: form(GroupMore, "Place a destination token", reqArg("hex", "hex", ArgHex))},
+	{Verb: Nominate, Aliases: []string{"lot"}, Form: form(GroupMore, "Put a government railway token up for auction",
+		reqArg("hex", "hex", ArgHex))},
 	{Verb: Assign, Topic: "private", Form: form(GroupMore, "Place a private's marker", reqArg("hex", "hex", ArgHex))},
 	{Verb: Upgrade, Topic: "train", Form: form(GroupMore, "Turn an L into a 2", reqArg("train", "train", ArgTrain))},
 	{Verb: Discard, Aliases: []string{"drop"}, Form: form(GroupMore, "Discard a train", reqArg("train", "train", ArgTrain))},

@@ -134,7 +134,7 @@ func parseArgs(cmd *Command, args []string, text string) error {
 		return parseLay(cmd, args)
 	case Cube, Assign, DestToken:
 		return parseHexWith(cmd, args)
-	case Token:
+	case Token, Nominate:
 		return parseToken(cmd, args)
 	case Run:
 		return parseRun(cmd, args)

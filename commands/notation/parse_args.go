@@ -25,7 +25,11 @@ func Number(s string) (int, bool) {
 
 // parseBid reads "bid M5 100".
 func parseBid(cmd *Command, args []string) error {
-	if len(args) == 1 { // "bid M5": asks for the amounts
+	if len(args) == 1 { // "bid M5": asks for the amounts; "bid 60": an amount alone (a token auction)
+		if n, ok := Number(args[0]); ok {
+			cmd.Amount, cmd.HasAmount = n, true
+			return nil
+		}
 		cmd.Target = args[0]
 		return nil
 	}

@@ -134,7 +134,7 @@ func TestParseErrors(t *testing.T) {
 		{"pass now", "`pass` takes nothing more; \"now\" is extra"},
 		{"player", "say who, e.g. `player @name`"},
 		{"replace @a", "say who replaces whom, e.g. `replace @old @new`"},
-		{"new", "say which game, e.g. `new 1822PNW` or `new 1822CA wrs`"},
+		{"new", "say which game, e.g. `new 1822PNW` or `new 1822 mrs`"},
 		{"autobuy GWR", "e.g. `autobuy GWR 3` or `autobuy PGE float`"},
 		{"cube", "`cube` needs one hex, e.g. `cube D23`"},
 	}

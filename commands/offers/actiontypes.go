@@ -470,8 +470,8 @@ var actionTypes = map[string]*actionType{
 			return append(out, "`run <train> <stops>` with "+notation.JoinAnd(a.Routes.Trains))
 		},
 		translate: func(g *engine.Game, a action.Action) []string { return runWordings(g, a.(*action.RunRoutes)) },
-		same: func(_ *engine.Game, got, want action.Action) error {
-			return sameRoutes(got.(*action.RunRoutes).Routes, want.(*action.RunRoutes).Routes)
+		same: func(g *engine.Game, got, want action.Action) error {
+			return sameRoutes(g, want.Env().Entity.String(), got.(*action.RunRoutes).Routes, want.(*action.RunRoutes).Routes)
 		},
 	},
 	action.TypePayoffPlayerDebt: {words: "pay off debt", offer: payoffOffer, list: payoffList, translate: always(string(notation.Payoff))},
@@ -483,7 +483,8 @@ var actionTypes = map[string]*actionType{
 			return diff("amount", got.(*action.PayoffPlayerDebtPartial).Amount, want.(*action.PayoffPlayerDebtPartial).Amount)
 		},
 	},
-	action.TypePass: {translate: always(string(notation.Pass))},
+	action.TypeRemoveToken: removeTokenType,
+	action.TypePass:        {translate: always(string(notation.Pass))},
 	action.TypeLog: {
 		translate: func(_ *engine.Game, a action.Action) []string { return []string{"note " + a.(*action.Log).Message} },
 		same: func(_ *engine.Game, got, want action.Action) error {

@@ -9,9 +9,7 @@ import (
 
 // notPlayedYet lists the action types the log format decodes but the
 // engine does not play yet, so they have no command to be written as.
-var notPlayedYet = map[string]string{
-	action.TypeRemoveToken: "1822MX's NdeM token auction is decoded, not yet played by the engine",
-}
+var notPlayedYet = map[string]string{}
 
 // TestActionTypesDescribeEveryType: every action type the engine models,
 // but chat messages, has one entry in actionTypes that writes it as a

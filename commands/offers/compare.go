@@ -58,6 +58,11 @@ func tokenKey(g *engine.Game, v *action.PlaceToken) string {
 	tokener := v.Tokener
 	if tokener == "" {
 		tokener = v.Entity.String()
+		if comp := g.Company(tokener); comp != nil {
+			if c, ok := comp.Owner.(*engine.Corp); ok {
+				tokener = c.ID // a private places its owner's token
+			}
+		}
 	}
 	slot := -1
 	h, node := cityHex(g, v.City)
@@ -83,7 +88,7 @@ func trainKey(g *engine.Game, v *action.BuyTrain) string {
 
 // sameRoutes compares runs: trains, revenues, stops and track, each segment
 // in either direction and each route either way round.
-func sameRoutes(got, want []action.Route) error {
+func sameRoutes(game *engine.Game, entity string, got, want []action.Route) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("%d routes, want %d", len(got), len(want))
 	}
@@ -93,7 +98,9 @@ func sameRoutes(got, want []action.Route) error {
 			return fmt.Errorf("route %d: train %s $%d, want %s $%d", i+1, g.Train, g.Revenue, w.Train, w.Revenue)
 		}
 		if strings.Join(sorted(g.Nodes), ",") != strings.Join(sorted(w.Nodes), ",") && !(len(w.Nodes) == 0 && isLocal(w)) {
-			return fmt.Errorf("route %d: stops %v, want %v", i+1, g.Nodes, w.Nodes)
+			if err := sameTracedStops(game, entity, got, want); err != nil {
+				return fmt.Errorf("route %d: stops %v, want %v (%v)", i+1, g.Nodes, w.Nodes, err)
+			}
 		}
 		if !sameTrack(g, w) && !sameTrack(reverseRoute(g), w) {
 			return fmt.Errorf("route %d: track %v, want %v", i+1, g.Connections, w.Connections)

@@ -188,11 +188,18 @@ func runWordings(g *engine.Game, v *action.RunRoutes) []string {
 			claims[i] = err != nil || per[i] != r.Revenue
 		}
 	}
+	traced := tracedStops(g, v.Entity.String(), v.Routes)
 	var out []string
 	for _, full := range []bool{false, true} {
 		parts := make([]string, len(v.Routes))
 		for i, r := range v.Routes {
-			parts[i] = routeWords(g, r, full, claims[i])
+			stops := orderedStops(r)
+			if traced != nil {
+				if refs := tracedRefs(r, traced[i]); refs != nil {
+					stops = refs
+				}
+			}
+			parts[i] = stopsWords(g, r, stops, full, claims[i])
 		}
 		out = append(out, "run "+strings.Join(parts, ", "))
 	}
@@ -202,8 +209,12 @@ func runWordings(g *engine.Game, v *action.RunRoutes) []string {
 // routeWords writes one route: its train, stops (each with its number on
 // a hex with several stops) and, when full, the hexes between them.
 func routeWords(g *engine.Game, r action.Route, full, claim bool) string {
+	return stopsWords(g, r, orderedStops(r), full, claim)
+}
+
+// stopsWords is routeWords with the route's stops given.
+func stopsWords(g *engine.Game, r action.Route, stops []nodeRef, full, claim bool) string {
 	words := []string{r.Train}
-	stops := orderedStops(r)
 	switch {
 	case len(r.Connections) == 0 && len(r.Hexes) == 1:
 		words = append(words, stopWord(g, r.Hexes[0], stops), "bare")

@@ -21,7 +21,7 @@ func (b *builder) notYours(e any) error {
 		return commands.Refuse("you cannot act for %s; you play %s", p.Name, b.me.Name)
 	}
 	owner := "nobody"
-	if p := commands.Controller(e); p != nil {
+	if p := commands.Controller(b.g, e); p != nil {
 		owner = p.Name
 	}
 	return commands.Refuse("%s is %s's, not yours", commands.EntityLabel(e), owner)

@@ -49,6 +49,8 @@ func Build(t *commands.Position, seat *commands.Seat, cmd *notation.Command, req
 		a, err = b.token()
 	case notation.DestToken:
 		a, err = b.destination()
+	case notation.Nominate:
+		a, err = b.nominate()
 	case notation.Run:
 		a, err = b.run()
 	case notation.Payout, notation.Half, notation.Withhold:
@@ -120,7 +122,7 @@ func (b *builder) simple(a action.Action, kind actorKind) (action.Action, error)
 
 // controls reports whether the user may act for e.
 func (b *builder) controls(e any) bool {
-	p := commands.Controller(e)
+	p := commands.Controller(b.g, e)
 	return p == nil || p == b.me
 }
 
@@ -176,7 +178,7 @@ func (b *builder) actor(kind actorKind) (any, error) {
 	}
 	if !b.controls(cur) {
 		who := commands.EntityLabel(cur)
-		if p := commands.Controller(cur); p != nil && any(p) != cur {
+		if p := commands.Controller(b.g, cur); p != nil && any(p) != cur {
 			who += " (" + p.Name + ")"
 		}
 		return nil, commands.Refuse("it is %s's turn, not yours%s", who, b.ownTurnHint(cur))
@@ -226,8 +228,14 @@ func (b *builder) corp() (*engine.Corp, error) {
 
 // bid builds a bid: "bid M5 100".
 func (b *builder) bid() (action.Action, error) {
+	if a, err := b.auctionBidAction(); a != nil || err != nil {
+		return a, err
+	}
 	if _, err := b.player(); err != nil {
 		return nil, err
+	}
+	if b.cmd.Target == "" {
+		return nil, commands.Refuse("bid on what? say the company and the amount, e.g. `bid %s %d`", b.bidBoxList(), b.cmd.Amount)
 	}
 	c := commands.FindCompany(b.g, b.cmd.Target)
 	if c == nil {
@@ -335,6 +343,9 @@ func (b *builder) merge() (action.Action, error) {
 		return nil, err
 	}
 	m := commands.FindCorp(b.g, b.cmd.Target)
+	if m != nil && m.IsMajor() && b.mayPayForToken(c, m) {
+		return SetEntity(&action.Merge{Corporation: m.ID}, c), nil // the major paying for an auctioned token
+	}
 	if m == nil || m.IsMajor() {
 		return nil, commands.Refuse("%q is not a minor or regional railway", notation.Clip(b.cmd.Target))
 	}
@@ -353,7 +364,7 @@ func (b *builder) use() (action.Action, error) {
 	if comp == nil {
 		return nil, commands.Refuse("there is no company %q%s", notation.Clip(b.cmd.Target), notation.DidYouMean(b.cmd.Target, commands.CompanyIDs(b.g), ""))
 	}
-	if !b.controls(comp) || commands.Controller(comp) == nil {
+	if !b.controls(comp) || commands.Controller(b.g, comp) == nil {
 		return nil, commands.Refuse("%s is not yours to use", comp.ID)
 	}
 	choice := b.cmd.Choice
@@ -391,14 +402,14 @@ func (b *builder) private(with []string, abilities ...string) (*engine.Company, 
 		if comp == nil {
 			return nil, commands.Refuse("there is no private %q", notation.Clip(with[0]))
 		}
-		if !b.controls(comp) || commands.Controller(comp) == nil {
+		if !b.controls(comp) || commands.Controller(b.g, comp) == nil {
 			return nil, commands.Refuse("%s is not yours to use", comp.ID)
 		}
 		return comp, nil
 	}
 	var found []*engine.Company
 	for _, comp := range b.g.Companies {
-		if comp.Closed || commands.Controller(comp) != b.me {
+		if comp.Closed || commands.Controller(b.g, comp) != b.me {
 			continue
 		}
 		for _, ab := range abilities {
@@ -448,7 +459,7 @@ func (b *builder) discard() (action.Action, error) {
 		}
 	}
 	if !b.controls(e) {
-		return nil, commands.Refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, commands.Controller(e).Name)
+		return nil, commands.Refuse("%s belongs to %s, which is %s's", tr.ID, tr.Owner.ID, commands.Controller(b.g, e).Name)
 	}
 	return SetEntity(&action.DiscardTrain{Train: tr.ID}, e), nil
 }

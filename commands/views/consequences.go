@@ -30,6 +30,7 @@ type Before struct {
 	upcoming  []*engine.Train // the depot's trains still to be sold
 	owned     []*engine.Train // the trains companies hold
 	owner     map[*engine.Train]string
+	gov       *govBefore // the government railway's auction (gov_auction_words.go)
 }
 
 // corpBefore is one railway before a move.
@@ -45,7 +46,7 @@ func BeforeMove(t *commands.Position, round RoundKey) *Before {
 	g := t.Game
 	b := &Before{phase: commands.PhaseName(g), phaseIdx: g.Phase, round: round, corps: make(map[string]corpBefore, len(g.Corps)),
 		companies: make(map[string]bool, len(g.Companies)), upcoming: slices.Clone(g.Depot.Upcoming),
-		owner: map[*engine.Train]string{}}
+		owner: map[*engine.Train]string{}, gov: govBeforeMove(g)}
 	for _, c := range g.Corps {
 		b.corps[c.ID] = corpBefore{price: corpPrice(g, c), floated: c.Floated, closed: c.Closed, operated: c.Operated}
 		b.owned = append(b.owned, c.Trains...)
@@ -92,6 +93,7 @@ func Consequences(t *commands.Position, b *Before, a action.Action) []string {
 	if ph := commands.PhaseName(g); ph != b.phase {
 		lines = append(lines, phaseLine(g, b.phase))
 	}
+	lines = append(lines, govLines(g, b.gov, a)...)
 	lines = append(lines, rustedLines(b)...)
 	lines = append(lines, closedLines(g, b, from)...)
 	return lines

@@ -21,7 +21,7 @@ func regionView(t *commands.Position, place string) (string, *commands.Image, er
 		return "", nil, commands.Refuse("%s%s", err.Error(), notation.DidYouMean(place, commands.HexIDs(g), ""))
 	}
 	opts := render.MapOptions{Crop: render.Around(g.Board.Map, id, regionRadius), Locator: true, NoLegend: true, Acting: t.Acting,
-		Routes: lastRoutes(t)}
+		Routes: lastRoutes(t), StopNumbers: true}
 	if opts, err = render.FitWidth(g, opts, render.MaxCropWidth); err != nil {
 		return "", nil, commands.Refuse("the picture could not be drawn: %v", err)
 	}
@@ -29,9 +29,14 @@ func regionView(t *commands.Position, place string) (string, *commands.Image, er
 	if err != nil {
 		return "", nil, err
 	}
-	name := id
-	if h := commands.FindHex(g, id); h != nil && h.Def.Name != "" {
-		name = h.Def.Name + " (" + id + ")"
+	name, stops := id, ""
+	if h := commands.FindHex(g, id); h != nil {
+		if h.Def.Name != "" {
+			name = h.Def.Name + " (" + id + ")"
+		}
+		if stops = stopsLine(g, h); stops != "" {
+			stops = " " + stops
+		}
 	}
-	return fmt.Sprintf("%s map around %s; `map` shows the whole board.", t.Log.Title, name), img, nil
+	return fmt.Sprintf("%s map around %s; `map` shows the whole board.%s", t.Log.Title, name, stops), img, nil
 }

@@ -91,6 +91,9 @@ func (d *decider) choose() action.Action {
 	case action.EntityPlayer:
 		return d.playerTurn()
 	case action.EntityCorporation:
+		if x := d.govAuction(); x != nil {
+			return x
+		}
 		if c := d.g.Corp(d.actor.Name); c != nil {
 			return d.companyTurn(c)
 		}

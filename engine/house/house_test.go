@@ -116,3 +116,31 @@ func BenchmarkChoose(b *testing.B) {
 		_ = a
 	}
 }
+
+// TestHouseKeepsPresidentsSolvent: in whole 1822PNW games the house takes no
+// voluntary train that strands a company its president cannot re-equip,
+// sells a spare train between one president's companies, runs few minors
+// and starts majors to take them over, so no player ends deep in debt. (Before
+// these, the same games ended with players at -$17,326 and -$10,012.)
+func TestHouseKeepsPresidentsSolvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games")
+	}
+	for _, c := range []struct {
+		players int
+		seed    int64
+	}{{3, 710000}, {5, 710002}} {
+		t.Run(strconv.Itoa(c.players), func(t *testing.T) {
+			g := newGame(t, "1822PNW", c.players, c.seed)
+			play(t, g, 20000)
+			if !g.Finished() {
+				t.Fatal("the game did not end")
+			}
+			for id, v := range g.Result() {
+				if v < -2000 {
+					t.Errorf("player %s ends at $%d", id, v)
+				}
+			}
+		})
+	}
+}

@@ -27,7 +27,7 @@ func (d *decider) companyTurn(c *engine.Corp) action.Action {
 	case d.has(action.TypeSellShares) && a.Emergency:
 		return d.emergencySale()
 	case d.has(action.TypeBuyTrain) && a.MustBuy:
-		return d.mustBuyTrain()
+		return d.mustBuyTrain(c)
 	}
 	if d.has(action.TypeLayTile) {
 		if x := d.lay(c); x != nil {
@@ -230,7 +230,7 @@ func (d *decider) trainBuys() ([]action.Action, []engine.TrainMove) {
 
 // mustBuyTrain buys the train the company must: the one that needs the
 // least borrowed, then the least from the president, then the cheapest.
-func (d *decider) mustBuyTrain() action.Action {
+func (d *decider) mustBuyTrain(c *engine.Corp) action.Action {
 	acts, moves := d.trainBuys()
 	if len(acts) == 0 {
 		l := d.of(action.TypeBuyTrain)
@@ -261,7 +261,68 @@ func (d *decider) mustBuyTrain() action.Action {
 			best = i
 		}
 	}
+	if moves[best].President > 0 {
+		// A person whose own company has a train to spare sells it to this
+		// one for $1 rather than pay for a new one out of his own pocket.
+		if x := d.spareTrain(c); x != nil {
+			return x
+		}
+	}
 	return acts[best]
+}
+
+// spareTrain is a purchase at the lowest price of a train from another
+// company of the same president that keeps a lasting train of its own.
+func (d *decider) spareTrain(c *engine.Corp) action.Action {
+	var best action.Action
+	bestPrice := 0
+	for _, tm := range d.actor.Trains {
+		if tm.From == "depot" || tm.From == "discard" || tm.Exchange != "" || tm.Seller != d.seat || tm.Price > c.Cash {
+			continue
+		}
+		seller := d.g.Corp(tm.From)
+		if seller == nil || seller.President() != d.player() || d.lastingBut(seller, tm.Train) == 0 {
+			continue
+		}
+		var t *engine.Train
+		for _, x := range seller.Trains {
+			if x.ID == tm.Train {
+				t = x
+			}
+		}
+		if t == nil || !runs(t) {
+			continue
+		}
+		for _, x := range d.of(action.TypeBuyTrain) {
+			v := x.(*action.BuyTrain)
+			if v.Train == tm.Train && v.Price == tm.Price && v.Variant == tm.Variant {
+				if best == nil || t.Price > bestPrice {
+					best, bestPrice = x, t.Price
+				}
+				break
+			}
+		}
+	}
+	return best
+}
+
+// lastingBut counts c's lasting trains other than the one with id skip.
+func (d *decider) lastingBut(c *engine.Corp, skip string) int {
+	names, _ := d.upcoming()
+	near := map[string]bool{}
+	for _, n := range names[:min(3, len(names))] {
+		near[n] = true
+	}
+	n := 0
+	for _, t := range c.Trains {
+		if t.ID == skip || !runs(t) {
+			continue
+		}
+		if t.Def.Kind == title.Permanent || t.RustsOn == "" || !near[t.RustsOn] {
+			n++
+		}
+	}
+	return n
 }
 
 // buyTrain buys a train the company wants and can pay for from its own
@@ -292,6 +353,9 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 	for i, tm := range moves {
 		if tm.President > 0 || tm.Loan > 0 || tm.Price > c.Cash {
 			continue
+		}
+		if d.rustHurts(c, tm) {
+			continue // it would send a president into debt
 		}
 		if r := d.trainRusts(tm); count > 0 && r != "" && near[r] {
 			continue // it would soon rust: keep the money for one that lasts
@@ -443,10 +507,13 @@ func (d *decider) acquire(c *engine.Corp) action.Action {
 		if mm.Owner != d.seat && d.reserve(m) == 0 {
 			continue
 		}
-		if mm.Value > c.Cash+m.Cash-d.reserve(c) && !contains(mm.Payments, "one_share") {
+		if mm.Value > c.Cash-d.reserve(c) && !contains(mm.Payments, "one_share") && !contains(mm.Payments, "two_shares") {
 			continue
 		}
 		score := d.reserve(m)*2 - mm.Value + m.Cash
+		if mm.Owner == d.seat {
+			score += 1000 // his own: the value comes to him, the minor's trains stay his
+		}
 		if best < 0 || score > bestScore {
 			best, bestScore = i, score
 		}

@@ -71,12 +71,14 @@ func (d *decider) par() action.Action {
 	if len(d.actor.Pars) == 0 {
 		return nil
 	}
-	budget := d.budget()
+	// A major is what spares his minors their rusts (it takes them over):
+	// what he keeps back for their trains may start it.
+	budget := d.player().Cash - d.player().Debt
 	var best *engine.ParMove
 	for i := range d.actor.Pars {
 		pm := &d.actor.Pars[i]
-		if d.g.Corp(pm.Via) == nil && budget < d.g.CheapestTrain() {
-			continue // it would start without the money for its first train
+		if d.g.Corp(pm.Via) == nil && budget < pm.Cost+max(0, d.firstTrainPrice()-2*pm.Price) {
+			continue // it could not buy its first train from its treasury and his shares
 		}
 		// The president's certificate and three more shares.
 		need := pm.Cost + 3*pm.Price
@@ -113,7 +115,10 @@ func (d *decider) floatOwn() action.Action {
 		if c == nil || c.President() != p || s.From != "treasury" || s.Price > p.Cash || s.Percent != 10 {
 			continue
 		}
-		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) {
+		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) && c.Cash >= d.reserve(c) {
+			continue
+		}
+		if c.Floated && s.Price > d.budget() {
 			continue
 		}
 		return d.of(action.TypeBuyShares)[i]
@@ -138,6 +143,14 @@ func (d *decider) bid() action.Action {
 	if leads >= 3 {
 		return nil
 	}
+	minors := d.minorsHeld()
+	for _, b := range bids {
+		if b.Leader == d.seat {
+			if comp := d.g.Company(b.Company); comp != nil && comp.Def.Kind == title.MinorCert {
+				minors++
+			}
+		}
+	}
 	best, bestRatio := -1, 0.0
 	for i, b := range bids {
 		// Nothing sold in the first stock round ends the game: a player
@@ -157,12 +170,24 @@ func (d *decider) bid() action.Action {
 		if b.Min > worth {
 			continue
 		}
-		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 3*comp.Def.Value {
+		if comp.Def.Kind == title.MinorCert && d.nextTrainPrice() >= 2*comp.Def.Value {
 			continue // a minor started this late cannot pay for its trains
+		}
+		if comp.Def.Kind == title.MinorCert && minors >= d.minorCap() {
+			continue // each minor must buy its own trains: a person runs few
 		}
 		ratio := float64(b.Min)/float64(max(worth, 1)) + d.rng.Float64()*0.15
 		if best < 0 || ratio < bestRatio {
 			best, bestRatio = i, ratio
+		}
+	}
+	if best < 0 && d.g.NothingSoldYet() {
+		// A first stock round with nothing sold ends the game (7.1.2): a
+		// player then buys the cheapest card he can rather than end it.
+		for i, b := range bids {
+			if b.Leader != d.seat && b.Min <= b.Max && b.Min <= b.Uncommitted && (best < 0 || b.Min < bids[best].Min) {
+				best = i
+			}
 		}
 	}
 	if best < 0 {
@@ -271,6 +296,73 @@ func (d *decider) nextTrainPrice() int {
 	names, price := d.upcoming()
 	if len(names) == 0 {
 		return 0
+	}
+	return price[names[0]]
+}
+
+// minorsHeld counts the minors the player presides.
+func (d *decider) minorsHeld() int {
+	p, n := d.player(), 0
+	for _, c := range d.g.Corps {
+		if !c.Closed && c.IsMinor() && c.President() == p {
+			n++
+		}
+	}
+	return n
+}
+
+// minorCap is how many minors the player will run at once: two, and one
+// more for each major he presides (it will take them over).
+func (d *decider) minorCap() int {
+	p, n := d.player(), 2
+	for _, c := range d.g.Corps {
+		if !c.Closed && c.IsMajor() && c.President() == p {
+			n++
+		}
+	}
+	return min(n, 4)
+}
+
+// firstTrainPrice is what a major started now will likely pay for its
+// first train: the next type's price when few of the cheapest type are
+// left (the companies operating before it will take them).
+func (d *decider) firstTrainPrice() int {
+	all, price := d.upcoming()
+	var names []string
+	for _, n := range all {
+		if price[n] >= d.g.CheapestTrain() {
+			names = append(names, n) // older types the depot no longer sells drop out
+		}
+	}
+	if len(names) == 0 {
+		return d.g.CheapestTrain()
+	}
+	left := 0
+	for _, t := range d.g.Depot.Upcoming {
+		if t.Name == names[0] {
+			left++
+		}
+	}
+	// The stock round's end exports one, and every company whose trains
+	// all rust when the first of them is bought needs one before a new
+	// major runs (minors operate first).
+	demand := 1
+	for _, c := range d.g.Corps {
+		if c.Closed || !c.Floated || c.Kind == title.RegionalCorp {
+			continue
+		}
+		keeps := false
+		for _, t := range c.Trains {
+			if runs(t) && t.RustsOn != names[0] {
+				keeps = true
+			}
+		}
+		if !keeps {
+			demand++
+		}
+	}
+	if left <= demand && len(names) > 1 {
+		return price[names[1]]
 	}
 	return price[names[0]]
 }

@@ -16,6 +16,7 @@ type trainClass struct {
 	rowsFor [4]int // rows accepting each kind bit
 
 	express, local, pullman, carrier bool
+	half                             bool // its runs pay half (Train.Half)
 
 	cands []cand
 	// seqs are the runs the search listed, by bundles, best first, every one
@@ -55,11 +56,12 @@ func classesOf(v *view) []*trainClass {
 			express: t.express(),
 			local:   t.local(),
 			pullman: v.in.Pullman != "" && v.in.Pullman == t.ID,
+			half:    t.Half,
 		}
 		if g := v.in.Rules.Grain; g != nil && g.Carrier != "" && g.Carrier == t.ID {
 			c.carrier = true
 		}
-		key := fmt.Sprint(c.rows, c.express, c.local, c.pullman, c.carrier)
+		key := fmt.Sprint(c.rows, c.express, c.local, c.pullman, c.carrier, c.half)
 		if prev, ok := byKey[key]; ok {
 			prev.trains = append(prev.trains, i)
 			continue

@@ -452,6 +452,11 @@ func (w *walker) components() (base int, bonus [nBonus]int) {
 			bonus[bMill] = 2 * r.MillBonus
 		}
 	}
+	if cls.half {
+		// Halving never raises a run's worth, so the search's bounds,
+		// taken on full values, still hold.
+		base = halfRevenue(base)
+	}
 	d := r.Destination
 	if d != nil && w.home > 0 && w.dest > 0 && d.Home != d.Dest {
 		bonus[bDest] = w.n.destValue

@@ -54,7 +54,11 @@ func (v *view) evaluate(runs []Run) (total int, perRoute []int, err error) {
 		}
 		award(perRoute, sawmill)
 	}
-	for _, p := range perRoute {
+	for i, p := range perRoute {
+		if v.train(runs[i].Train).Half {
+			p = halfRevenue(p)
+			perRoute[i] = p
+		}
 		total += p
 	}
 	return total, perRoute, nil

@@ -79,7 +79,13 @@ type Train struct {
 	ID       string // "L-4", "7-12"
 	Name     string // the name it runs as: "L", "2", "3", ..., "E", "2P", "LP", "5P"
 	Distance title.Distance
+	// Half says the train's runs pay half their revenue, rounded to $10
+	// (title.Train.HalfRevenue).
+	Half bool
 }
+
+// halfRevenue is half of revenue rounded to the nearest $10, halves up.
+func halfRevenue(revenue int) int { return (revenue/2 + 5) / 10 * 10 }
 
 // local reports whether t runs inside one city (L, LP).
 func (t *Train) local() bool { return t.Distance.Local }

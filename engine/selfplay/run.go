@@ -150,11 +150,13 @@ func Configs(n int, seed int64, titleName string, players, maxActions int) ([]Co
 }
 
 // variants lists the optional-rule sets a title is played with: none, then
-// each option alone.
+// each option a new game may set (title.Title.Played) alone.
 func variants(t *title.Title) [][]string {
 	out := [][]string{nil}
 	for _, o := range t.Options {
-		out = append(out, []string{o})
+		if t.Played(o) {
+			out = append(out, []string{o})
+		}
 	}
 	return out
 }

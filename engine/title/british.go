@@ -26,6 +26,9 @@ func British() *Title {
 		Market:               market1822(),
 		Phases:               phases1822(true, false),
 		Options:              []string{"plus_expansion", "plus_expansion_no_removals", "plus_expansion_single_stack", "tax_haven_multiple"},
+		OptionWords: map[string]string{"plus_expansion": "plus", "plus_expansion_no_removals": "no-removals",
+			"plus_expansion_single_stack": "single-stack", "tax_haven_multiple": "tax-haven-multiple",
+			"sw_peninsula": "sw-peninsula"},
 		Deck: DeckSetup{
 			FrontMinor:      "M24",
 			FrontConcession: "C1",
@@ -83,8 +86,8 @@ func britishPlusPrivates() []Company {
 			"Becomes a permanent L-train (LP): outside the train limit, never sold, not together with a 2P."),
 		privateCo("P20", "C&WR ($5x Phase)", 0, 3, either, "phase_revenue",
 			"Pays $5 x phase to its player and as much onto its charter, which the acquirer takes; gone at phase 7."),
-		privateCo("P21", "HSBC (Grimsby/Hull Bridge)", 10, 2, either, "humber_bridge",
-			"Lays yellow tiles in Grimsby and Hull across the Humber, free of terrain costs, as the company's own lays."),
+		privateCo("P21", "HSBC (Grimsby/Hull Bridge)", 10, 2, either, "bridge_lays",
+			"With a token in Hull or Grimsby: two free lays there together across the Humber (one may be a green upgrade from phase 3), as the track step; then closes."),
 	}
 	ps[1].PhaseRevenue = 5
 	ps[2].IncomeEndsWhenAcquired = true

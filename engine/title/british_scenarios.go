@@ -39,6 +39,7 @@ func BritishMRS() *Title {
 	t.CertLimit = map[int]int{2: 27, 3: 18, 4: 14, 5: 11, 6: 9, 7: 8}
 	t.Trains = britishScenarioTrains(7)
 	t.Options = []string{"starter", "advanced", "sw_peninsula", "tax_haven_multiple"}
+	t.Unplayed = []string{"sw_peninsula"} // M22 and M23 in the south-west are not set up
 	t.Deck.FrontMinorBy = map[string]string{"advanced": "M14"}
 	base := ids("P1 P2 P5-P16 P18" + minors)
 	t.StartSets = map[int][]string{2: ids("P1-P12" + minors)}

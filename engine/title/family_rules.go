@@ -14,6 +14,10 @@ type MajorRules struct {
 	// MergerRoundFrom is the phase (1-based) from which a merger round
 	// follows every operating round (PNW 5.1.1, section 6); 0 for none.
 	MergerRoundFrom int
+	// HomeBesideOwnToken: a major's home token goes to its home city even
+	// when it already has a token in another city of that hex (one bought
+	// in a government railway's auction); otherwise it is then not placed.
+	HomeBesideOwnToken bool
 }
 
 // AcquisitionRules are how a major acquires a minor in its operating turn.

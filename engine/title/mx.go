@@ -35,11 +35,21 @@ func MX() *Title {
 		EndOnEmptyFirstSR:   true,
 		EndLockFirstTrigger: true,
 		TrackRules:          TrackRules{TownRemovalWaits: true, AbilityLaysWait: true},
-		SpecialTiles:        TileRules{Cube: "BC"},
-		Stock:               StockRules{OtherSalesDropFrom: 3},
+		Approaches: map[string]Approach{
+			"M22": {Holders: []string{"C2", "MC"}, MustLink: true},
+			"M24": {Holders: []string{"C4", "FNM"}},
+			"O24": {Holders: []string{"C7", "IRM"}},
+			"N21": {Holders: []string{"M14", "14"}},
+			"O22": {Holders: []string{"M15", "15"}},
+		},
+		SpecialTiles: TileRules{Cube: "BC", CubeTerrain: []CubeUse{
+			{Terrain: board.Mountain, Cubes: 2, Value: 80}, {Terrain: board.Hill, Cubes: 1, Value: 40},
+			{Terrain: board.River, Cubes: 1, Value: 20}}},
+		Stock: StockRules{OtherSalesDropFrom: 3},
 		Routes: Routes{
 			DoubleHexes: []string{"L19", "M22", "M26"},
 		},
+		Majors: MajorRules{HomeBesideOwnToken: true},
 		Government: GovernmentRules{
 			Corp:            mxNdem,
 			ReplacesFirstOf: []string{"M14", "M15", "M17"},
@@ -67,6 +77,9 @@ func MX() *Title {
 		t.StartSets[n] = ids("P1-P18 C1-C7 M1-M24")
 	}
 	t.OptionCertLimit = map[string]map[int]int{"higher_cert_limit": {3: 18, 4: 14, 5: 11}}
+	// The approaches to Mexico City: their first tiles keep the stub
+	// toward it.
+	t.Hexes.Stubs = map[string][]int{"M22": {5}, "M24": {0}, "O24": {2}, "N21": {4}, "O22": {3}}
 	return t
 }
 

@@ -9,21 +9,28 @@ import (
 // titles maps each 18xx.games title name to its constructor and its board, in
 // display order. The board is built apart because building it costs more than
 // the rest of the title, and listing titles needs none.
+//
+// A scenario is named "<base> <words>" ("1822PNW SRS"); one whose 18xx.games
+// name is one word ("1822NRS") says its base and word here, so that players
+// open it as they open the others ("new 1822 nrs").
 var titles = []struct {
 	name  string
 	make  func() *Title
 	board func() *board.Map
+	// base and word, when set, make the title a scenario of base, picked
+	// by word.
+	base, word string
 }{
-	{"1822PNW", PNW, board.PNW},
-	{"1822PNW Short Scenario", PNWShort, board.PNWShort},
-	{"1822PNW SRS", PNWSRS, board.PNWSRS},
-	{"1822CA", CA, board.CA},
-	{"1822CA ERS", CAERS, board.CAERS},
-	{"1822CA WRS", CAWRS, board.CAWRS},
-	{"1822", British, board.British},
-	{"1822NRS", BritishNRS, board.BritishNRS},
-	{"1822MRS", BritishMRS, board.BritishMRS},
-	{"1822MX", MX, board.MX},
+	{"1822PNW", PNW, board.PNW, "", ""},
+	{"1822PNW Short Scenario", PNWShort, board.PNWShort, "", ""},
+	{"1822PNW SRS", PNWSRS, board.PNWSRS, "", ""},
+	{"1822CA", CA, board.CA, "", ""},
+	{"1822CA ERS", CAERS, board.CAERS, "", ""},
+	{"1822CA WRS", CAWRS, board.CAWRS, "", ""},
+	{"1822", British, board.British, "", ""},
+	{"1822NRS", BritishNRS, board.BritishNRS, "1822", "nrs"},
+	{"1822MRS", BritishMRS, board.BritishMRS, "1822", "mrs"},
+	{"1822MX", MX, board.MX, "", ""},
 }
 
 // Names returns the supported title names, spelled as on 18xx.games.

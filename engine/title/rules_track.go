@@ -44,3 +44,17 @@ type StepRules struct {
 	// destination slots in Winnipeg and Quebec).
 	DestinationByCity bool
 }
+
+// Approach is a hex beside a home city whose first track the holders of
+// some companies decide (1822MX around Mexico City; 18xx.games' hidden
+// blocks_hexes_consent). While a player holds one of Holders (a company
+// card, or a corporation he presides), only companies of those players lay
+// track there until a tile is laid (its first tile keeps the printed stub
+// toward the city: HexRules.Stubs); and with MustLink, while no player
+// holds one, every tile laid there also links the city, through the town
+// the stub leads to, to the track beyond (1822MX 6.9.2: M22 while no one
+// holds C2 or MC).
+type Approach struct {
+	Holders  []string
+	MustLink bool
+}

@@ -233,6 +233,12 @@ type Title struct {
 	Map     *board.Map
 	// Options the title accepts (e.g. "starting_packet", "remove_two_ls").
 	Options []string
+	// OptionWords are the words players type for options whose name's last
+	// part says too little ("plus" for 1822's "plus_expansion"), by option.
+	OptionWords map[string]string
+	// Unplayed are options an imported log may carry but a new game may
+	// not set: this engine does not play them yet.
+	Unplayed []string
 	// StartSets lists, by player count, the company ids in play when that is
 	// not all of Companies (CA ERS/WRS with 2 players). See StartingCompanies.
 	StartSets map[int][]string
@@ -247,6 +253,9 @@ type Title struct {
 	Deck DeckSetup
 	// OptionCertLimit replaces CertLimit when its option is set.
 	OptionCertLimit map[string]map[int]int
+	// Approaches are the hexes whose first track some companies' holders
+	// decide, by hex id (see Approach).
+	Approaches map[string]Approach
 	// Government is the title's government railway, if any.
 	Government GovernmentRules
 	// LUpgradeCost is the price of an L→2 upgrade in phase 1 and
@@ -455,4 +464,15 @@ type TileRules struct {
 	Cube     string            // the builder cube, laid like a tile (PNW "BC"); "" for none
 	Free     []string          // tiles laid at no cost, cubes or not (PNW3)
 	Upgrades map[string]string // upgrades outside the colour order, old to new (PNW4 to PNW5)
+	// CubeTerrain, when set, is what builder cubes pay off, terrain by
+	// terrain in this order (1822MX: two cubes a mountain's $80, one a
+	// hill's $40, one a river's $20); without it each cube is worth $40.
+	CubeTerrain []CubeUse
+}
+
+// CubeUse is how many builder cubes pay off one terrain, and for how much.
+type CubeUse struct {
+	Terrain board.Terrain
+	Cubes   int
+	Value   int
 }

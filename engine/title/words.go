@@ -12,8 +12,25 @@ import (
 // Base is the base title a title name belongs to: its first word ("1822PNW"
 // for "1822PNW Short Scenario").
 func Base(name string) string {
+	for _, t := range titles {
+		if t.name == name && t.base != "" {
+			return t.base
+		}
+	}
 	base, _, _ := strings.Cut(name, " ")
 	return base
+}
+
+// Named is the title a player's word names on its own, case aside: a base
+// title ("1822") or a title whose 18xx.games name is that one word
+// ("1822MRS"); ok is false when it names none.
+func Named(word string) (name string, ok bool) {
+	for _, t := range titles {
+		if !strings.Contains(t.name, " ") && strings.EqualFold(t.name, word) {
+			return t.name, true
+		}
+	}
+	return "", false
 }
 
 // Bases lists the base titles in display order.
@@ -53,6 +70,11 @@ func Scenario(base, word string) (name string, ok bool) {
 
 // scenarioWord is the word of a scenario's name, "" for a base title.
 func scenarioWord(name string) string {
+	for _, t := range titles {
+		if t.name == name && t.base != "" {
+			return t.word
+		}
+	}
 	_, rest, ok := strings.Cut(name, " ")
 	if !ok {
 		return ""
@@ -61,10 +83,14 @@ func scenarioWord(name string) string {
 	return strings.Join(ws, "-")
 }
 
-// OptionWord is the short word a player types for option o: the last part
-// of its name when no other option of the title ends so ("packet" for
-// "starting_packet"), else the whole name.
+// OptionWord is the short word a player types for option o: the title's
+// own word for it (OptionWords), else the last part of its name when no
+// other option of the title ends so ("packet" for "starting_packet"), else
+// the whole name.
 func (t *Title) OptionWord(o string) string {
+	if w, ok := t.OptionWords[o]; ok {
+		return w
+	}
 	i := strings.LastIndex(o, "_")
 	if i < 0 {
 		return o
@@ -81,9 +107,10 @@ func (t *Title) OptionWord(o string) string {
 // Option is the option of the title that word names, by its name or its
 // OptionWord (hyphens read as underscores), ok false if none.
 func (t *Title) Option(word string) (string, bool) {
-	w := strings.ReplaceAll(strings.ToLower(word), "-", "_")
+	under := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
+	w := under(word)
 	for _, o := range t.Options {
-		if w == o || w == t.OptionWord(o) {
+		if w == o || w == under(t.OptionWord(o)) {
 			return o, true
 		}
 	}
@@ -101,3 +128,6 @@ func (t *Title) ExampleMajor() string {
 	}
 	return ""
 }
+
+// Played reports whether a new game may set option o: the engine plays it.
+func (t *Title) Played(o string) bool { return !slices.Contains(t.Unplayed, o) }

@@ -21,8 +21,8 @@ func TestRegionView(t *testing.T) {
 		ok   bool
 		want string
 	}{
-		{"city", ca, "map Toronto", true, "1822CA map around Toronto (AC21); `map` shows the whole board."},
-		{"hex", ca, "map ah8", true, "1822CA map around Québec (AH8); `map` shows the whole board."},
+		{"city", ca, "map Toronto", true, "1822CA map around Toronto (AC21); `map` shows the whole board. Its stops, as a run names them: AC21.1 city (track to AB22), AC21.2 city (track to AC19)."},
+		{"hex", ca, "map ah8", true, "1822CA map around Québec (AH8); `map` shows the whole board. Its stops, as a run names them: AH8.1 city (track to AG9), AH8.2 city."},
 		{"prefix", pnw, "map portl", true, "1822PNW map around Portland (O8); `map` shows the whole board."},
 		{"no place", ca, "map Atlantis", false, "There is no hex or place \"Atlantis\" on this map."},
 		{"near hex", pnw, "map D32", false, "There is no hex or place \"D32\" on this map (did you mean D23?)."},

@@ -1,8 +1,10 @@
 package tabletop
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +21,33 @@ func fixtures(t testing.TB) []string {
 		t.Skip("../shared/fixtures not found: conformance fixtures are kept beside the repository")
 	}
 	return files
+}
+
+// nextFixtureDir holds the logs of the titles being added.
+var nextFixtureDir = filepath.Join("..", "..", "..", "shared", "fixtures-next")
+
+// chatNextTitles are the added titles whose every log plays through chat:
+// a ratchet, a title is only ever added.
+var chatNextTitles = []string{"1822", "1822MRS", "1822NRS"}
+
+// chatFixtures is fixtures with the logs of chatNextTitles, named from
+// their fixture folder ("1822NRS/128129.json").
+func chatFixtures(t testing.TB) map[string]string {
+	out := map[string]string{}
+	for _, f := range fixtures(t) {
+		out[strings.TrimPrefix(filepath.ToSlash(f), filepath.ToSlash(fixtureDir)+"/")] = f
+	}
+	for _, title := range chatNextTitles {
+		files, _ := filepath.Glob(filepath.Join(nextFixtureDir, title, "*.json"))
+		if len(files) == 0 {
+			// The old fixtures are here: so must the ratchet's new ones be.
+			t.Fatalf("no %s logs in %s", title, nextFixtureDir)
+		}
+		for _, f := range files {
+			out[strings.TrimPrefix(filepath.ToSlash(f), filepath.ToSlash(nextFixtureDir)+"/")] = f
+		}
+	}
+	return out
 }
 
 // readLog reads a fixture.
@@ -38,8 +67,10 @@ func readLog(t testing.TB, path string) *action.GameLog {
 // TestReplayChatFixtures plays every fixture through the command layer and
 // checks that it reaches the recorded result.
 func TestReplayChatFixtures(t *testing.T) {
-	for _, f := range fixtures(t) {
-		name := strings.TrimPrefix(filepath.ToSlash(f), filepath.ToSlash(fixtureDir)+"/")
+	files := chatFixtures(t)
+	names := slices.Sorted(maps.Keys(files))
+	for _, name := range names {
+		f := files[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			l := readLog(t, f)
