@@ -211,6 +211,18 @@ func (s *govAuctionStep) canBuy(c *Corp, i int) bool {
 	return !has
 }
 
+// canOpen reports whether p could open the bidding on token i: the least
+// bid is the city's revenue when the token is picked, which the
+// government railway's own last lays may have raised above the price
+// noted when its turn began (the price the pick is checked against, as
+// 18xx.games checks it). 18xx.games lets such a pick stand and then has no
+// bid its picker may make, nor a pass; here the pick is refused, so the
+// picker keeps another pick or the pass.
+func (s *govAuctionStep) canOpen(p *Player, i int) bool {
+	most := s.maxBid(p)
+	return most-most%govBidStep >= s.g.govTokenValue(s.tokens[i])
+}
+
 // playerCanBuy reports whether one of p's majors could buy token i.
 func (s *govAuctionStep) playerCanBuy(p *Player, i int) bool {
 	for _, c := range s.g.govTokenBuyers(p) {
@@ -304,6 +316,10 @@ func (s *govAuctionStep) processPick(v *action.RemoveToken) error {
 	if !s.playerCanBuy(p, i) {
 		return ruleErr("%s has no major that can buy the token at %s: it needs an exchange token, $%d and no token on %s yet",
 			p.Name, h.Def.ID, s.mins[i], h.Def.ID)
+	}
+	if !s.canOpen(p, i) {
+		return ruleErr("%s cannot open the bidding on the token at %s: the least bid is $%d (its city's revenue now), his majors with an exchange token hold at most $%d",
+			p.Name, h.Def.ID, s.g.govTokenValue(tok), s.maxBid(p))
 	}
 	s.up = tok
 	s.bidders = rotatedFrom(g.Players, p)
@@ -438,7 +454,7 @@ func (s *govAuctionStep) removalMoves(e any) []TokenMove {
 	}
 	var out []TokenMove
 	for i, t := range s.tokens {
-		if !s.playerCanBuy(p, i) {
+		if !s.playerCanBuy(p, i) || !s.canOpen(p, i) {
 			continue
 		}
 		h := s.g.Board.Hex(t.Hex)
