@@ -102,3 +102,41 @@ func TestNdeMAuctionPickAboveItsPrice(t *testing.T) {
 		}
 	}
 }
+
+// TestNdeMAuctionTokenOffTheMap: 1822MX self-play (3 players, seed
+// 9910018). The NdeM held two of Mexico City's approach stations at N25;
+// its last lay there (X5, id 569) joined them in one city and took one
+// token off the map after the auction had noted its tokens. After its run
+// (id 570) listing the picks looked that token's hex up and panicked; a
+// token off the map is not for sale.
+func TestNdeMAuctionTokenOffTheMap(t *testing.T) {
+	g := replaySelfPlay(t, "ndem_auction_token_off_map.json")
+	gov := g.gov()
+	off := 0
+	for _, tok := range gov.Tokens {
+		if !tok.Used {
+			off++
+		}
+	}
+	if off == 0 {
+		t.Fatal("the NdeM has every token on the map: the position is not the one kept")
+	}
+	for i := 0; !g.gov().Closed; i++ {
+		m := g.Moves()
+		if len(m.Actors) == 0 {
+			t.Fatalf("after %d passes: no legal move (%v)", i, m.Waiting)
+		}
+		if i > 20 {
+			t.Fatal("the auction does not end")
+		}
+		actor := m.Actors[0]
+		for _, r := range actor.Removals {
+			if r.Hex == "" {
+				t.Fatalf("a token off the map is offered: %+v", r)
+			}
+		}
+		if err := g.Apply(corpAction(&action.Pass{}, action.TypePass, g.gov())); err != nil {
+			t.Fatalf("after %d passes: %v", i, err)
+		}
+	}
+}

@@ -201,12 +201,18 @@ func (s *govAuctionStep) maxBid(p *Player) int {
 }
 
 // canBuy reports whether c could buy token i: it has the cash for the
-// least bid and no token on that hex yet.
+// least bid and no token on that hex yet. A token the government
+// railway's own last lays took off the map (two of its stations joined in
+// one city) is not for sale.
 func (s *govAuctionStep) canBuy(c *Corp, i int) bool {
-	if c.Cash < s.mins[i] {
+	t := s.tokens[i]
+	if c.Cash < s.mins[i] || !t.Used || t.Hex == "" {
 		return false
 	}
-	h := s.g.Board.Hex(s.tokens[i].Hex)
+	h := s.g.Board.Hex(t.Hex)
+	if h == nil {
+		return false
+	}
 	_, has := h.tokenOf(c)
 	return !has
 }
