@@ -201,14 +201,32 @@ func (s *govAuctionStep) maxBid(p *Player) int {
 }
 
 // canBuy reports whether c could buy token i: it has the cash for the
-// least bid and no token on that hex yet.
+// least bid and no token on that hex yet. A token the government
+// railway's own last lays took off the map (two of its stations joined in
+// one city) is not for sale.
 func (s *govAuctionStep) canBuy(c *Corp, i int) bool {
-	if c.Cash < s.mins[i] {
+	t := s.tokens[i]
+	if c.Cash < s.mins[i] || !t.Used || t.Hex == "" {
 		return false
 	}
-	h := s.g.Board.Hex(s.tokens[i].Hex)
+	h := s.g.Board.Hex(t.Hex)
+	if h == nil {
+		return false
+	}
 	_, has := h.tokenOf(c)
 	return !has
+}
+
+// canOpen reports whether p could open the bidding on token i: the least
+// bid is the city's revenue when the token is picked, which the
+// government railway's own last lays may have raised above the price
+// noted when its turn began (the price the pick is checked against, as
+// 18xx.games checks it). 18xx.games lets such a pick stand and then has no
+// bid its picker may make, nor a pass; here the pick is refused, so the
+// picker keeps another pick or the pass.
+func (s *govAuctionStep) canOpen(p *Player, i int) bool {
+	most := s.maxBid(p)
+	return most-most%govBidStep >= s.g.govTokenValue(s.tokens[i])
 }
 
 // playerCanBuy reports whether one of p's majors could buy token i.
@@ -304,6 +322,10 @@ func (s *govAuctionStep) processPick(v *action.RemoveToken) error {
 	if !s.playerCanBuy(p, i) {
 		return ruleErr("%s has no major that can buy the token at %s: it needs an exchange token, $%d and no token on %s yet",
 			p.Name, h.Def.ID, s.mins[i], h.Def.ID)
+	}
+	if !s.canOpen(p, i) {
+		return ruleErr("%s cannot open the bidding on the token at %s: the least bid is $%d (its city's revenue now), his majors with an exchange token hold at most $%d",
+			p.Name, h.Def.ID, s.g.govTokenValue(tok), s.maxBid(p))
 	}
 	s.up = tok
 	s.bidders = rotatedFrom(g.Players, p)
@@ -453,7 +475,7 @@ func (s *govAuctionStep) removalMoves(e any) []TokenMove {
 	}
 	var out []TokenMove
 	for i, t := range s.tokens {
-		if !s.playerCanBuy(p, i) {
+		if !s.playerCanBuy(p, i) || !s.canOpen(p, i) {
 			continue
 		}
 		h := s.g.Board.Hex(t.Hex)
