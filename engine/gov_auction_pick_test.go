@@ -15,10 +15,9 @@ import (
 // position the same way and is stuck there too, so the pick is refused:
 // Player 1 may still pass the choice, and the auction goes on.
 //
-// The kept log numbers the NdeM's slot in Mexico City (id 745) as this
-// engine numbered it when the game was played (1; 18xx.games numbers it
-// 2); the test takes each pick's slot from Moves, so it does not depend on
-// how a city's slots are numbered.
+// The kept log numbers the NdeM's slot in Mexico City (id 745) as
+// 18xx.games numbers it (2); the test takes each pick's slot from Moves,
+// so it does not depend on how a city's slots are numbered.
 func TestNdeMAuctionPickAboveItsPrice(t *testing.T) {
 	l := selfPlayLog(t, "ndem_auction_no_bid.json")
 	const firstPick, lastPick = 745, 770

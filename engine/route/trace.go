@@ -367,6 +367,15 @@ func (v *view) trace(i int, r Route, others []Step) (Run, error) {
 	if r.Local != "" {
 		h := v.hex(r.Local)
 		if h.t != nil {
+			// The recorded stop says which city of a hex of several the
+			// local train ran from (two local trains may run from two).
+			for _, ref := range r.Nodes {
+				if ref.Hex == h.id && ref.Node < len(h.t.Nodes) &&
+					h.t.Nodes[ref.Node].Kind == board.City && v.countsToken(ref) {
+					run.Stops = []graph.NodeRef{ref}
+					return run, nil
+				}
+			}
 			for n := range h.t.Nodes {
 				ref := graph.NodeRef{Hex: h.id, Node: n}
 				if h.t.Nodes[n].Kind == board.City && v.countsToken(ref) {
