@@ -373,9 +373,10 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 	return acts[best]
 }
 
-// lay lays the tile that does the company most good: the first few
-// candidates by what the hex holds are tried on a copy of the game and
-// ranked by the revenue the company's trains earn after them.
+// lay lays the tile that does the company most good: the first eight
+// candidates by what the hex holds (four left better lays untried) are
+// tried on a copy of the game and ranked by the revenue the company's
+// trains earn after them.
 func (d *decider) lay(c *engine.Corp) action.Action {
 	l := d.of(action.TypeLayTile)
 	budget := c.Cash - d.reserve(c)
@@ -423,7 +424,7 @@ func (d *decider) lay(c *engine.Corp) action.Action {
 		return cands[0].act
 	}
 	best, bestRev := cands[0].act, -1
-	for _, cd := range cands[:min(len(cands), 4)] {
+	for _, cd := range cands[:min(len(cands), 8)] {
 		trial, try := d.g.Clone(), copyOf(cd.act)
 		if try == nil || trial.Apply(try) != nil {
 			continue
