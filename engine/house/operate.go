@@ -157,6 +157,9 @@ func (d *decider) run(c *engine.Corp) action.Action {
 // for a train; a company without a lasting train withholds what it lacks.
 func (d *decider) dividend(c *engine.Corp) action.Action {
 	need := d.reserve(c)
+	if d.lasting(c) > 0 || runningTrains(c) > 0 && !d.lateGame() {
+		need = 0 // it has its train: pay out, as people do, and let the share price climb
+	}
 	l := d.of(action.TypeDividend)
 	moves := d.actor.Dividends
 	best := -1
@@ -594,4 +597,22 @@ func (d *decider) trainRusts(tm engine.TrainMove) string {
 		}
 	}
 	return ""
+}
+
+// runningTrains counts c's trains that run.
+func runningTrains(c *engine.Corp) int {
+	n := 0
+	for _, t := range c.Trains {
+		if runs(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// lateGame is whether at most three train types are left to sell, when a
+// company keeps its train money.
+func (d *decider) lateGame() bool {
+	names, _ := d.upcoming()
+	return len(names) <= 3
 }
