@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"pbc/engine"
@@ -138,6 +139,32 @@ func nearestHex(g *engine.Game, opts MapOptions, q image.Point) string {
 	return best
 }
 
+// lastPNG is the last PNG a canvas gave checkCanvas and its pixels.
+type lastPNG struct {
+	b   []byte
+	img *image.NRGBA
+}
+
+// decoded holds each canvas's lastPNG (*MapCanvas → lastPNG), so that
+// a drawing whose bytes equal the previous one's is not decoded again:
+// the same bytes decode to the same pixels, which are still compared
+// with Map's.
+var decoded sync.Map
+
+// decodeOnce decodes the PNG b that c drew, reusing the previous decoding
+// when b is byte for byte the previous PNG of c.
+func decodeOnce(tb testing.TB, c *MapCanvas, b []byte) *image.NRGBA {
+	tb.Helper()
+	if v, ok := decoded.Load(c); ok && bytes.Equal(v.(lastPNG).b, b) {
+		return v.(lastPNG).img
+	}
+	img := decode(tb, b)
+	if _, had := decoded.Swap(c, lastPNG{b: bytes.Clone(b), img: img}); !had {
+		tb.Cleanup(func() { decoded.Delete(c) })
+	}
+	return img
+}
+
 // checkCanvas draws g with the canvas and as Map draws it, and fails at
 // the first pixel of the canvas's PNG that differs from Map's picture.
 func checkCanvas(t *testing.T, c *MapCanvas, g *engine.Game, opts MapOptions, what string) {
@@ -153,7 +180,7 @@ func checkCanvas(t *testing.T, c *MapCanvas, g *engine.Game, opts MapOptions, wh
 	md.draw()
 	want := toNRGBA(md.p.rgba())
 	md.p.release()
-	a := decode(t, got.Bytes())
+	a := decodeOnce(t, c, got.Bytes())
 	if q, n, bad := firstDiff(a, want); bad {
 		if n < 0 {
 			t.Fatalf("%s: canvas picture %v, Map's %v", what, a.Bounds(), want.Bounds())

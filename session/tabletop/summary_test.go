@@ -94,7 +94,7 @@ func TestRoundSummaries(t *testing.T) {
 	}
 	want, err := os.ReadFile(golden)
 	if err != nil {
-		t.Fatalf("%v (run go test ./commands -run RoundSummaries -update)", err)
+		t.Fatalf("%v (run go test ./session/tabletop -run RoundSummaries -update)", err)
 	}
 	if text != string(want) {
 		t.Errorf("summaries differ from %s:\n%s", golden, text)
