@@ -157,6 +157,9 @@ func (d *decider) run(c *engine.Corp) action.Action {
 // for a train; a company without a lasting train withholds what it lacks.
 func (d *decider) dividend(c *engine.Corp) action.Action {
 	need := d.reserve(c)
+	if d.lasting(c) > 0 || runningTrains(c) > 0 && !d.lateGame() {
+		need = 0 // it has its train: pay out, as people do, and let the share price climb
+	}
 	l := d.of(action.TypeDividend)
 	moves := d.actor.Dividends
 	best := -1
@@ -373,9 +376,10 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 	return acts[best]
 }
 
-// lay lays the tile that does the company most good: the first few
-// candidates by what the hex holds are tried on a copy of the game and
-// ranked by the revenue the company's trains earn after them.
+// lay lays the tile that does the company most good: the first eight
+// candidates by what the hex holds (four left better lays untried) are
+// tried on a copy of the game and ranked by the revenue the company's
+// trains earn after them.
 func (d *decider) lay(c *engine.Corp) action.Action {
 	l := d.of(action.TypeLayTile)
 	budget := c.Cash - d.reserve(c)
@@ -423,7 +427,7 @@ func (d *decider) lay(c *engine.Corp) action.Action {
 		return cands[0].act
 	}
 	best, bestRev := cands[0].act, -1
-	for _, cd := range cands[:min(len(cands), 4)] {
+	for _, cd := range cands[:min(len(cands), 8)] {
 		trial, try := d.g.Clone(), copyOf(cd.act)
 		if try == nil || trial.Apply(try) != nil {
 			continue
@@ -593,4 +597,22 @@ func (d *decider) trainRusts(tm engine.TrainMove) string {
 		}
 	}
 	return ""
+}
+
+// runningTrains counts c's trains that run.
+func runningTrains(c *engine.Corp) int {
+	n := 0
+	for _, t := range c.Trains {
+		if runs(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// lateGame is whether at most three train types are left to sell, when a
+// company keeps its train money.
+func (d *decider) lateGame() bool {
+	names, _ := d.upcoming()
+	return len(names) <= 3
 }
