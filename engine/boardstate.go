@@ -88,20 +88,26 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string, add
 		s := make([]*Token, n.Slots)
 		r := make([]string, n.Slots)
 		var overflow, extra []*Token
-		for k, t := range old[i] {
+		for k, id := range oldRes[i] {
+			if k < len(r) {
+				r[k] = id
+			}
+		}
+		// Tokens go in the old slots' order, each to a slot kept for
+		// its company, else to the first open one, as 18xx.games moves
+		// them: a token after an open slot moves up (remove_token names
+		// a slot by its number).
+		for _, t := range old[i] {
 			switch {
 			case t == nil:
 			case added[t]:
 				extra = append(extra, t)
-			case k < len(s) && s[k] == nil:
-				s[k] = t
 			default:
-				overflow = append(overflow, t)
-			}
-		}
-		for k, id := range oldRes[i] {
-			if k < len(r) {
-				r[k] = id
+				if k := slotFor(s, r, t.Corp.ID); k >= 0 {
+					s[k] = t
+				} else {
+					overflow = append(overflow, t)
+				}
 			}
 		}
 		// Tokens of a city merged into this one, then those in added
@@ -129,6 +135,22 @@ func (h *HexState) resetSlots(old map[int][]*Token, oldRes map[int][]string, add
 		slots[i], res[i] = s, r
 	}
 	h.Slots, h.Reserved = slots, res
+}
+
+// slotFor is the slot of s a token of corp takes: the empty one reserved
+// for corp, else the first empty, unreserved one; -1 when there is none.
+func slotFor(s []*Token, r []string, corp string) int {
+	for k, id := range r {
+		if id == corp && k < len(s) && s[k] == nil {
+			return k
+		}
+	}
+	for k := range s {
+		if s[k] == nil && (k >= len(r) || r[k] == "") {
+			return k
+		}
+	}
+	return -1
 }
 
 // reserve reserves the first open slot of city node for a home station.

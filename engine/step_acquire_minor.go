@@ -167,14 +167,50 @@ func (s *minorAcquisitionStep) process(a action.Action, e any) error {
 
 // removeMinorToken takes an acquired minor's token off the map; a city that
 // had grown a slot for a token it could not hold (a destination token)
-// shrinks back, as 18xx.games removes the slot with the token.
+// shrinks back, as 18xx.games removes the slot with the token: the token's
+// own slot goes, with the reservation at its place, and the slots after it
+// move up one, keeping their order.
 func (g *Game) removeMinorToken(t *Token) {
 	h := g.Board.Hex(t.Hex)
 	node := t.City
+	if h != nil && t.Used && h.dropTokenSlot(t) {
+		g.Board.removeToken(t)
+		return
+	}
 	g.Board.removeToken(t)
 	if h != nil {
 		h.removeCheaterSlot(node)
 	}
+}
+
+// dropTokenSlot removes the slot holding t from its city when the city has
+// more slots than it keeps (its tile's, plus one on a city that keeps a
+// home's added slot), reporting whether it did.
+func (h *HexState) dropTokenSlot(t *Token) bool {
+	node := t.City
+	s := h.Slots[node]
+	keep := h.Tile.Nodes[node].Slots
+	if h.keptSlotExit != 0 && h.cityExit(node) == h.keptSlotExit-1 {
+		keep++
+	}
+	if len(s) <= keep {
+		return false
+	}
+	pos := -1
+	for i, x := range s {
+		if x == t {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return false
+	}
+	h.touch()
+	h.Slots[node] = append(s[:pos:pos], s[pos+1:]...)
+	if r := h.Reserved[node]; pos < len(r) {
+		h.Reserved[node] = append(r[:pos:pos], r[pos+1:]...)
+	}
+	return true
 }
 
 // acquireMinor completes an acquisition: payment, possessions and the token choice.

@@ -134,7 +134,7 @@ def view(o, side):
     # slots within a city is not compared: the rules do not number them, and
     # the engines fill a city merged from two (Montreal's M3) in another order.
     for hex_id, cities in (o.get("cities") or {}).items():
-        v["city " + hex_id] = [sorted(c) for c in cities]
+        v["city " + hex_id] = [c if os.environ.get("PBC_SLOT_ORDER") else sorted(c) for c in cities]
     return v
 
 
