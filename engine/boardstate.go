@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,6 +172,28 @@ func (h *HexState) unreserve(corp string) {
 	}
 }
 
+// dropReservation deletes corp's reservations on the hex as a closing
+// company's go in 18xx.games: the reservations after one move up a slot,
+// keeping their order (a slot is named by its number).
+func (h *HexState) dropReservation(corp string) {
+	for n, r := range h.Reserved {
+		if !slices.Contains(r, corp) {
+			continue
+		}
+		h.touch()
+		kept := make([]string, 0, len(r))
+		for _, id := range r {
+			if id != corp {
+				kept = append(kept, id)
+			}
+		}
+		for len(kept) < len(r) {
+			kept = append(kept, "")
+		}
+		h.Reserved[n] = kept
+	}
+}
+
 // reservedNode finds the city reserved for corp.
 func (h *HexState) reservedNode(corp string) (node, slot int, ok bool) {
 	for n, r := range h.Reserved {
@@ -213,18 +236,16 @@ func (h *HexState) freeSlot(node int, corp string) int {
 	return h.openSlot(node)
 }
 
-// placeToken puts t in city node of h: in slot when given (≥ 0), else in the
-// corporation's reserved or first open slot; extra adds a slot when none is
-// open (home and destination tokens may always be placed).
-func (h *HexState) placeToken(t *Token, node, slot int, extra bool) error {
+// placeToken puts t in city node of h, in the corporation's reserved or
+// first open slot: 18xx.games fills slots so whatever slot a log names, and
+// a later remove_token names a slot by its number. extra adds a slot when
+// none is open (home and destination tokens may always be placed).
+func (h *HexState) placeToken(t *Token, node, _ int, extra bool) error {
 	h.touch()
-	s, ok := h.Slots[node]
-	if !ok {
+	if _, ok := h.Slots[node]; !ok {
 		return fmt.Errorf("%s has no city %d", h.Def.ID, node)
 	}
-	if slot < 0 || slot >= len(s) || s[slot] != nil {
-		slot = h.freeSlot(node, t.Corp.ID)
-	}
+	slot := h.freeSlot(node, t.Corp.ID)
 	if slot < 0 {
 		if !extra {
 			return fmt.Errorf("%s has no free token slot", h.Def.ID)

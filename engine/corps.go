@@ -128,7 +128,7 @@ func (g *Game) closeCorp(c *Corp) {
 		g.Board.removeToken(t)
 	}
 	for _, h := range g.Board.Hexes {
-		g.unreserve(h, c)
+		h.dropReservation(c.ID)
 	}
 	g.Market.remove(c)
 	for _, s := range c.Shares {

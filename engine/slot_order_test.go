@@ -59,3 +59,28 @@ func TestUpgradeMovesTokensUpAsTheReference(t *testing.T) {
 		t.Fatalf("after FNM's token N25 is %q, want %q", got, want)
 	}
 }
+
+// TestPlacedTokenTakesFirstOpenSlotAsTheReference: 1822 fixture
+// discard_trains_after_sr_export.json. At action 599 MR places a token in
+// K30 naming slot 1; 18xx.games puts a token in its company's reserved slot,
+// else the first open one, whatever the log names: [MR ""].
+func TestPlacedTokenTakesFirstOpenSlotAsTheReference(t *testing.T) {
+	if got, want := citiesAfter(t, "1822/discard_trains_after_sr_export.json", 599, "K30"), [][]string{{"MR", ""}}; !equalCities(got, want) {
+		t.Fatalf("after MR's token K30 is %q, want %q", got, want)
+	}
+}
+
+// TestClosedReservationFreesItsSlotAsTheReference: 1822NRS fixture
+// 1822NRS_game_end_bank.json. Glasgow (E6) holds [R:27 R:CR ""]; at the end
+// of the first stock round (action 156) minor 27 closes unsold. 18xx.games
+// deletes a closing company's reservation, so the ones after it move up:
+// [R:CR "" ""].
+func TestClosedReservationFreesItsSlotAsTheReference(t *testing.T) {
+	const f = "1822NRS/1822NRS_game_end_bank.json"
+	if got, want := citiesAfter(t, f, 155, "E6"), [][]string{{"R:27", "R:CR", ""}}; !equalCities(got, want) {
+		t.Fatalf("before the close E6 is %q, want %q", got, want)
+	}
+	if got, want := citiesAfter(t, f, 156, "E6"), [][]string{{"R:CR", "", ""}}; !equalCities(got, want) {
+		t.Fatalf("after the close E6 is %q, want %q", got, want)
+	}
+}

@@ -235,7 +235,7 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 					return ruleErr("%s reaches no city of %s with room for its token: choose exchange", c.ID, m.HomeHex)
 				}
 				c.Exchange--
-				h.unreserve(m.ID)
+				h.dropReservation(m.ID)
 				g.queueRondel(c, m)
 				break
 			}
@@ -249,7 +249,7 @@ func (g *Game) acquireMinor(c, m *Corp, shares int, token string) error {
 				c.Exchange--
 				t := &Token{Corp: c, Price: 100}
 				c.Tokens = append(c.Tokens, t)
-				h.unreserve(m.ID)
+				h.dropReservation(m.ID)
 				_ = h.placeToken(t, city, slot, true)
 			}
 		case "exchange":

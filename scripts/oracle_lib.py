@@ -131,8 +131,10 @@ def view(o, side):
                 v[cid + "." + k] = x
     # Every slot of every city holding a token or a reservation: how many
     # slots, which hold whose token, which are kept for whom. The order of
-    # slots within a city is not compared: the rules do not number them, and
-    # the engines fill a city merged from two (Montreal's M3) in another order.
+    # slots within a city is compared only with PBC_SLOT_ORDER=1 (a
+    # remove_token names a slot by its number; every fixtures-next game
+    # matches in order): the engines still fill a city merged from two
+    # (Toronto's T4 in 1822CA 1.json) in another order.
     for hex_id, cities in (o.get("cities") or {}).items():
         v["city " + hex_id] = [c if os.environ.get("PBC_SLOT_ORDER") else sorted(c) for c in cities]
     return v
