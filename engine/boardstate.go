@@ -207,15 +207,7 @@ func (h *HexState) reservedNode(corp string) (node, slot int, ok bool) {
 }
 
 // openSlot is the first empty, unreserved slot of city node, or -1.
-func (h *HexState) openSlot(node int) int {
-	r := h.Reserved[node]
-	for i, t := range h.Slots[node] {
-		if t == nil && (i >= len(r) || r[i] == "") {
-			return i
-		}
-	}
-	return -1
-}
+func (h *HexState) openSlot(node int) int { return slotFor(h.Slots[node], h.Reserved[node], "") }
 
 // addSlot adds an extra slot to city node and returns its index.
 func (h *HexState) addSlot(node int) int {
@@ -228,12 +220,7 @@ func (h *HexState) addSlot(node int) int {
 // freeSlot returns the slot a normal token of corp would take: its reserved
 // slot, else the first open one; -1 when there is none.
 func (h *HexState) freeSlot(node int, corp string) int {
-	for i, id := range h.Reserved[node] {
-		if id == corp && h.Slots[node][i] == nil {
-			return i
-		}
-	}
-	return h.openSlot(node)
+	return slotFor(h.Slots[node], h.Reserved[node], corp)
 }
 
 // placeToken puts t in city node of h, in the corporation's reserved or
