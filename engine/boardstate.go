@@ -196,14 +196,20 @@ func (h *HexState) dropReservation(corp string) {
 
 // reservedNode finds the city reserved for corp.
 func (h *HexState) reservedNode(corp string) (node, slot int, ok bool) {
+	// The lowest city first, so that a company reserved in two cities of a
+	// hex always gets the same answer (maps have no order).
 	for n, r := range h.Reserved {
+		if ok && n > node {
+			continue
+		}
 		for i, id := range r {
 			if id == corp {
-				return n, i, true
+				node, slot, ok = n, i, true
+				break
 			}
 		}
 	}
-	return 0, 0, false
+	return node, slot, ok
 }
 
 // openSlot is the first empty, unreserved slot of city node, or -1.
