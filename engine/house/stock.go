@@ -74,10 +74,15 @@ func (d *decider) par() action.Action {
 	// A major is what spares his minors their rusts (it takes them over):
 	// what he keeps back for their trains may start it.
 	budget := d.player().Cash - d.player().Debt
+	first := d.firstTrainPrice(nil)
+	// His majors still without the money for their first train come first:
+	// a major that must buy a train with its president's money puts him in
+	// debt at 50% a stock round.
+	spare := budget - d.unfunded(first)
 	var best *engine.ParMove
 	for i := range d.actor.Pars {
 		pm := &d.actor.Pars[i]
-		if d.g.Corp(pm.Via) == nil && budget < pm.Cost+max(0, d.firstTrainPrice()-2*pm.Price) {
+		if d.g.Corp(pm.Via) == nil && spare < pm.Cost+max(0, first-d.startCash(pm)) {
 			continue // it could not buy its first train from its treasury and his shares
 		}
 		// The president's certificate and three more shares.
@@ -103,6 +108,16 @@ func (d *decider) par() action.Action {
 	return nil
 }
 
+// startCash is what a major started by pm has in its treasury: what its
+// president's certificate pays in (a PNW conversion's minor brings more).
+func (d *decider) startCash(pm *engine.ParMove) int {
+	c := d.g.Corp(pm.Corp)
+	if c == nil || len(c.Def.Shares) == 0 {
+		return 2 * pm.Price
+	}
+	return c.Def.Shares[0] / 10 * pm.Price
+}
+
 // floatOwn buys a share of a major the player presides, from its
 // treasury, until it has floated and has the money for its first train.
 func (d *decider) floatOwn() action.Action {
@@ -115,7 +130,7 @@ func (d *decider) floatOwn() action.Action {
 		if c == nil || c.President() != p || s.From != "treasury" || s.Price > p.Cash || s.Percent != 10 {
 			continue
 		}
-		if c.Floated && (len(c.Trains) > 0 || c.Cash >= d.g.CheapestTrain()) && c.Cash >= d.reserve(c) {
+		if c.Floated && (runningTrains(c) > 0 || c.Cash >= d.firstTrainPrice(c)) && c.Cash >= d.reserve(c) {
 			continue
 		}
 		if c.Floated && s.Price > d.budget() {
@@ -324,45 +339,109 @@ func (d *decider) minorCap() int {
 }
 
 // firstTrainPrice is what a major started now will likely pay for its
-// first train: the next type's price when few of the cheapest type are
-// left (the companies operating before it will take them).
-func (d *decider) firstTrainPrice() int {
-	all, price := d.upcoming()
-	var names []string
-	for _, n := range all {
-		if price[n] >= d.g.CheapestTrain() {
-			names = append(names, n) // older types the depot no longer sells drop out
-		}
-	}
-	if len(names) == 0 {
+// first train: the price of the train the depot will have next once the
+// trains others take before the major (skip, when it is started) first buys
+// are gone.
+func (d *decider) firstTrainPrice(skip *engine.Corp) int {
+	sold := d.onSale()
+	if len(sold) == 0 {
 		return d.g.CheapestTrain()
 	}
-	left := 0
+	return lowPrice(sold[min(d.trainsAhead(sold[0].Name, skip), len(sold)-1)])
+}
+
+// onSale lists the depot's trains in sale order, without older types the
+// depot no longer sells.
+func (d *decider) onSale() []*engine.Train {
+	cheapest := d.g.CheapestTrain()
+	var sold []*engine.Train
 	for _, t := range d.g.Depot.Upcoming {
-		if t.Name == names[0] {
-			left++
+		if lowPrice(t) >= cheapest {
+			sold = append(sold, t)
 		}
 	}
-	// The stock round's end exports one, and every company whose trains
-	// all rust when the first of them is bought needs one before a new
-	// major runs (minors operate first).
-	demand := 1
+	return sold
+}
+
+// lowPrice is the price of t bought as its cheapest variant.
+func lowPrice(t *engine.Train) int {
+	p := t.Def.Price
+	for _, v := range t.Def.Variants {
+		if v.Price > 0 && v.Price < p {
+			p = v.Price
+		}
+	}
+	return p
+}
+
+// trainsAhead counts the depot trains others take before a major started
+// in this stock round first buys: the stock round's end exports one; each
+// minor in a bid box either floats and buys a train (minors operate first)
+// or, unsold, removes an L-train while those are next; and every company
+// left without a train that outlasts the next type's purchase (next) needs
+// one.
+func (d *decider) trainsAhead(next string, skip *engine.Corp) int {
+	n := 1
+	boxes := d.g.BidBoxes()
+	if len(boxes) > 0 {
+		for _, comp := range boxes[0] {
+			if comp == nil {
+				continue
+			}
+			if next == "L" || len(d.g.Bids(comp)) > 0 {
+				n++
+			}
+		}
+	}
 	for _, c := range d.g.Corps {
-		if c.Closed || !c.Floated || c.Kind == title.RegionalCorp {
+		if c == skip || c.Closed || c.Kind == title.RegionalCorp || !c.Floated && !(c.IsMajor() && c.IPOed) {
 			continue
 		}
 		keeps := false
 		for _, t := range c.Trains {
-			if runs(t) && t.RustsOn != names[0] {
+			if runs(t) && t.RustsOn != next {
 				keeps = true
 			}
 		}
 		if !keeps {
-			demand++
+			n++
 		}
 	}
-	if left <= demand && len(names) > 1 {
-		return price[names[1]]
+	return n
+}
+
+// unfunded is what the player's companies will lack for trains before a
+// major he starts now first buys its own: his majors still without a train
+// need their first (at price first), and his companies whose trains all
+// rust with the trains sold by then (the first ahead+1 of the depot) need
+// a new one. A president pays what they lack or borrows it at 50% a stock
+// round, so a person keeps it back before starting another major.
+func (d *decider) unfunded(first int) int {
+	p, n := d.player(), 0
+	soon := map[string]bool{}
+	if sold := d.onSale(); len(sold) > 0 {
+		for _, t := range sold[:min(d.trainsAhead(sold[0].Name, nil)+1, len(sold))] {
+			soon[t.Name] = true
+		}
 	}
-	return price[names[0]]
+	for _, c := range d.g.Corps {
+		if c.Closed || c.President() != p || c.Kind == title.RegionalCorp {
+			continue
+		}
+		switch {
+		case c.IsMajor() && c.IPOed && runningTrains(c) == 0:
+			n += max(0, first-c.Cash)
+		case c.Floated && runningTrains(c) > 0:
+			keeps := false
+			for _, t := range c.Trains {
+				if runs(t) && (t.RustsOn == "" || !soon[t.RustsOn]) {
+					keeps = true
+				}
+			}
+			if !keeps {
+				n += max(0, first-c.Cash)
+			}
+		}
+	}
+	return n
 }
