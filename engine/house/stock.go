@@ -74,16 +74,19 @@ func (d *decider) par() action.Action {
 	// A major is what spares his minors their rusts (it takes them over):
 	// what he keeps back for their trains may start it.
 	budget := d.player().Cash - d.player().Debt
-	first := d.firstTrainPrice(nil)
 	// His majors still without the money for their first train come first:
 	// a major that must buy a train with its president's money puts him in
 	// debt at 50% a stock round.
-	spare := budget - d.unfunded(first)
+	spare := budget - d.unfunded(d.firstTrainPrice(nil, 0))
 	var best *engine.ParMove
 	for i := range d.actor.Pars {
 		pm := &d.actor.Pars[i]
-		if d.g.Corp(pm.Via) == nil && spare < pm.Cost+max(0, first-d.startCash(pm)) {
-			continue // it could not buy its first train from its treasury and his shares
+		if d.g.Corp(pm.Via) == nil && pm.Price > 0 {
+			// What the treasury lacks he pays in whole shares.
+			short := max(0, d.firstTrainPrice(nil, pm.Price)-d.startCash(pm))
+			if spare < pm.Cost+(short+pm.Price-1)/pm.Price*pm.Price {
+				continue // it could not buy its first train from its treasury and his shares
+			}
 		}
 		// The president's certificate and three more shares.
 		need := pm.Cost + 3*pm.Price
@@ -130,10 +133,14 @@ func (d *decider) floatOwn() action.Action {
 		if c == nil || c.President() != p || s.From != "treasury" || s.Price > p.Cash || s.Percent != 10 {
 			continue
 		}
-		if c.Floated && (runningTrains(c) > 0 || c.Cash >= d.firstTrainPrice(c)) && c.Cash >= d.reserve(c) {
+		first := d.firstTrainPrice(c, d.g.SharePrice(c))
+		if c.Floated && (runningTrains(c) > 0 || c.Cash >= first) && c.Cash >= d.reserve(c) {
 			continue
 		}
-		if c.Floated && s.Price > d.budget() {
+		// A major short of its first train is funded before anything else:
+		// the share bought stays his to sell, while a train its treasury
+		// cannot pay is paid from his pocket or borrowed at 50%.
+		if c.Floated && s.Price > d.budget() && (runningTrains(c) > 0 || c.Cash >= first) {
 			continue
 		}
 		return d.of(action.TypeBuyShares)[i]
@@ -340,14 +347,14 @@ func (d *decider) minorCap() int {
 
 // firstTrainPrice is what a major started now will likely pay for its
 // first train: the price of the train the depot will have next once the
-// trains others take before the major (skip, when it is started) first buys
-// are gone.
-func (d *decider) firstTrainPrice(skip *engine.Corp) int {
+// trains others take before the major (skip, when it is started; price, its
+// share price) first buys are gone.
+func (d *decider) firstTrainPrice(skip *engine.Corp, price int) int {
 	sold := d.onSale()
 	if len(sold) == 0 {
 		return d.g.CheapestTrain()
 	}
-	return lowPrice(sold[min(d.trainsAhead(sold[0].Name, skip), len(sold)-1)])
+	return lowPrice(sold[min(d.trainsAhead(sold[0].Name, skip, price), len(sold)-1)])
 }
 
 // onSale lists the depot's trains in sale order, without older types the
@@ -379,8 +386,9 @@ func lowPrice(t *engine.Train) int {
 // minor in a bid box either floats and buys a train (minors operate first)
 // or, unsold, removes an L-train while those are next; and every company
 // left without a train that outlasts the next type's purchase (next) needs
-// one.
-func (d *decider) trainsAhead(next string, skip *engine.Corp) int {
+// one, of the majors those that operate first (a share price of at least
+// price).
+func (d *decider) trainsAhead(next string, skip *engine.Corp, price int) int {
 	n := 1
 	boxes := d.g.BidBoxes()
 	if len(boxes) > 0 {
@@ -396,6 +404,9 @@ func (d *decider) trainsAhead(next string, skip *engine.Corp) int {
 	for _, c := range d.g.Corps {
 		if c == skip || c.Closed || c.Kind == title.RegionalCorp || !c.Floated && !(c.IsMajor() && c.IPOed) {
 			continue
+		}
+		if c.IsMajor() && d.g.SharePrice(c) < price {
+			continue // it operates after
 		}
 		keeps := false
 		for _, t := range c.Trains {
@@ -420,7 +431,7 @@ func (d *decider) unfunded(first int) int {
 	p, n := d.player(), 0
 	soon := map[string]bool{}
 	if sold := d.onSale(); len(sold) > 0 {
-		for _, t := range sold[:min(d.trainsAhead(sold[0].Name, nil)+1, len(sold))] {
+		for _, t := range sold[:min(d.trainsAhead(sold[0].Name, nil, 0)+1, len(sold))] {
 			soon[t.Name] = true
 		}
 	}
@@ -430,7 +441,11 @@ func (d *decider) unfunded(first int) int {
 		}
 		switch {
 		case c.IsMajor() && c.IPOed && runningTrains(c) == 0:
-			n += max(0, first-c.Cash)
+			short := max(0, first-c.Cash)
+			if sp := d.g.SharePrice(c); sp > 0 {
+				short = (short + sp - 1) / sp * sp // he pays it in whole shares
+			}
+			n += short
 		case c.Floated && runningTrains(c) > 0:
 			keeps := false
 			for _, t := range c.Trains {
