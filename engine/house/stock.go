@@ -12,22 +12,21 @@ import (
 // debt to pay.
 func (d *decider) playerTurn() action.Action {
 	a := d.actor
-	if a.Debt != nil {
-		// A debt grows by half every stock round: pay it as soon as possible.
-		if l := d.of(action.TypePayoffPlayerDebt); len(l) > 0 && a.Debt.Cash >= a.Debt.Debt {
-			return l[0]
+	if p := d.player(); p != nil && p.Debt > 0 {
+		// A debt grows by half every stock round, dearer than anything a
+		// share earns: sell what the rules allow to clear it, then pay. The
+		// engine lists no payment once his cash is gone (a.Debt is then
+		// nil), so the debt is read from the player, not the listing.
+		if p.Debt > p.Cash {
+			if x := d.saleFor(p.Debt - p.Cash); x != nil {
+				return x
+			}
 		}
-		if l := d.of(action.TypePayoffPlayerDebtPartial); len(l) > 0 && a.Debt.Max > 0 {
-			return l[0]
+		if a.Debt != nil && d.has(action.TypePayoffPlayerDebt) && p.Cash >= p.Debt {
+			return d.of(action.TypePayoffPlayerDebt)[0]
 		}
-		if l := d.of(action.TypePayoffPlayerDebt); len(l) > 0 {
-			return l[0]
-		}
-	}
-	if a.Debt != nil && a.Debt.Debt > a.Debt.Cash {
-		// 50% a stock round is dearer than any share pays: sell to pay it off.
-		if x := d.saleFor(a.Debt.Debt - a.Debt.Cash); x != nil {
-			return x
+		if a.Debt != nil && d.has(action.TypePayoffPlayerDebtPartial) && a.Debt.Max > 0 {
+			return d.of(action.TypePayoffPlayerDebtPartial)[0]
 		}
 	}
 	if d.has(action.TypeChoose) {
