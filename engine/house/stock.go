@@ -260,9 +260,51 @@ func (d *decider) budget() int {
 		if c.Closed || !c.Floated || c.President() != p {
 			continue
 		}
-		short += max(0, d.reserve(c)-c.Cash)
+		short += max(0, d.forcedCost(c)-c.Cash)
 	}
 	return p.Cash - short - p.Debt
+}
+
+// forcedCost is what c will be forced to pay for trains once every train it
+// runs rusts with one of the next three types (or now, when it has none):
+// not the price of the type that rusts them, since a train bought then
+// rusts in its turn in the rush that follows (a minor's 4-train bought when
+// its 2-train rusts is gone with the first 7), but the price of the first
+// type from then on that never rusts.
+func (d *decider) forcedCost(c *engine.Corp) int {
+	names, price := d.upcoming()
+	if len(names) == 0 {
+		return 0
+	}
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	from, any := len(names), false
+	for _, t := range c.Trains {
+		if !runs(t) {
+			continue
+		}
+		any = true
+		i, ok := at[rustsOn(t)]
+		if t.Def.Kind == title.Permanent || !ok || i >= 3 {
+			return 0 // a train that lasts, or whose rust is not yet in sight
+		}
+		from = min(from, i)
+	}
+	if !any {
+		return d.g.CheapestTrain()
+	}
+	perm := map[string]bool{}
+	for _, t := range d.g.Depot.Upcoming {
+		perm[t.Name] = t.Def.RustsOn == ""
+	}
+	for _, n := range names[from:] {
+		if perm[n] {
+			return price[n]
+		}
+	}
+	return price[names[len(names)-1]]
 }
 
 // saleFor sells the player's shares for about need: the smallest sale that
