@@ -38,6 +38,9 @@ func (d *decider) playerTurn() action.Action {
 	if x := d.floatOwn(); x != nil {
 		return x
 	}
+	if x := d.fundOwn(); x != nil {
+		return x
+	}
 	if x := d.bid(); x != nil {
 		return x
 	}
