@@ -27,6 +27,19 @@ func (g *Game) Clone() *Game {
 	return n
 }
 
+// Try returns a copy of the game with a applied, leaving g as it was: what
+// a player weighing a move looks at. It costs one copy where Clone and
+// Apply cost two (the copy needs no savepoint: it is dropped on a refusal).
+func (g *Game) Try(a action.Action) (*Game, error) {
+	n := g.Clone()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if err := n.applyLive(a); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
 // savepoint is a copy of g to put back with rollback if what follows
 // fails. Its rounds and steps point at g itself, not at the copy: once put
 // back they belong to g, which keeps its address (callers hold it).

@@ -299,3 +299,40 @@ func TestAppliedAndImported(t *testing.T) {
 		}
 	}
 }
+
+// TestTryLeavesTheGameAlone: Try answers the game after a move (or the
+// refusal) and never changes the game it was asked of.
+func TestTryLeavesTheGameAlone(t *testing.T) {
+	ti, err := TitleByName("1822PNW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(ti, []Seat{{ID: 1, Name: "A"}, {ID: 2, Name: "B"}, {ID: 3, Name: "C"}}, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40; i++ {
+		m := g.Moves()
+		legal := m.Actors[0].Actions()
+		before := stateDigest(t, g)
+		after, err := g.Try(legal[len(legal)-1])
+		if err != nil {
+			t.Fatalf("move %d: a listed move refused: %v", i, err)
+		}
+		if got := stateDigest(t, g); got != before {
+			t.Fatalf("move %d: Try changed the game", i)
+		}
+		if len(after.Applied()) != len(g.Applied())+1 {
+			t.Fatalf("move %d: the copy holds %d actions, want %d", i, len(after.Applied()), len(g.Applied())+1)
+		}
+		if _, err := g.Try(&action.Pass{Envelope: action.Envelope{Type: action.TypePass, Entity: action.PlayerEntity(99), EntityType: action.EntityPlayer}}); err == nil {
+			t.Fatalf("move %d: a pass by nobody was taken", i)
+		}
+		if got := stateDigest(t, g); got != before {
+			t.Fatalf("move %d: a refused Try changed the game", i)
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -423,26 +423,40 @@ func (d *decider) lay(c *engine.Corp) action.Action {
 		return nil
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-	if len(c.Trains) == 0 {
-		return cands[0].act
-	}
-	best, bestRev := cands[0].act, -1
-	for _, cd := range cands[:min(len(cands), 8)] {
-		trial, try := d.g.Clone(), copyOf(cd.act)
-		if try == nil || trial.Apply(try) != nil {
+	best, bestScore := cands[0].act, -1.0
+	for _, cd := range cands[:min(len(cands), layTrials)] {
+		try := copyOf(cd.act)
+		if try == nil {
+			continue
+		}
+		trial, err := d.g.Try(try)
+		if err != nil {
 			continue
 		}
 		tc := trial.Corp(c.ID)
 		if tc == nil {
 			continue
 		}
-		_, rev, err := trial.AutoRoutes(tc)
-		if err == nil && rev > bestRev {
-			best, bestRev = cd.act, rev
+		score := 0.0
+		if len(c.Trains) > 0 {
+			_, rev, err := trial.AutoRoutes(tc)
+			if err != nil {
+				continue
+			}
+			score = 4 * float64(rev)
+		}
+		// What the company's next trains will run on, and the cities it
+		// builds toward.
+		score += aim(trial, trial.RouteInput(tc)) + cd.score
+		if score > bestScore {
+			best, bestScore = cd.act, score
 		}
 	}
 	return best
 }
+
+// layTrials is how many of the best-looking lays are tried on a copy.
+const layTrials = 8
 
 // token places a station token the company can afford beyond the money it
 // keeps for a train: a destination or home token always, else the cheapest.
