@@ -12,22 +12,21 @@ import (
 // debt to pay.
 func (d *decider) playerTurn() action.Action {
 	a := d.actor
-	if a.Debt != nil {
-		// A debt grows by half every stock round: pay it as soon as possible.
-		if l := d.of(action.TypePayoffPlayerDebt); len(l) > 0 && a.Debt.Cash >= a.Debt.Debt {
-			return l[0]
+	if p := d.player(); p != nil && p.Debt > 0 {
+		// A debt grows by half every stock round, dearer than anything a
+		// share earns: sell what the rules allow to clear it, then pay. The
+		// engine lists no payment once his cash is gone (a.Debt is then
+		// nil), so the debt is read from the player, not the listing.
+		if p.Debt > p.Cash {
+			if x := d.saleFor(p.Debt - p.Cash); x != nil {
+				return x
+			}
 		}
-		if l := d.of(action.TypePayoffPlayerDebtPartial); len(l) > 0 && a.Debt.Max > 0 {
-			return l[0]
+		if a.Debt != nil && d.has(action.TypePayoffPlayerDebt) && p.Cash >= p.Debt {
+			return d.of(action.TypePayoffPlayerDebt)[0]
 		}
-		if l := d.of(action.TypePayoffPlayerDebt); len(l) > 0 {
-			return l[0]
-		}
-	}
-	if a.Debt != nil && a.Debt.Debt > a.Debt.Cash {
-		// 50% a stock round is dearer than any share pays: sell to pay it off.
-		if x := d.saleFor(a.Debt.Debt - a.Debt.Cash); x != nil {
-			return x
+		if a.Debt != nil && d.has(action.TypePayoffPlayerDebtPartial) && a.Debt.Max > 0 {
+			return d.of(action.TypePayoffPlayerDebtPartial)[0]
 		}
 	}
 	if d.has(action.TypeChoose) {
@@ -37,6 +36,9 @@ func (d *decider) playerTurn() action.Action {
 		return x
 	}
 	if x := d.floatOwn(); x != nil {
+		return x
+	}
+	if x := d.fundOwn(); x != nil {
 		return x
 	}
 	if x := d.bid(); x != nil {
@@ -283,9 +285,51 @@ func (d *decider) budget() int {
 		if c.Closed || !c.Floated || c.President() != p {
 			continue
 		}
-		short += max(0, d.reserve(c)-c.Cash)
+		short += max(0, d.forcedCost(c)-c.Cash)
 	}
 	return p.Cash - short - p.Debt
+}
+
+// forcedCost is what c will be forced to pay for trains once every train it
+// runs rusts with one of the next three types (or now, when it has none):
+// not the price of the type that rusts them, since a train bought then
+// rusts in its turn in the rush that follows (a minor's 4-train bought when
+// its 2-train rusts is gone with the first 7), but the price of the first
+// type from then on that never rusts.
+func (d *decider) forcedCost(c *engine.Corp) int {
+	names, price := d.upcoming()
+	if len(names) == 0 {
+		return 0
+	}
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	from, any := len(names), false
+	for _, t := range c.Trains {
+		if !runs(t) {
+			continue
+		}
+		any = true
+		i, ok := at[rustsOn(t)]
+		if t.Def.Kind == title.Permanent || !ok || i >= 3 {
+			return 0 // a train that lasts, or whose rust is not yet in sight
+		}
+		from = min(from, i)
+	}
+	if !any {
+		return d.g.CheapestTrain()
+	}
+	perm := map[string]bool{}
+	for _, t := range d.g.Depot.Upcoming {
+		perm[t.Name] = t.Def.RustsOn == ""
+	}
+	for _, n := range names[from:] {
+		if perm[n] {
+			return price[n]
+		}
+	}
+	return price[names[len(names)-1]]
 }
 
 // saleFor sells the player's shares for about need: the smallest sale that
