@@ -383,6 +383,14 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 func (d *decider) lay(c *engine.Corp) action.Action {
 	l := d.of(action.TypeLayTile)
 	budget := c.Cash - d.reserve(c)
+	if budget < c.Cash && runningTrains(c) > 0 {
+		// A company whose trains earn nothing spends its train money on
+		// track: saved for a train that will earn nothing either, it only
+		// waits for the rust (a minor whose home tile costs $40 never ran).
+		if _, rev, err := d.g.AutoRoutes(c); err == nil && rev == 0 {
+			budget = c.Cash
+		}
+	}
 	type cand struct {
 		act   action.Action
 		score float64
