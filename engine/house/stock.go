@@ -249,7 +249,17 @@ func (d *decider) buyShare() action.Action {
 	best, bestScore := -1, 0.0
 	for i, s := range d.actor.Buys {
 		c := d.g.Corp(s.Corp)
-		if c == nil || !c.IsMajor() || s.Percent != 10 || s.Price > budget-budget/4 {
+		if c == nil || !c.IsMajor() || s.Percent != 10 {
+			continue
+		}
+		limit := budget - budget/4
+		if c.Floated && c.President() != p && runningTrains(c) > 0 {
+			// A share of another's running major pays while it waits and
+			// sells in an emergency (5.16.1): money kept back for a train
+			// may wait in it rather than idle in his hand.
+			limit = max(limit, p.Cash-p.Debt)
+		}
+		if s.Price > limit {
 			continue
 		}
 		if !c.Floated && c.President() != p {
