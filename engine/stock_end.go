@@ -90,7 +90,9 @@ func (g *Game) finishStockRound() {
 	}
 	var movers []*Corp
 	for _, c := range g.Corps {
-		if c.Floated && c.IsMajor() && c.Price >= 0 {
+		// The government railway never rises for being sold out (as 18xx.games
+		// plays 1822MX's NdeM).
+		if c.Floated && c.IsMajor() && c.Price >= 0 && !g.isGov(c) {
 			movers = append(movers, c)
 		}
 	}
