@@ -38,7 +38,9 @@ func aim(g *engine.Game, in *route.Input) float64 {
 	if len(frontier) == 0 {
 		return float64(r.NodeCount())
 	}
-	total := 0.0
+	// Summed in 64ths, exactly: the map is walked in no fixed order, and a
+	// float sum in another order could tip a close choice another way.
+	total := 0
 	for id, h := range g.Board.Hexes {
 		if reached[id] || h.Tile == nil {
 			continue
@@ -61,13 +63,16 @@ func aim(g *engine.Game, in *route.Input) float64 {
 		for _, f := range frontier {
 			d = min(d, hexDistance(layout, f.x-x, f.y-y))
 		}
-		if d > 6 {
+		if d > aimReach {
 			continue
 		}
-		total += float64(value) / float64(int(1)<<d)
+		total += value << (aimReach - d)
 	}
-	return total
+	return float64(total) / (1 << aimReach)
 }
+
+// aimReach is the farthest, in hexes, a stop still counts toward aim.
+const aimReach = 6
 
 // hexDistance is the number of steps between two hexes dx, dy apart in
 // doubled coordinates.
