@@ -30,6 +30,8 @@ func (g *Game) Clone() *Game {
 // Try returns a copy of the game with a applied, leaving g as it was: what
 // a player weighing a move looks at. It costs one copy where Clone and
 // Apply cost two (the copy needs no savepoint: it is dropped on a refusal).
+// As with Apply, a belongs to the copy afterwards (its auto actions are
+// recorded on it): pass a fresh value for each try.
 func (g *Game) Try(a action.Action) (*Game, error) {
 	n := g.Clone()
 	n.mu.Lock()

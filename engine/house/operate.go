@@ -376,10 +376,10 @@ func (d *decider) buyTrain(c *engine.Corp) action.Action {
 	return acts[best]
 }
 
-// lay lays the tile that does the company most good: the first eight
+// lay lays the tile that does the company most good: the first layTrials
 // candidates by what the hex holds (four left better lays untried) are
 // tried on a copy of the game and ranked by the revenue the company's
-// trains earn after them.
+// trains earn after them, then by the stops its network comes nearer (aim).
 func (d *decider) lay(c *engine.Corp) action.Action {
 	l := d.of(action.TypeLayTile)
 	budget := c.Cash - d.reserve(c)
