@@ -86,17 +86,7 @@ func Table(w io.Writer, g *engine.Game, opts TableOptions) error {
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height+margin)))
 	p.SetColor(colPaper)
 	p.Clear()
-	p.strip(g, what, opts.Acting)
-	if len(lines) > 1 {
-		// The strip again, taller, with the status on several lines.
-		p.SetColor(colStrip)
-		p.DrawRectangle(0, 30*s, width, top-30*s)
-		p.Fill()
-		for i, l := range lines {
-			size := p.fitSize(l, width-24*s, 15, 11, false)
-			p.text(l, 12*s, 40*s+20*s*float64(i), 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
-		}
-	}
+	p.statusStrip(g, what, opts.Acting, lines, width, top)
 	y := top + margin
 	for _, sec := range secs {
 		if len(sec.rows) == 0 && sec.note == "" {
@@ -543,4 +533,21 @@ func (p *painter) wrapCell(text string, width float64, bold bool) []string {
 		cur = next
 	}
 	return append(out, strings.TrimSpace(cur))
+}
+
+// statusStrip draws the title strip and, when the status wrapped to
+// several lines, the strip again down to top with those lines in it.
+func (p *painter) statusStrip(g *engine.Game, what string, acting *Acting, lines []string, width, top float64) {
+	s := p.scale
+	p.strip(g, what, acting)
+	if len(lines) < 2 {
+		return
+	}
+	p.SetColor(colStrip)
+	p.DrawRectangle(0, 30*s, width, top-30*s)
+	p.Fill()
+	for i, l := range lines {
+		size := p.fitSize(l, width-24*s, 15, 11, false)
+		p.text(l, 12*s, 40*s+20*s*float64(i), 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
+	}
 }

@@ -68,16 +68,7 @@ func PhoneTable(w io.Writer, g *engine.Game, opts TableOptions) error {
 	p.resize(int(math.Ceil(width)), int(math.Ceil(height)))
 	p.SetColor(colPaper)
 	p.Clear()
-	p.strip(g, what, opts.Acting)
-	if len(lines) > 1 {
-		p.SetColor(colStrip)
-		p.DrawRectangle(0, 30*s, width, top-30*s)
-		p.Fill()
-		for i, l := range lines {
-			size := p.fitSize(l, width-24*s, 15, 11, false)
-			p.text(l, 12*s, 40*s+20*s*float64(i), 0, 0.5, size, false, rgb(0xEE, 0xEE, 0xEE))
-		}
-	}
+	p.statusStrip(g, what, opts.Acting, lines, width, top)
 	y := top + margin
 	for _, sec := range secs {
 		if len(sec.rows) == 0 && sec.note == "" {
