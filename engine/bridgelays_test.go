@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,15 +12,7 @@ import (
 // acquired P21 (the bridge), is at its track step with nothing laid.
 func bridgeGame(t *testing.T) *Game {
 	t.Helper()
-	r, err := os.Open(filepath.Join("..", "..", "shared", "fixtures-next", "1822NRS", "128129.json"))
-	if err != nil {
-		t.Skip("../shared/fixtures-next not found: the fixtures are kept beside the repository")
-	}
-	defer r.Close()
-	l, err := action.ReadGameLog(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := nextFixture(t, "1822NRS", "128129.json")
 	g, err := Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool { return a.Env().ID < 329 }})
 	if err != nil {
 		t.Fatal(err)

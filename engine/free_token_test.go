@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pbc/engine/action"
@@ -13,16 +11,7 @@ import (
 // could not pay for a token elsewhere (1822MRS/1822MRS_game_end_bank, just
 // before SECR's token in the Channel at id 678, with SECR's cash taken).
 func TestFreeTokenListedWithoutCash(t *testing.T) {
-	file := filepath.Join("..", "..", "shared", "fixtures-next", "1822MRS", "1822MRS_game_end_bank.json")
-	r, err := os.Open(file)
-	if err != nil {
-		t.Skip("../shared/fixtures-next not found")
-	}
-	defer r.Close()
-	l, err := action.ReadGameLog(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := nextFixture(t, "1822MRS", "1822MRS_game_end_bank.json")
 	acts, _ := action.Effective(l.Actions)
 	for i, a := range acts {
 		if a.Env().ID == 678 {

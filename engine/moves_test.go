@@ -40,6 +40,22 @@ func readFixture(t *testing.T, dir, name string) *action.GameLog {
 	return l
 }
 
+// nextFixture reads a log of ../shared/fixtures-next (a title's folder and
+// file), skipping the test when the fixtures are not beside the repository.
+func nextFixture(t *testing.T, dir, name string) *action.GameLog {
+	t.Helper()
+	r, err := os.Open(filepath.Join("..", "..", "shared", "fixtures-next", dir, name))
+	if err != nil {
+		t.Skip("../shared/fixtures-next not found: the fixtures are kept beside the repository")
+	}
+	defer r.Close()
+	l, err := action.ReadGameLog(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 // movesAllowed are recorded actions the listed moves leave out on purpose,
 // by fixture and action id, with the reason.
 // They are the rule breaks 18xx.games accepted (see validateBreaks).

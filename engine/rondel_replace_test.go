@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pbc/engine/action"
@@ -15,16 +13,7 @@ import (
 // position is the first in 1822MRS/1822MRS_game_end_bank where a major
 // reaching a London city without its token may acquire a minor; M14 is taken as from a bid box.
 func TestRondelMinorTakenWithReplace(t *testing.T) {
-	file := filepath.Join("..", "..", "shared", "fixtures-next", "1822MRS", "1822MRS_game_end_bank.json")
-	r, err := os.Open(file)
-	if err != nil {
-		t.Skip("../shared/fixtures-next not found")
-	}
-	defer r.Close()
-	l, err := action.ReadGameLog(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := nextFixture(t, "1822MRS", "1822MRS_game_end_bank.json")
 	var g *Game
 	var c *Corp
 	_, _ = Replay(l, ReplayOptions{After: func(at *Game, a action.Action) bool {

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pbc/engine/action"
@@ -14,16 +12,7 @@ import (
 // bought into the haven at id 511; at its owner's turn in a later stock round
 // the haven may buy nothing more).
 func TestTaxHavenOneShare(t *testing.T) {
-	file := filepath.Join("..", "..", "shared", "fixtures-next", "1822MRS", "1822MRS_game_end_bank.json")
-	r, err := os.Open(file)
-	if err != nil {
-		t.Skip("../shared/fixtures-next not found")
-	}
-	defer r.Close()
-	l, err := action.ReadGameLog(r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := nextFixture(t, "1822MRS", "1822MRS_game_end_bank.json")
 	checked := false
 	var bought *round // the stock round of the purchase
 	_, _ = Replay(l, ReplayOptions{After: func(g *Game, a action.Action) bool {
