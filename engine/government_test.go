@@ -190,14 +190,7 @@ func TestGovSharesAlwaysSellable(t *testing.T) {
 // 61305 and 73402); once a player holds C4, only his companies lay there. M22 also links Mexico City through
 // its town to the track beyond while no one holds C2 or MC (6.9.2).
 func TestApproachesToMexicoCity(t *testing.T) {
-	tt, err := TitleByName("1822MX")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := threePlayerGame(t, "1822MX")
 	tile := func(name string) *board.Tile {
 		for i := range g.Board.Map.Tiles {
 			if g.Board.Map.Tiles[i].Name == name {
@@ -241,14 +234,7 @@ func TestApproachesToMexicoCity(t *testing.T) {
 // one cube on a mountain takes nothing off (two take its $80), one on a
 // hill $40, and a mountain with a river holds three.
 func TestCubesPayByTerrain(t *testing.T) {
-	tt, err := TitleByName("1822MX")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := threePlayerGame(t, "1822MX")
 	mountain := g.Board.Hex("E12")
 	for cubes, want := range []int{0, 0, 80} {
 		if got := g.cubeDiscount(mountain, cubes); got != want {

@@ -13,14 +13,7 @@ import (
 // [R:17 R:18 NDEM], not [R:17 NDEM R:18]: the NdeM's token auction names the
 // slot by that number (self-play seed 99107, action 717).
 func TestMergedCitySlotsFollowTheReference(t *testing.T) {
-	tt, err := TitleByName("1822MX")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := threePlayerGame(t, "1822MX")
 	h := g.Board.Hex("N25")
 	if got := g.CitySlots()["N25"]; !slices.EqualFunc(got, [][]string{{"R:17"}, {"R:18"}, {"R:16"}}, slices.Equal) {
 		t.Fatalf("N25 starts as %v", got)
@@ -44,10 +37,7 @@ func TestMergedCitySlotsFollowTheReference(t *testing.T) {
 	// A token that took over a minor's home keeps that home's place:
 	// FCM in minor 18's city (fixture 1822MX_game_end_stock_market, id 544)
 	// stays between the reservations of 17 and 16.
-	g, err = New(tt, []Seat{{ID: 1, Name: "a"}, {ID: 2, Name: "b"}, {ID: 3, Name: "c"}}, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g = threePlayerGame(t, "1822MX")
 	h = g.Board.Hex("N25")
 	node, _, _ = h.reservedNode("18")
 	h.unreserve("18")

@@ -238,6 +238,15 @@ func legalityGame(t *testing.T) *Game {
 // 1) with minor 6 home in Port Townsend (F9).
 func legalityGameOf(t *testing.T, name string) *Game {
 	t.Helper()
+	g := threePlayerGame(t, name)
+	putToken(t, g, "6", "F9", 0)
+	return g
+}
+
+// threePlayerGame is a fresh game of the named title for three players,
+// seed 1.
+func threePlayerGame(t *testing.T, name string) *Game {
+	t.Helper()
 	tt, err := TitleByName(name)
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +255,6 @@ func legalityGameOf(t *testing.T, name string) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	putToken(t, g, "6", "F9", 0)
 	return g
 }
 
