@@ -29,6 +29,18 @@ func companyAct(a action.Action, typ, id string) action.Action {
 	return a
 }
 
+// extraToken gives c one more token, placed in hex's first city, as a
+// position built by hand.
+func extraToken(t *testing.T, g *Game, c *Corp, hex string) {
+	t.Helper()
+	tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
+	if err := g.Board.Hex(hex).placeToken(tok, 0, -1, true); err != nil {
+		t.Fatal(err)
+	}
+	c.Tokens = append(c.Tokens, tok)
+	g.invalidateActions()
+}
+
 // bridgeLays are the lays Moves lists for P21.
 func bridgeLays(g *Game) []TileMove {
 	var out []TileMove
@@ -60,12 +72,7 @@ func TestBridgeLays(t *testing.T) {
 	t.Run("two lays across the Humber", func(t *testing.T) {
 		g := bridgeGame(t)
 		c := g.Corp("8")
-		tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
-		if err := g.Board.Hex("N21").placeToken(tok, 0, -1, true); err != nil {
-			t.Fatal(err)
-		}
-		c.Tokens = append(c.Tokens, tok)
-		g.invalidateActions()
+		extraToken(t, g, c, "N21")
 		cash := c.Cash
 		ls := bridgeLays(g)
 		if len(ls) == 0 {
@@ -131,12 +138,7 @@ func TestBridgeLays(t *testing.T) {
 	t.Run("not after the company's own lay", func(t *testing.T) {
 		g := bridgeGame(t)
 		c := g.Corp("8")
-		tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
-		if err := g.Board.Hex("N21").placeToken(tok, 0, -1, true); err != nil {
-			t.Fatal(err)
-		}
-		c.Tokens = append(c.Tokens, tok)
-		g.invalidateActions()
+		extraToken(t, g, c, "N21")
 		if len(bridgeLays(g)) == 0 {
 			t.Fatal("P21 lists no lays with a token in N21")
 		}
@@ -153,12 +155,7 @@ func TestBridgeLays(t *testing.T) {
 	t.Run("a pass after one lay closes it", func(t *testing.T) {
 		g := bridgeGame(t)
 		c := g.Corp("8")
-		tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
-		if err := g.Board.Hex("N23").placeToken(tok, 0, -1, true); err != nil {
-			t.Fatal(err)
-		}
-		c.Tokens = append(c.Tokens, tok)
-		g.invalidateActions()
+		extraToken(t, g, c, "N23")
 		ls := bridgeLays(g)
 		if len(ls) == 0 {
 			t.Fatal("P21 lists no lays with a token in N23")
@@ -192,12 +189,7 @@ func TestBridgeSecondLayNotOnTheFirst(t *testing.T) {
 		t.Fatalf("phase %s has no green tiles", g.phase().Name)
 	}
 	c := g.Corp("8")
-	tok := &Token{Corp: c, Kind: c.Tokens[0].Kind}
-	if err := g.Board.Hex("N21").placeToken(tok, 0, -1, true); err != nil {
-		t.Fatal(err)
-	}
-	c.Tokens = append(c.Tokens, tok)
-	g.invalidateActions()
+	extraToken(t, g, c, "N21")
 	var first *TileMove
 	for _, l := range bridgeLays(g) {
 		if l.Name == "57" {
