@@ -68,13 +68,7 @@ func (d *decider) upcoming() ([]string, map[string]int) {
 			continue
 		}
 		names = append(names, t.Name)
-		p := t.Def.Price
-		for _, v := range t.Def.Variants {
-			if v.Price > 0 && v.Price < p {
-				p = v.Price
-			}
-		}
-		price[t.Name] = p
+		price[t.Name] = lowPrice(t)
 	}
 	return names, price
 }
